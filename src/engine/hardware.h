@@ -1,0 +1,134 @@
+// Plain data for the hardware and prices the engine reasons about: GPUs, cloud offers, cost settings.
+// Filled by the catalog layer (src/catalog) from data/*.json; all values in base units (bytes, bytes/s,
+// FLOP/s, W, seconds). Must not include JSON, UI or platform headers.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gg::engine {
+
+// Dense (no 2:4 sparsity) peak rates. 0 means "not supported by this card"; fp32 == 0 means "unknown" (no vendor
+// figure, e.g. AWS's A10G): such a card serves memory checks but gets no time estimate.
+struct DenseFlopPerS {
+    double fp32 = 0;          // plain FP32 (CUDA cores / vector units)
+    double tf32 = 0;          // TF32 tensor cores (Ampere+); 0 before Ampere
+    double fp16 = 0;          // FP16 tensor, FP32 accumulate: the rate mixed-precision training gets
+    double fp16_fp16acc = 0;  // FP16 tensor, FP16 accumulate (GeForce cards are 2x here; training rarely uses it)
+    double bf16 = 0;          // BF16 tensor, FP32 accumulate
+    double fp8 = 0;           // FP8 tensor, FP32 accumulate (Ada, Hopper, Blackwell)
+    double int8 = 0;          // INT8 tensor, in OP/s
+};
+
+struct StreetPrice {
+    double new_cny = 0;   // 0 = unknown
+    double used_cny = 0;  // 0 = unknown
+    std::string as_of;    // ISO date the prices were seen
+    std::string source;
+};
+
+struct GpuSpec {
+    std::string id;            // "rtx-4090": lowercase, hyphenated, stable (links and scripts use it)
+    std::string name;          // "NVIDIA GeForce RTX 4090"
+    std::string vendor;        // "nvidia", "amd"
+    std::string segment;       // "consumer", "workstation", "datacenter"
+    std::string architecture;  // "Ada Lovelace"
+    int compute_capability_major = 0;  // CUDA compute capability; 0 for non-NVIDIA
+    int compute_capability_minor = 0;
+    int launch_year = 0;
+    double memory_bytes = 0;
+    std::string memory_type;   // "GDDR6X", "HBM3", ...
+    double memory_bandwidth_bytes_per_s = 0;
+    DenseFlopPerS dense_flop_per_s;
+    double tdp_w = 0;          // board power; 0 = unpublished
+    std::string form_factor;   // "pcie", "sxm", "oam"
+    int pcie_gen = 0;
+    int pcie_lanes = 0;
+    double nvlink_bytes_per_s = 0;  // total bidirectional NVLink/Infinity Fabric bandwidth per GPU; 0 = none
+    bool ecc = false;
+    double launch_price_usd = 0;    // 0 = unknown / not sold at list price
+    StreetPrice street_price;
+    std::vector<std::string> notes;  // caveats (e.g. export-restricted variant, software ecosystem)
+    std::string source;
+    std::string as_of;
+};
+
+enum class Billing { OnDemand, Spot, Monthly };
+
+struct CloudOffer {
+    std::string id;
+    std::string provider;
+    std::string region;
+    std::string instance;
+    std::string gpu_id;          // a GpuSpec::id
+    int gpu_count = 1;
+    double price_per_hour = 0;   // in `currency`, for the whole instance
+    std::string currency;        // "CNY" or "USD"
+    Billing billing = Billing::OnDemand;
+    double billing_granularity_s = 3600;  // smallest billed unit (1 s, 60 s, 3600 s, a month...)
+    double price_per_month = 0;  // Billing::Monthly only: the monthly price in `currency` (= price_per_hour * 720)
+    std::string as_of;
+    std::string source;
+    std::vector<std::string> notes;
+};
+
+// --- Cost settings (data/settings.json). Every value is sourced in the data; the user can override each. ---
+
+struct ExchangeRate {
+    double cny_per_usd = 0;  // 0 = unknown
+    std::string as_of;
+    std::string source;
+};
+
+struct ElectricityPrice {
+    std::string id;        // "cn-residential"
+    std::string region;    // "cn", "us", "eu"
+    std::string label_en;  // "China, residential"
+    std::string label_zh;  // "中国居民用电"
+    double price_per_kwh = 0;  // in `currency` per kWh (1 kWh = 3.6e6 J)
+    std::string currency;      // "CNY" or "USD" (the only currencies exchange_rate converts)
+    std::string as_of;
+    std::string source;
+};
+
+struct HostSystem {
+    double cost_cny = 0;  // CPU, board, RAM, SSD, PSU, case for a one-GPU workstation; 0 = unknown
+    double power_w = 0;   // average draw of everything but the GPU while training
+    std::string as_of;
+    std::string source;
+    std::string note;
+};
+
+struct ResalePoint {
+    double age_months = 0;        // months since bought new
+    double value_fraction = 1.0;  // resale price / new price at that age
+};
+
+struct ResaleValue {
+    std::vector<ResalePoint> points;  // ascending age; empty = unknown
+    std::string as_of;
+    std::string source;
+};
+
+struct SourcedFraction {
+    double value_fraction = 0;
+    std::string source;
+};
+
+struct StoragePrice {
+    double price_per_gb_month_cny = 0;  // cloud disk, per 10^9 bytes per month; 0 = unknown / not given
+    std::string source;
+};
+
+struct CostSettings {
+    ExchangeRate exchange_rate;
+    std::vector<ElectricityPrice> electricity;
+    std::string default_electricity_id;  // an ElectricityPrice::id
+    HostSystem host_system;
+    ResaleValue resale_value;
+    SourcedFraction utilization;  // fraction of wall-clock time a bought card trains (for cost per year)
+    SourcedFraction reserve;      // fraction of GPU memory kept free
+    StoragePrice storage;
+};
+
+}  // namespace gg::engine

@@ -1,0 +1,164 @@
+// The browser platform: GLFW window on the page's canvas (Emscripten's GLFW), WebGL2, the main loop, the
+// canvas size at the device's pixel density, and the JavaScript test hook (window.gpuguide). The only place
+// that knows about Emscripten, GLFW and GL.
+//
+// Pixels: the canvas backing store is CSS size x devicePixelRatio, and ImGui works in those device pixels
+// (DisplayFramebufferScale 1) with fonts rasterised at the same density, so text is crisp on HiDPI screens.
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+
+#include <cmath>
+#include <string>
+
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "ui/app.h"
+
+namespace {
+
+struct Platform {
+    GLFWwindow* window = nullptr;
+    gg::ui::AppState app;
+    int framebuffer_w = 0;
+    int framebuffer_h = 0;
+    double last_input_s = 0;  // when the user last touched the page; drives idle throttling
+    bool first_frame_done = false;
+    std::string report;       // keeps the string returned to JavaScript alive until the next call
+};
+
+Platform* g_platform = nullptr;  // the one instance: the main-loop callback and exports reach it here
+
+// After the last input, keep drawing this long (tooltips open after a hover delay, widgets animate);
+// then stop drawing until something happens, so an idle page costs almost no CPU.
+constexpr double kActiveAfterInputS = 1.5;
+
+double now_s() { return emscripten_get_now() / 1000.0; }
+void mark_input() { g_platform->last_input_s = now_s(); }
+
+// Installed before ImGui's callbacks; ImGui's GLFW backend chains to them, so both run.
+void on_cursor_pos(GLFWwindow*, double, double) { mark_input(); }
+void on_mouse_button(GLFWwindow*, int, int, int) { mark_input(); }
+void on_scroll(GLFWwindow*, double, double) { mark_input(); }
+void on_key(GLFWwindow*, int, int, int, int) { mark_input(); }
+void on_char(GLFWwindow*, unsigned int) { mark_input(); }
+
+// Follows the canvas's CSS size (it fills the window or iframe) and the pixel ratio (HiDPI, browser zoom).
+bool sync_canvas_size(Platform& p) {
+    double css_w = 0, css_h = 0;
+    emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+    const double dpr = emscripten_get_device_pixel_ratio();
+    const int fb_w = static_cast<int>(std::lround(css_w * dpr));
+    const int fb_h = static_cast<int>(std::lround(css_h * dpr));
+    bool changed = false;
+    if (fb_w > 0 && fb_h > 0 && (fb_w != p.framebuffer_w || fb_h != p.framebuffer_h)) {
+        // The backing store only; CSS keeps the layout size. Not glfwSetWindowSize: Emscripten's GLFW asks
+        // for fullscreen when the size equals the screen's, which a browser refuses without a user gesture.
+        emscripten_set_canvas_element_size("#canvas", fb_w, fb_h);
+        p.framebuffer_w = fb_w;
+        p.framebuffer_h = fb_h;
+        changed = true;
+    }
+    if (static_cast<float>(dpr) != p.app.dpi_scale) {
+        p.app.dpi_scale = static_cast<float>(dpr);
+        changed = true;
+    }
+    return changed;
+}
+
+void frame() {
+    Platform& p = *g_platform;
+    const bool resized = sync_canvas_size(p);
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool active = !p.first_frame_done || resized || io.WantTextInput ||
+                        now_s() - p.last_input_s < kActiveAfterInputS;
+    if (!active) return;
+
+    if (gg::ui::app_update_fonts(p.app)) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGuiIO& frame_io = ImGui::GetIO();  // GLFW's idea of the window size is stale: we size the canvas ourselves
+    frame_io.DisplaySize = ImVec2(static_cast<float>(p.framebuffer_w), static_cast<float>(p.framebuffer_h));
+    frame_io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+    ImGui::NewFrame();
+    gg::ui::app_frame(p.app);
+    ImGui::Render();
+
+    glViewport(0, 0, p.framebuffer_w, p.framebuffer_h);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    if (!p.first_frame_done) {
+        p.first_frame_done = true;
+        EM_ASM({
+            if (window.gpuguide && window.gpuguide._onFirstFrame) window.gpuguide._onFirstFrame();
+        });
+    }
+}
+
+// The browser's preferred language picks the first language (the toggle changes it afterwards).
+bool browser_prefers_chinese() {
+    return EM_ASM_INT({
+        var langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+        return String(langs[0] || "").toLowerCase().indexOf("zh") === 0 ? 1 : 0;
+    }) != 0;
+}
+
+void show_fatal(const char* reason) {
+    EM_ASM({ if (window.gpuguide && window.gpuguide._fail) window.gpuguide._fail(UTF8ToString($0)); }, reason);
+}
+
+}  // namespace
+
+extern "C" {
+
+// window.gpuguide.report(): the current report as JSON text.
+EMSCRIPTEN_KEEPALIVE const char* gg_report_json() {
+    if (g_platform == nullptr) return "null";
+    g_platform->report = gg::ui::app_report_json(g_platform->app);
+    return g_platform->report.c_str();
+}
+
+}  // extern "C"
+
+int main() {
+    static Platform platform;  // lives for the page's lifetime
+    g_platform = &platform;
+
+    if (!glfwInit()) {
+        show_fatal("glfw");
+        return 1;
+    }
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    platform.window = glfwCreateWindow(1280, 800, "gpuguide", nullptr, nullptr);
+    if (platform.window == nullptr) {
+        show_fatal("webgl2");
+        return 1;
+    }
+    glfwMakeContextCurrent(platform.window);
+    glfwSetCursorPosCallback(platform.window, on_cursor_pos);
+    glfwSetMouseButtonCallback(platform.window, on_mouse_button);
+    glfwSetScrollCallback(platform.window, on_scroll);
+    glfwSetKeyCallback(platform.window, on_key);
+    glfwSetCharCallback(platform.window, on_char);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    if (browser_prefers_chinese()) platform.app.lang = gg::ui::Lang::Zh;
+    gg::ui::app_init(platform.app);
+    ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+
+    emscripten_set_main_loop(frame, 0, false);
+    return 0;
+}

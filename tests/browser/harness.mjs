@@ -1,0 +1,82 @@
+// Shared pieces of the browser tests: Debian's Chromium with software WebGL2, a static server for dist/ on
+// 127.0.0.1, and checks every page load must pass (no console errors, no requests beyond the page itself).
+import { chromium } from 'playwright-core';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '../..');
+export const distDir = path.join(repoRoot, 'dist');
+export const pagePath = path.join(distDir, 'index.html');
+export const shotsDir = path.join(repoRoot, 'build', 'browser');
+export const fileUrl = pathToFileURL(pagePath).href;
+
+// Flags from ../shared/TOOLCHAIN.md: software GL (no GPU here) and no background traffic.
+const kChromiumArgs = [
+  '--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--use-gl=angle', '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+
+export async function launch(extraArgs = []) {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...kChromiumArgs, ...extraArgs] });
+}
+
+// Serves dist/ on an ephemeral loopback port; resolves to { url, close }.
+export function serveDist() {
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  const server = http.createServer((req, res) => {
+    const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = path.join(distDir, rel.endsWith('/') ? rel + 'index.html' : rel);
+    if (!file.startsWith(distDir) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) });
+  }));
+}
+
+// Opens `url` in a new page and records console errors, page errors and every request that is not the page.
+export async function openPage(browser, url, { width = 1280, height = 800, scale = 1 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('request', (req) => {
+    const u = req.url();
+    if (u !== url && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`unexpected request: ${u}`);
+  });
+  await page.goto(url);
+  return { context, page, problems };
+}
+
+export async function waitReady(page, timeoutMs = 60000) {
+  await page.waitForFunction(() => window.gpuguide && (window.gpuguide.ready || window.gpuguide.error), null,
+                             { timeout: timeoutMs, polling: 100 });
+  return page.evaluate(() => ({ ready: window.gpuguide.ready, error: window.gpuguide.error }));
+}
+
+// Screenshot to build/browser/NAME.png; returns the number of distinct colours (a blank canvas has ~1).
+export async function screenshotColours(page, name) {
+  const file = path.join(shotsDir, `${name}.png`);
+  const png = await page.screenshot({ path: file });
+  const colours = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i += 4 * 7) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    return seen.size;
+  }, png.toString('base64'));
+  return { file, colours };
+}

@@ -1,0 +1,76 @@
+// The page starts and draws from http and from file://, asks for nothing but itself, follows resizes at the
+// device's pixel density, exposes the test hook, and explains itself when WebGL2 is missing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { launch, serveDist, openPage, waitReady, screenshotColours, pagePath, fileUrl } from './harness.mjs';
+
+let browser;
+let server;
+
+before(async () => {
+  assert.ok(fs.existsSync(pagePath), `${pagePath} is missing: run make page first`);
+  browser = await launch();
+  server = await serveDist();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+for (const source of ['http', 'file']) {
+  test(`the page renders from ${source} with no console error and no request but itself`, async () => {
+    const url = source === 'http' ? server.url : fileUrl;
+    const { context, page, problems } = await openPage(browser, url);
+    const state = await waitReady(page);
+    assert.equal(state.error, null);
+    assert.equal(state.ready, true);
+    const report = JSON.parse(await page.evaluate(() => window.gpuguide.report()));
+    assert.match(report.version, /^\d+\.\d+\.\d+$/);
+    const shot = await screenshotColours(page, `smoke-${source}-1280x800`);
+    assert.ok(shot.colours > 8, `the canvas looks blank (${shot.colours} colours in ${shot.file})`);
+    assert.equal(await page.locator('#status').count(), 0, 'the loading message is gone after the first frame');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('the canvas follows resizes at the device pixel ratio (crisp on HiDPI)', async () => {
+  const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 800, scale: 2 });
+  await waitReady(page);
+  const size = () => page.evaluate(() => {
+    const c = document.getElementById('canvas');
+    return { w: c.width, h: c.height, cssW: c.clientWidth, cssH: c.clientHeight };
+  });
+  await page.waitForFunction(() => document.getElementById('canvas').width === 2560);
+  let s = await size();
+  assert.deepEqual(s, { w: 2560, h: 1600, cssW: 1280, cssH: 800 });
+  await screenshotColours(page, 'smoke-http-1280x800@2x');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => document.getElementById('canvas').width === 780, null, { timeout: 10000 });
+  s = await size();
+  assert.deepEqual(s, { w: 780, h: 1688, cssW: 390, cssH: 844 });
+  const shot = await screenshotColours(page, 'smoke-http-390x844@2x');
+  assert.ok(shot.colours > 8, `blank after resize (${shot.file})`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('without WebGL2 a readable message replaces the canvas', async () => {
+  const noGl = await launch(['--disable-webgl', '--disable-webgl2']);
+  try {
+    const { context, page, problems } = await openPage(noGl, server.url);
+    const state = await waitReady(page);
+    assert.equal(state.error, 'webgl2');
+    const text = await page.locator('#status').innerText();
+    assert.match(text, /needs WebGL 2/);
+    assert.match(text, /WebGL 2/);
+    assert.equal(await page.locator('#canvas').isVisible(), false);
+    await screenshotColours(page, 'smoke-no-webgl2');
+    assert.deepEqual(problems, []);
+    await context.close();
+  } finally {
+    await noGl.close();
+  }
+});

@@ -1,0 +1,16 @@
+# The CLI's fixed promises: `gpuguide --version` and `--help` exit 0 and print what they should; an unknown
+# command exits 2 with a message on stderr and nothing on stdout.
+cmake_minimum_required(VERSION 3.20)
+execute_process(COMMAND "${CLI}" --version RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "^gpuguide [0-9]+\\.[0-9]+\\.[0-9]+")
+  message(FATAL_ERROR "--version: exit ${rc}, output '${out}'")
+endif()
+execute_process(COMMAND "${CLI}" --help RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "Usage:" OR NOT out MATCHES "Exit codes")
+  message(FATAL_ERROR "--help: exit ${rc}, output '${out}'")
+endif()
+execute_process(COMMAND "${CLI}" no-such-command RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT out STREQUAL "" OR NOT err MATCHES "no-such-command")
+  message(FATAL_ERROR "unknown command: exit ${rc}, stdout '${out}', stderr '${err}'")
+endif()
+message(STATUS "cli: --version, --help and unknown-command behave")

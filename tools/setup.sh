@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Installs what gpuguide needs to build and test, only what is missing, from Debian's archive and the npm
+# registry (never from anywhere else). Idempotent: a second run checks and returns in about a second.
+# Usage: tools/setup.sh [native|web|test]   (native: C++ build; web: + Emscripten and ImGui sources;
+#                                            test: + Chromium and playwright-core for browser tests)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-test}
+
+say() { printf '[setup] %s\n' "$*"; }
+sudo_=""; [ "$(id -u)" -eq 0 ] || sudo_="sudo"
+
+# --- Debian packages: a package is wanted when the file it provides is missing --------------------------
+need=()
+want() { [ -e "$2" ] || need+=("$1"); }
+want cmake /usr/bin/cmake
+want g++ /usr/bin/g++
+want make /usr/bin/make
+want xz-utils /usr/bin/xz
+want nlohmann-json3-dev /usr/include/nlohmann/json.hpp
+want doctest-dev /usr/include/doctest/doctest.h
+want python3-fonttools /usr/lib/python3/dist-packages/fontTools/subset/__init__.py
+want fonts-wqy-microhei /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+if [ "$what" != native ]; then
+  want emscripten /usr/bin/emcc
+  want libglfw3-dev /usr/include/GLFW/glfw3.h
+  command -v node >/dev/null || need+=(nodejs)
+fi
+if [ "$what" = test ]; then
+  want chromium /usr/bin/chromium
+  command -v npm >/dev/null || need+=(npm)
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  say "installing Debian packages: ${need[*]}"
+  $sudo_ apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq --no-install-recommends "${need[@]}"
+fi
+
+# --- Dear ImGui 1.86 sources (Debian source package; only its upstream tarball is unpacked) ------------
+imgui_dir=build/deps/imgui
+if [ "$what" != native ] && [ ! -f "$imgui_dir/imgui.cpp" ]; then
+  src_list=/etc/apt/sources.list.d/debian-src.sources
+  if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
+    say "adding a deb-src entry ($src_list) from the machine's own Debian source list"
+    sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | $sudo_ tee "$src_list" >/dev/null
+  fi
+  mkdir -p build/deps/download
+  ( cd build/deps/download
+    if ! ls imgui_*.orig.tar.* >/dev/null 2>&1; then
+      $sudo_ apt-get update -qq
+      apt-get source --download-only -qq imgui
+    fi )
+  tarball=$(ls build/deps/download/imgui_*.orig.tar.* | head -n 1)
+  rm -rf "$imgui_dir.tmp" && mkdir -p "$imgui_dir.tmp"
+  tar -xf "$tarball" -C "$imgui_dir.tmp" --strip-components=1
+  rm -rf "$imgui_dir" && mv "$imgui_dir.tmp" "$imgui_dir"
+  say "Dear ImGui sources in $imgui_dir ($(basename "$tarball"))"
+fi
+
+# --- npm: playwright-core for the browser tests (the browser itself is Debian's chromium) ---------------
+if [ "$what" = test ]; then
+  want_ver=$(sed -n 's/.*"playwright-core": *"\([^"]*\)".*/\1/p' tests/browser/package.json)
+  have_ver=$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' tests/browser/node_modules/playwright-core/package.json 2>/dev/null || true)
+  if [ "$want_ver" != "$have_ver" ]; then
+    say "installing playwright-core $want_ver from the npm registry"
+    ( cd tests/browser && npm install --no-audit --no-fund --loglevel=error )
+  fi
+fi
+exit 0
