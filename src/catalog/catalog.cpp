@@ -1,0 +1,912 @@
+// Loading and validating the catalog (data/gpus.json, data/cloud_offers.json, data/settings.json) into engine
+// structs in base units. The one place where data units become base units. Never throws, never aborts:
+// JSON is parsed with exceptions off and every value's type is checked before it is read.
+//
+// Sections: pointers and messages - the record reader - GPUs - offers - settings - catalog assembly - embedded data
+// The format of each file and the meaning of each check: docs/catalog.md.
+#include "catalog/catalog.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "catalog/embedded_data.h"
+
+namespace gg::catalog {
+namespace {
+
+using nlohmann::json;
+
+// --- Pointers and messages -----------------------------------------------------------------------------------
+
+// RFC 6901 section 3: '~' is written "~0" and '/' is written "~1" inside a reference token.
+std::string pointer_token(std::string_view key) {
+    std::string out;
+    for (char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string child(const std::string& pointer, std::string_view key) { return pointer + "/" + pointer_token(key); }
+std::string child(const std::string& pointer, std::size_t index) { return pointer + "/" + std::to_string(index); }
+
+// A number as people write it: 24, 1008, 82.6, 1.5e+13.
+std::string fmt(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    return buffer;
+}
+
+const char* type_name(const json& value) {
+    switch (value.type()) {
+        case json::value_t::null: return "null";
+        case json::value_t::object: return "an object";
+        case json::value_t::array: return "an array";
+        case json::value_t::string: return "a string";
+        case json::value_t::boolean: return "true/false";
+        case json::value_t::number_integer:
+        case json::value_t::number_unsigned:
+        case json::value_t::number_float: return "a number";
+        default: return "something else";
+    }
+}
+
+// Dates are ISO 8601 calendar dates, YYYY-MM-DD, checked for a real day of a real month.
+bool is_iso_date(std::string_view text) {
+    if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
+    for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+        if (text[i] < '0' || text[i] > '9') return false;
+    const int year = std::stoi(std::string(text.substr(0, 4)));  // digits only: cannot throw
+    const int month = std::stoi(std::string(text.substr(5, 2)));
+    const int day = std::stoi(std::string(text.substr(8, 2)));
+    if (month < 1 || month > 12 || day < 1) return false;
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    const int days_in_month[] = {31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return day <= days_in_month[month - 1];
+}
+
+// Ids: lowercase letters, digits, '.' and '-', starting and ending with a letter or digit ("rtx-4090", "a100-sxm4-80gb").
+bool is_id(std::string_view text) {
+    if (text.empty()) return false;
+    auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+    for (char c : text)
+        if (!alnum(c) && c != '-' && c != '.') return false;
+    return alnum(text.front()) && alnum(text.back());
+}
+
+// --- The record reader ---------------------------------------------------------------------------------------
+
+enum class Mode {
+    Bundled,  // data/*.json: every documented key must be present (null where the format allows it)
+    User,     // the user's own records: only the keys an estimate needs are required
+};
+
+// How much a key is required.
+enum class Need {
+    Always,         // present and not null in every mode
+    Bundled,        // present and not null in bundled data; may be absent or null in user data
+    BundledOrNull,  // present (null allowed) in bundled data; may be absent or null in user data
+    Optional,       // may be absent or null
+};
+
+struct Context {
+    std::string file;
+    Mode mode;
+    std::vector<Problem>* problems;
+    void report(std::string pointer, std::string message) const {
+        problems->push_back({file, std::move(pointer), std::move(message)});
+    }
+};
+
+struct Range {
+    double min;
+    double max;
+    const char* unit;  // printed after the numbers: "GiB", "GB/s"
+    const char* hint;  // how to fix a value outside the range, or ""
+};
+
+// Reads the keys of one JSON object, reporting every problem; counts them so the caller can drop the record.
+// Every key the format knows must be asked for (even when an earlier key failed), so that finish() can report the
+// keys nobody asked for as unknown: that is how typos such as "memory_gb" are caught.
+class Reader {
+public:
+    Reader(const Context& context, const json& object, std::string pointer)
+        : context_(context), object_(object), pointer_(std::move(pointer)) {}
+
+    bool ok() const { return problem_count_ == 0; }
+    const std::string& pointer() const { return pointer_; }
+    void report(const std::string& pointer, std::string message) {
+        context_.report(pointer, std::move(message));
+        ++problem_count_;
+    }
+    void report_key(const char* key, std::string message) { report(child(pointer_, key), std::move(message)); }
+    void absorb(const Reader& nested) { problem_count_ += nested.problem_count_; }
+
+    // The value at key, or nullptr when absent or null (a problem is reported when `need` forbids that).
+    const json* value(const char* key, Need need) {
+        known_.insert(key);
+        auto it = object_.find(key);
+        const bool present = it != object_.end();
+        const bool bundled = context_.mode == Mode::Bundled;
+        if (!present) {
+            if (need == Need::Always || (bundled && (need == Need::Bundled || need == Need::BundledOrNull)))
+                report(pointer_, std::string("missing key \"") + key + "\"" +
+                                     (need == Need::BundledOrNull ? " (write null when it does not apply)" : ""));
+            return nullptr;
+        }
+        if (it->is_null()) {
+            if (need == Need::Always || (bundled && need == Need::Bundled))
+                report_key(key, "must not be null");
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    std::optional<std::string> text(const char* key, Need need) {
+        const json* v = value(key, need);
+        if (v == nullptr) return std::nullopt;
+        if (!v->is_string()) {
+            report_key(key, std::string("must be a string, not ") + type_name(*v));
+            return std::nullopt;
+        }
+        std::string s = v->get<std::string>();
+        if (s.find_first_not_of(" \t\r\n") == std::string::npos) {
+            if (need != Need::Optional) report_key(key, "must not be empty");
+            return std::nullopt;
+        }
+        return s;
+    }
+
+    std::optional<std::string> choice(const char* key, Need need, std::initializer_list<const char*> allowed) {
+        std::optional<std::string> s = text(key, need);
+        if (!s) return std::nullopt;
+        std::string list;
+        for (const char* a : allowed) {
+            if (*s == a) return s;
+            list += list.empty() ? "" : ", ";
+            list += std::string("\"") + a + "\"";
+        }
+        report_key(key, "is \"" + *s + "\"; allowed: " + list);
+        return std::nullopt;
+    }
+
+    std::optional<std::string> id(const char* key, Need need) {
+        std::optional<std::string> s = text(key, need);
+        if (s && !is_id(*s)) {
+            report_key(key, "\"" + *s +
+                                "\" is not a valid id: use only lowercase letters, digits, '.' and '-', starting and "
+                                "ending with a letter or digit (e.g. \"rtx-4090\")");
+            return std::nullopt;
+        }
+        return s;
+    }
+
+    std::optional<std::string> date(const char* key, Need need) {
+        std::optional<std::string> s = text(key, need);
+        if (!s) return std::nullopt;
+        if (!is_iso_date(*s)) {
+            report_key(key, "\"" + *s + "\" is not a date: write YYYY-MM-DD (e.g. \"2025-06-05\")");
+            return std::nullopt;
+        }
+        const std::string newest = newest_allowed_date();
+        if (*s > newest) {
+            report_key(key, "\"" + *s + "\" is in the future (this build is from " + newest +
+                                "): give the date the source was published or seen");
+            return std::nullopt;
+        }
+        return s;
+    }
+
+    std::optional<double> number(const char* key, Need need, const Range& range) {
+        const json* v = value(key, need);
+        if (v == nullptr) return std::nullopt;
+        if (!v->is_number()) {
+            report_key(key, std::string("must be a number, not ") + type_name(*v));
+            return std::nullopt;
+        }
+        const double x = v->get<double>();
+        if (!std::isfinite(x) || x < range.min || x > range.max) {
+            std::string message = "is " + fmt(x) + ", outside the sane range " + fmt(range.min) + " to " +
+                                  fmt(range.max) + " " + range.unit;
+            if (*range.hint != '\0') message += std::string(": ") + range.hint;
+            report_key(key, message);
+            return std::nullopt;
+        }
+        return x;
+    }
+
+    std::optional<int> whole(const char* key, Need need, const Range& range) {
+        std::optional<double> x = number(key, need, range);
+        if (!x) return std::nullopt;
+        if (*x != std::floor(*x)) {
+            report_key(key, "is " + fmt(*x) + "; must be a whole number");
+            return std::nullopt;
+        }
+        return static_cast<int>(*x);
+    }
+
+    std::optional<bool> boolean(const char* key, Need need) {
+        const json* v = value(key, need);
+        if (v == nullptr) return std::nullopt;
+        if (!v->is_boolean()) {
+            report_key(key, std::string("must be true or false, not ") + type_name(*v));
+            return std::nullopt;
+        }
+        return v->get<bool>();
+    }
+
+    const json* object(const char* key, Need need) {
+        const json* v = value(key, need);
+        if (v != nullptr && !v->is_object()) {
+            report_key(key, std::string("must be an object, not ") + type_name(*v));
+            return nullptr;
+        }
+        return v;
+    }
+
+    const json* array(const char* key, Need need) {
+        const json* v = value(key, need);
+        if (v != nullptr && !v->is_array()) {
+            report_key(key, std::string("must be an array, not ") + type_name(*v));
+            return nullptr;
+        }
+        return v;
+    }
+
+    std::vector<std::string> strings(const char* key, Need need) {
+        std::vector<std::string> out;
+        const json* a = array(key, need);
+        if (a == nullptr) return out;
+        for (std::size_t i = 0; i < a->size(); ++i) {
+            const json& item = (*a)[i];
+            if (item.is_string())
+                out.push_back(item.get<std::string>());
+            else
+                report(child(child(pointer_, key), i), std::string("must be a string, not ") + type_name(item));
+        }
+        return out;
+    }
+
+    // Reports every key that no one asked for. Call after reading all keys.
+    void finish() {
+        for (auto it = object_.begin(); it != object_.end(); ++it) {
+            if (known_.count(it.key()) != 0) continue;
+            std::string list;
+            for (const std::string& k : known_) list += (list.empty() ? "" : ", ") + k;
+            report(child(pointer_, it.key()), "unknown key \"" + it.key() + "\" (a typo? known keys: " + list + ")");
+        }
+    }
+
+private:
+    const Context& context_;
+    const json& object_;
+    std::string pointer_;
+    std::set<std::string> known_;
+    int problem_count_ = 0;
+};
+
+// Exact conversions from data units to base units. Rounding to a whole number of bytes, bytes/s or FLOP/s
+// recovers the decimal value the data states (82.6 TFLOPS = 82 600 000 000 000 FLOP/s) despite binary doubles.
+constexpr double kBytesPerGib = 1073741824.0;  // 2^30 (memory capacity: vendors' "GB" of GDDR/HBM is GiB)
+constexpr double kBytesPerGb = 1e9;            // bandwidth: vendors' GB/s are decimal
+constexpr double kFlopPerTflop = 1e12;
+double to_base(double value, double scale) { return std::round(value * scale); }
+
+// Parses the document and checks the top level: an object with "schema_version": 1.
+// Returns false (with a problem) when the text is not usable.
+bool parse_document(const Context& context, std::string_view text, json& out) {
+    if (text.empty()) {
+        context.report("", "the file is missing or empty");
+        return false;
+    }
+    out = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+    if (out.is_discarded()) {
+        context.report("", "is not valid JSON (check commas, quotes and that there are no comments; "
+                           "`python3 -m json.tool FILE` shows the line)");
+        return false;
+    }
+    if (!out.is_object()) {
+        context.report("", std::string("must be a JSON object, not ") + type_name(out));
+        return false;
+    }
+    return true;
+}
+
+constexpr int kSchemaVersion = 1;
+
+// --- GPUs ----------------------------------------------------------------------------------------------------
+
+struct Ids {
+    std::map<std::string, std::string> first_pointer;  // id -> pointer of the record that first used it
+    std::set<std::string> dropped;                     // ids of records dropped for problems
+};
+
+// "8.9" -> {8, 9}
+bool parse_compute_capability(const std::string& text, int& major, int& minor) {
+    const auto dot = text.find('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 >= text.size() || dot > 2 || text.size() - dot - 1 > 2)
+        return false;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (i != dot && (text[i] < '0' || text[i] > '9')) return false;
+    major = std::stoi(text.substr(0, dot));
+    minor = std::stoi(text.substr(dot + 1));
+    return major >= 1;
+}
+
+// AMD CDNA generation from the architecture name ("CDNA 3", "CDNA3"); 0 when not CDNA.
+int cdna_generation(const std::string& architecture) {
+    std::string lower;
+    for (char c : architecture) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto at = lower.find("cdna");
+    if (at == std::string::npos) return 0;
+    std::size_t i = at + 4;
+    while (i < lower.size() && (lower[i] == ' ' || lower[i] == '-')) ++i;
+    return i < lower.size() && lower[i] >= '1' && lower[i] <= '9' ? lower[i] - '0' : 0;
+}
+
+std::optional<engine::GpuSpec> parse_gpu(const Context& context, const json& record, const std::string& pointer) {
+    if (!record.is_object()) {
+        context.report(pointer, std::string("each GPU must be an object, not ") + type_name(record));
+        return std::nullopt;
+    }
+    Reader r(context, record, pointer);
+    engine::GpuSpec g;
+    // Key order follows the documented format (docs/catalog.md).
+    if (auto v = r.id("id", Need::Always)) g.id = *v;
+    if (auto v = r.text("name", Need::Always)) g.name = *v;
+    if (auto v = r.choice("vendor", Need::Bundled, {"nvidia", "amd"})) g.vendor = *v;
+    if (auto v = r.choice("segment", Need::Bundled, {"consumer", "workstation", "datacenter"})) g.segment = *v;
+    if (auto v = r.text("architecture", Need::Bundled)) g.architecture = *v;
+    if (auto v = r.text("compute_capability", Need::BundledOrNull)) {
+        if (!parse_compute_capability(*v, g.compute_capability_major, g.compute_capability_minor))
+            r.report_key("compute_capability", "\"" + *v + "\" is not a CUDA compute capability: write e.g. \"8.9\"");
+        else if (g.vendor == "amd")
+            r.report_key("compute_capability", "must be null for AMD GPUs (CUDA compute capability is NVIDIA's)");
+    } else if (g.vendor == "nvidia" && context.mode == Mode::Bundled && record.contains("compute_capability") &&
+               record["compute_capability"].is_null()) {
+        r.report_key("compute_capability", "is required for NVIDIA GPUs: write e.g. \"8.9\" (see "
+                                           "https://developer.nvidia.com/cuda-gpus)");
+    }
+    if (auto v = r.whole("launch_year", Need::Bundled, {2010, 2030, "", ""})) g.launch_year = *v;
+    if (auto v = r.number("memory_gib", Need::Always,
+                          {1, 512, "GiB", "give the capacity in GiB as the vendor states it (24 for a 24 GB card)"}))
+        g.memory_bytes = to_base(*v, kBytesPerGib);
+    if (auto v = r.text("memory_type", Need::Bundled)) g.memory_type = *v;
+    if (auto v = r.number("memory_bandwidth_gb_per_s", Need::Always,
+                          {50, 20000, "GB/s", "give the memory bandwidth in decimal GB/s (NVLink is a separate key)"}))
+        g.memory_bandwidth_bytes_per_s = to_base(*v, kBytesPerGb);
+
+    // Dense peak rates. Order rules: NVIDIA whitepapers (Ampere GA100 Table 3, Ada AD102 Appendix A, Hopper H100
+    // Table 2) list tensor FP16 >= FP32, FP16-accumulate >= FP32-accumulate, TF32/BF16 from Ampere (CC 8.0),
+    // FP8 from Ada (CC 8.9) and Hopper (9.0); AMD lists FP8 from CDNA 3 (MI300 ISA guide).
+    if (const json* dense = r.object("dense_tflops", Need::Always)) {
+        Reader d(context, *dense, child(pointer, "dense_tflops"));
+        const Range rate{0.01, 20000, "TFLOPS", "give dense (no-sparsity) TFLOPS; null when unsupported"};
+        auto& f = g.dense_flop_per_s;
+        // fp32 may be null only when no source publishes it (e.g. AWS's A10G): the GPU then serves memory checks
+        // and offers, and the engine gives no time estimate for it.
+        if (auto v = d.number("fp32", Need::BundledOrNull, {0.5, 200, "TFLOPS", "give FP32 TFLOPS, not GFLOPS"}))
+            f.fp32 = to_base(*v, kFlopPerTflop);
+        if (auto v = d.number("tf32", Need::BundledOrNull, rate)) f.tf32 = to_base(*v, kFlopPerTflop);
+        if (auto v = d.number("fp16", Need::BundledOrNull, rate)) f.fp16 = to_base(*v, kFlopPerTflop);
+        if (auto v = d.number("fp16_fp16acc", Need::BundledOrNull, rate)) f.fp16_fp16acc = to_base(*v, kFlopPerTflop);
+        if (auto v = d.number("bf16", Need::BundledOrNull, rate)) f.bf16 = to_base(*v, kFlopPerTflop);
+        if (auto v = d.number("fp8", Need::BundledOrNull, rate)) f.fp8 = to_base(*v, kFlopPerTflop);
+        if (auto v = d.number("int8", Need::BundledOrNull, rate)) f.int8 = to_base(*v, kFlopPerTflop);
+        d.finish();
+        if (d.ok()) {
+            const std::string& p = d.pointer();
+            const int cc = g.compute_capability_major * 100 + g.compute_capability_minor;  // 8.9 -> 809
+            const bool nvidia_known_cc = g.vendor == "nvidia" && cc > 0;
+            const bool tensor_cores = f.tf32 > 0 || (nvidia_known_cc && cc >= 700);
+            if (tensor_cores && f.fp16 > 0 && f.fp16 < f.fp32)
+                d.report(child(p, "fp16"), "tensor FP16 (" + fmt(f.fp16 / kFlopPerTflop) + ") is below FP32 (" +
+                                               fmt(f.fp32 / kFlopPerTflop) +
+                                               ") on a card with tensor cores: check for a GFLOPS/TFLOPS or "
+                                               "sparse/dense mix-up");
+            if (f.fp16_fp16acc > 0 && f.fp16 > 0 && f.fp16_fp16acc < f.fp16)
+                d.report(child(p, "fp16_fp16acc"),
+                         "FP16-accumulate (" + fmt(f.fp16_fp16acc / kFlopPerTflop) +
+                             ") is below FP32-accumulate fp16 (" + fmt(f.fp16 / kFlopPerTflop) +
+                             "): the two may be swapped (GeForce: fp16 is half of fp16_fp16acc)");
+            // GeForce (Turing and later) runs FP16 tensor math with FP32 accumulate at half the FP16-accumulate
+            // rate; workstation and datacenter cards run both at full rate. Sources: NVIDIA Ada GPU Architecture
+            // whitepaper v2.02, Appendix A (RTX 4090: 165.2 vs 330.3 TFLOPS; RTX 6000 Ada: equal); Quadro RTX 6000
+            // datasheet footnote "FP16 matrix multiply with FP16 or FP32 accumulate" (one rate). Catches the most
+            // copied error: the FP16-accumulate (or sparse) figure written as the training rate.
+            if (nvidia_known_cc && cc >= 705 && f.fp16 > 0 && f.fp16_fp16acc > 0) {
+                const bool geforce = g.segment == "consumer";
+                const double expected_ratio = geforce ? 2.0 : 1.0;
+                const double ratio = f.fp16_fp16acc / f.fp16;
+                if (std::fabs(ratio - expected_ratio) > 0.01 * expected_ratio)
+                    d.report(child(p, "fp16"),
+                             "fp16_fp16acc / fp16 is " + fmt(ratio) + "; expected " + fmt(expected_ratio) +
+                                 (geforce ? " on a GeForce card (FP32-accumulate runs at half rate)"
+                                          : " on a workstation/datacenter card (both accumulates run at full rate)") +
+                                 ": fp16 is the FP32-accumulate dense rate");
+            }
+            if (nvidia_known_cc && cc < 800 && f.bf16 > 0)
+                d.report(child(p, "bf16"), "must be null: BF16 tensor cores start with Ampere (compute capability 8.0)");
+            if (nvidia_known_cc && cc < 800 && f.tf32 > 0)
+                d.report(child(p, "tf32"), "must be null: TF32 tensor cores start with Ampere (compute capability 8.0)");
+            if (f.fp8 > 0) {
+                const bool nvidia_fp8 = nvidia_known_cc && cc >= 809;
+                const bool amd_fp8 = g.vendor == "amd" && cdna_generation(g.architecture) >= 3;
+                const bool unknown = g.vendor.empty() || (g.vendor == "nvidia" && cc == 0);
+                if (!nvidia_fp8 && !amd_fp8 && !unknown)
+                    d.report(child(p, "fp8"), "must be null: FP8 tensor rates exist only from compute capability 8.9 "
+                                              "(Ada, Hopper, Blackwell) and AMD CDNA 3 (MI300)");
+            }
+        }
+        r.absorb(d);
+    }
+    if (auto v = r.number("tdp_w", Need::BundledOrNull, {20, 2000, "W", "give board power in watts; null if unpublished"}))
+        g.tdp_w = *v;
+    if (auto v = r.choice("form_factor", Need::Bundled, {"pcie", "sxm", "oam"})) g.form_factor = *v;
+    if (auto v = r.whole("pcie_gen", Need::BundledOrNull, {1, 6, "", ""})) g.pcie_gen = *v;
+    if (auto v = r.whole("pcie_lanes", Need::BundledOrNull, {1, 16, "lanes", ""})) g.pcie_lanes = *v;
+    if (auto v = r.number("nvlink_gb_per_s", Need::BundledOrNull,
+                          {1, 20000, "GB/s", "total bidirectional GB/s per GPU; null when there is none"}))
+        g.nvlink_bytes_per_s = to_base(*v, kBytesPerGb);
+    if (auto v = r.boolean("ecc", Need::Bundled)) g.ecc = *v;
+    if (auto v = r.number("launch_price_usd", Need::BundledOrNull,
+                          {50, 500000, "USD", "null when there is no public list price"}))
+        g.launch_price_usd = *v;
+    if (const json* street = r.object("street_price_cny", Need::BundledOrNull)) {
+        Reader s(context, *street, child(pointer, "street_price_cny"));
+        const Range cny{100, 5000000, "CNY", "give the price of one card in CNY"};
+        if (auto v = s.number("new", Need::BundledOrNull, cny)) g.street_price.new_cny = *v;
+        if (auto v = s.number("used", Need::BundledOrNull, cny)) g.street_price.used_cny = *v;
+        if (auto v = s.date("as_of", Need::Always)) g.street_price.as_of = *v;
+        if (auto v = s.text("source", Need::Always)) g.street_price.source = *v;
+        s.finish();
+        if (s.ok() && g.street_price.new_cny == 0 && g.street_price.used_cny == 0)
+            s.report(s.pointer(), "gives neither a new nor a used price: set street_price_cny to null instead");
+        r.absorb(s);
+    }
+    g.notes = r.strings("notes", Need::BundledOrNull);
+    if (auto v = r.text("source", Need::Bundled)) g.source = *v;
+    if (auto v = r.date("as_of", Need::Bundled)) g.as_of = *v;
+    r.finish();
+    if (!r.ok()) return std::nullopt;
+    return g;
+}
+
+// Reads the "gpus" array of a document. Ids already in `ids` (from this file) are duplicates.
+void read_gpus(const Context& context, const json& list, const std::string& pointer, Ids& ids,
+               std::vector<engine::GpuSpec>& out) {
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = child(pointer, i);
+        const json& record = list[i];
+        std::optional<engine::GpuSpec> gpu = parse_gpu(context, record, at);
+        std::string id;
+        if (gpu)
+            id = gpu->id;
+        else if (record.is_object() && record.contains("id") && record["id"].is_string())
+            id = record["id"].get<std::string>();
+        if (!id.empty()) {
+            auto [it, fresh] = ids.first_pointer.emplace(id, at);
+            if (!fresh) {
+                context.report(child(at, "id"), "id \"" + id + "\" is already used by " + it->second +
+                                                     ": ids must be unique (rename one, or delete the duplicate)");
+                continue;
+            }
+            if (!gpu) ids.dropped.insert(id);
+        }
+        if (gpu) out.push_back(std::move(*gpu));
+    }
+}
+
+// --- Offers --------------------------------------------------------------------------------------------------
+
+// Monthly prices: price_per_hour = price_per_month / 720 (30 days x 24 h), the convention of data/cloud_offers.json.
+constexpr double kHoursPerBillingMonth = 720;
+constexpr double kMonthlyTolerance_fraction = 0.01;
+
+std::optional<engine::CloudOffer> parse_offer(const Context& context, const json& record, const std::string& pointer) {
+    if (!record.is_object()) {
+        context.report(pointer, std::string("each offer must be an object, not ") + type_name(record));
+        return std::nullopt;
+    }
+    Reader r(context, record, pointer);
+    engine::CloudOffer o;
+    if (auto v = r.id("id", Need::Always)) o.id = *v;
+    if (auto v = r.text("provider", Need::Always)) o.provider = *v;
+    if (auto v = r.text("region", Need::Bundled)) o.region = *v;
+    if (auto v = r.text("instance", Need::Bundled)) o.instance = *v;
+    if (auto v = r.id("gpu", Need::Always)) o.gpu_id = *v;
+    if (auto v = r.whole("gpu_count", Need::Always, {1, 16, "GPUs", ""})) o.gpu_count = *v;
+    if (auto v = r.number("price_per_hour", Need::Always,
+                          {1e-6, 1e9, "", "give the price of the whole instance per hour; must be above 0"}))
+        o.price_per_hour = *v;
+    if (auto v = r.choice("currency", Need::Always, {"USD", "CNY"})) o.currency = *v;
+    std::optional<std::string> billing = r.choice("billing", Need::Always, {"on-demand", "spot", "monthly"});
+    if (billing) o.billing = *billing == "spot"      ? engine::Billing::Spot
+                             : *billing == "monthly" ? engine::Billing::Monthly
+                                                     : engine::Billing::OnDemand;
+    if (auto v = r.number("billing_granularity_s", Need::Bundled,
+                          {1, 31622400, "s", "per-second 1, per-minute 60, hourly 3600, monthly 2592000"}))
+        o.billing_granularity_s = *v;
+    std::optional<double> per_month = r.number("price_per_month", Need::BundledOrNull,
+                                               {1e-6, 1e12, "", "null unless billing is \"monthly\""});
+    if (billing && *billing != "monthly" && per_month) {
+        r.report_key("price_per_month", "must be null when billing is \"" + *billing + "\"");
+    } else if (billing && *billing == "monthly") {
+        if (!per_month && !record.contains("price_per_month")) {
+            // already reported as missing in bundled mode; user data must say it too
+            if (context.mode == Mode::User) r.report(pointer, "missing key \"price_per_month\" (billing is monthly)");
+        } else if (!per_month && record["price_per_month"].is_null()) {
+            r.report_key("price_per_month", "must be the monthly price when billing is \"monthly\"");
+        } else if (per_month && o.price_per_hour > 0) {
+            const double implied = o.price_per_hour * kHoursPerBillingMonth;
+            const double off_fraction = std::fabs(implied - *per_month) / *per_month;
+            if (off_fraction > kMonthlyTolerance_fraction)
+                r.report_key("price_per_hour", "price_per_hour " + fmt(o.price_per_hour) + " x 720 h = " +
+                                                   fmt(implied) + " differs from price_per_month " + fmt(*per_month) +
+                                                   " by " + fmt(off_fraction * 100) +
+                                                   "% (1% allowed): price_per_hour should be price_per_month / 720 = " +
+                                                   fmt(*per_month / kHoursPerBillingMonth));
+            o.price_per_month = *per_month;
+        }
+    }
+    if (auto v = r.date("as_of", Need::Bundled)) o.as_of = *v;
+    if (auto v = r.text("source", Need::Bundled)) o.source = *v;
+    o.notes = r.strings("notes", Need::BundledOrNull);
+    r.finish();
+    if (!r.ok()) return std::nullopt;
+    return o;
+}
+
+// Reads the "offers" array. `gpu_known` says whether a GPU id is in the catalog being built; `gpu_dropped` whether it
+// was in a file but dropped for problems (so the message can say so).
+template <class Known, class Dropped>
+void read_offers(const Context& context, const json& list, const std::string& pointer, Ids& ids, Known gpu_known,
+                 Dropped gpu_dropped, std::vector<engine::CloudOffer>& out) {
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = child(pointer, i);
+        const json& record = list[i];
+        std::optional<engine::CloudOffer> offer = parse_offer(context, record, at);
+        std::string id;
+        if (offer)
+            id = offer->id;
+        else if (record.is_object() && record.contains("id") && record["id"].is_string())
+            id = record["id"].get<std::string>();
+        if (!id.empty()) {
+            auto [it, fresh] = ids.first_pointer.emplace(id, at);
+            if (!fresh) {
+                context.report(child(at, "id"), "id \"" + id + "\" is already used by " + it->second +
+                                                     ": ids must be unique (rename one, or delete the duplicate)");
+                continue;
+            }
+        }
+        if (!offer) continue;
+        if (!gpu_known(offer->gpu_id)) {
+            if (gpu_dropped(offer->gpu_id))
+                context.report(child(at, "gpu"), "GPU \"" + offer->gpu_id +
+                                                     "\" was dropped because of its own problems (above); this offer "
+                                                     "is dropped with it");
+            else
+                context.report(child(at, "gpu"), "unknown GPU \"" + offer->gpu_id +
+                                                     "\": use an id from data/gpus.json (`gpuguide gpus`), or add "
+                                                     "the GPU there first");
+            continue;
+        }
+        out.push_back(std::move(*offer));
+    }
+}
+
+// --- Settings ------------------------------------------------------------------------------------------------
+
+engine::CostSettings parse_settings(const Context& context, const json& doc) {
+    engine::CostSettings out;
+    Reader top(context, doc, "");
+    top.value("schema_version", Need::Always);  // checked by the caller
+    top.text("about", Need::Optional);
+
+    if (const json* v = top.object("exchange_rate", Need::Always)) {
+        Reader r(context, *v, "/exchange_rate");
+        engine::ExchangeRate x;
+        if (auto n = r.number("cny_per_usd", Need::Always, {1, 20, "CNY per USD", "CNY for one USD, e.g. 7.1"}))
+            x.cny_per_usd = *n;
+        if (auto s = r.date("as_of", Need::Always)) x.as_of = *s;
+        if (auto s = r.text("source", Need::Always)) x.source = *s;
+        r.finish();
+        if (r.ok()) out.exchange_rate = x;
+    }
+
+    std::set<std::string> electricity_ids;
+    if (const json* list = top.array("electricity", Need::Always)) {
+        std::map<std::string, std::string> first;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string at = child("/electricity", i);
+            const json& item = (*list)[i];
+            if (!item.is_object()) {
+                context.report(at, std::string("each electricity price must be an object, not ") + type_name(item));
+                continue;
+            }
+            Reader r(context, item, at);
+            engine::ElectricityPrice e;
+            if (auto s = r.id("id", Need::Always)) e.id = *s;
+            if (auto s = r.text("region", Need::Always)) e.region = *s;
+            if (auto s = r.text("label_en", Need::Always)) e.label_en = *s;
+            if (auto s = r.text("label_zh", Need::Always)) e.label_zh = *s;
+            if (auto n = r.number("price_per_kwh", Need::Always,
+                                  {0.001, 10, "per kWh", "give the price of one kWh in `currency`"}))
+                e.price_per_kwh = *n;
+            if (auto s = r.choice("currency", Need::Always, {"CNY", "USD"})) e.currency = *s;
+            if (auto s = r.date("as_of", Need::Always)) e.as_of = *s;
+            if (auto s = r.text("source", Need::Always)) e.source = *s;
+            r.finish();
+            if (!e.id.empty()) {
+                auto [it, fresh] = first.emplace(e.id, at);
+                if (!fresh) {
+                    context.report(child(at, "id"), "id \"" + e.id + "\" is already used by " + it->second +
+                                                        ": ids must be unique");
+                    continue;
+                }
+            }
+            if (r.ok()) {
+                electricity_ids.insert(e.id);
+                out.electricity.push_back(std::move(e));
+            }
+        }
+    }
+    if (auto s = top.id("default_electricity", Need::Always)) {
+        if (electricity_ids.count(*s) != 0)
+            out.default_electricity_id = *s;
+        else
+            top.report_key("default_electricity", "\"" + *s + "\" is not the id of a (valid) entry of \"electricity\"");
+    }
+
+    if (const json* v = top.object("host_system", Need::Always)) {
+        Reader r(context, *v, "/host_system");
+        engine::HostSystem h;
+        if (auto n = r.number("cost_cny", Need::Always, {500, 200000, "CNY", "the host without its GPU(s)"}))
+            h.cost_cny = *n;
+        if (auto n = r.number("power_w", Need::Always, {0, 2000, "W", "average draw of the host without GPUs"}))
+            h.power_w = *n;
+        if (auto s = r.date("as_of", Need::Always)) h.as_of = *s;
+        if (auto s = r.text("source", Need::Always)) h.source = *s;
+        if (auto s = r.text("note", Need::Optional)) h.note = *s;
+        r.finish();
+        if (r.ok()) out.host_system = h;
+    }
+
+    if (const json* v = top.object("resale_value", Need::Always)) {
+        Reader r(context, *v, "/resale_value");
+        engine::ResaleValue rv;
+        if (const json* points = r.array("points", Need::Always)) {
+            if (points->empty()) r.report_key("points", "must hold at least one {\"months\", \"fraction\"} point");
+            for (std::size_t i = 0; i < points->size(); ++i) {
+                const std::string at = child("/resale_value/points", i);
+                const json& item = (*points)[i];
+                if (!item.is_object()) {
+                    r.report(at, std::string("each point must be an object, not ") + type_name(item));
+                    continue;
+                }
+                Reader p(context, item, at);
+                engine::ResalePoint point;
+                if (auto n = p.number("months", Need::Always, {0, 240, "months", ""})) point.age_months = *n;
+                if (auto n = p.number("fraction", Need::Always, {0, 1, "", "resale price / new price"}))
+                    point.value_fraction = *n;
+                p.finish();
+                if (p.ok() && !rv.points.empty()) {
+                    if (point.age_months <= rv.points.back().age_months)
+                        p.report(child(at, "months"), "points must be in ascending order of months");
+                    else if (point.value_fraction > rv.points.back().value_fraction)
+                        p.report(child(at, "fraction"), "a card must not gain value with age: fraction must not "
+                                                        "rise from one point to the next");
+                }
+                r.absorb(p);
+                if (p.ok()) rv.points.push_back(point);
+            }
+        }
+        if (auto s = r.date("as_of", Need::Always)) rv.as_of = *s;
+        if (auto s = r.text("source", Need::Always)) rv.source = *s;
+        r.finish();
+        if (r.ok()) out.resale_value = rv;
+    }
+
+    auto fraction = [&](const char* key, double min, double max, const char* hint, engine::SourcedFraction& into) {
+        if (const json* v = top.object(key, Need::Always)) {
+            Reader r(context, *v, child("", key));
+            engine::SourcedFraction f;
+            if (auto n = r.number("value", Need::Always, {min, max, "", hint})) f.value_fraction = *n;
+            if (auto s = r.text("source", Need::Always)) f.source = *s;
+            r.finish();
+            if (r.ok()) into = f;
+        }
+    };
+    fraction("utilization_fraction", 0.01, 1, "the fraction of the year a bought card trains", out.utilization);
+    fraction("reserve_fraction", 0, 0.9, "the fraction of GPU memory kept free", out.reserve);
+
+    if (const json* v = top.object("storage", Need::Optional)) {
+        Reader r(context, *v, "/storage");
+        engine::StoragePrice s;
+        if (auto n = r.number("price_per_gb_month_cny", Need::Always, {0.001, 100, "CNY per GB-month", ""}))
+            s.price_per_gb_month_cny = *n;
+        if (auto t = r.text("source", Need::Always)) s.source = *t;
+        r.finish();
+        if (r.ok()) out.storage = s;
+    }
+    top.finish();
+    return out;
+}
+
+// --- Catalog assembly ----------------------------------------------------------------------------------------
+
+// Checks "schema_version": 1 and the top-level keys of a gpus/offers document; returns the records array or nullptr.
+const json* records_array(const Context& context, const json& doc, const char* key) {
+    Reader top(context, doc, "");
+    std::optional<int> version = top.whole("schema_version", Need::Always, {1, 1000, "", ""});
+    top.text("about", Need::Optional);
+    const json* list = top.array(key, Need::Always);
+    top.finish();
+    if (version && *version != kSchemaVersion) {
+        context.report("/schema_version", "is " + std::to_string(*version) + "; this build of gpuguide reads " +
+                                              std::to_string(kSchemaVersion) + " (update gpuguide or the file)");
+        return nullptr;
+    }
+    if (!version) return nullptr;
+    return list;
+}
+
+bool settings_version_ok(const Context& context, const json& doc) {
+    auto it = doc.find("schema_version");
+    if (it == doc.end()) {
+        context.report("", "missing key \"schema_version\" (write \"schema_version\": 1)");
+        return false;
+    }
+    if (!it->is_number() || it->get<double>() != kSchemaVersion) {
+        context.report("/schema_version", std::string("must be ") + std::to_string(kSchemaVersion) + ", is " +
+                                              it->dump());
+        return false;
+    }
+    return true;
+}
+
+template <class T>
+const T* find_by_id(const std::vector<T>& items, std::string_view id) {
+    for (const T& item : items)
+        if (item.id == id) return &item;
+    return nullptr;
+}
+
+}  // namespace
+
+const engine::GpuSpec* Catalog::find_gpu(std::string_view id) const { return find_by_id(gpus, id); }
+const engine::CloudOffer* Catalog::find_offer(std::string_view id) const { return find_by_id(offers, id); }
+const engine::ElectricityPrice* Catalog::default_electricity() const {
+    return find_by_id(settings.electricity, settings.default_electricity_id);
+}
+
+std::string newest_allowed_date() {
+    // __DATE__ is "Mmm dd yyyy" (C++17 [cpp.predefined]); the day is space-padded.
+    static const std::string date = [] {
+        const char* d = __DATE__;
+        const char* months = "JanFebMarAprMayJunJulAugSepOctNovDec";
+        int month = 1;
+        for (int m = 0; m < 12; ++m)
+            if (std::strncmp(d, months + 3 * m, 3) == 0) month = m + 1;
+        const int day = (d[4] == ' ' ? 0 : d[4] - '0') * 10 + (d[5] - '0');
+        char out[32];
+        std::snprintf(out, sizeof out, "%.4s-%02d-%02d", d + 7, month, day);
+        return std::string(out);
+    }();
+    return date;
+}
+
+Catalog parse_catalog(std::string_view gpus_json, std::string_view offers_json, std::string_view settings_json,
+                      std::vector<Problem>& problems) {
+    Catalog catalog;
+    Ids gpu_ids;
+    {
+        const Context context{kGpusFile, Mode::Bundled, &problems};
+        json doc;
+        if (parse_document(context, gpus_json, doc))
+            if (const json* list = records_array(context, doc, "gpus"))
+                read_gpus(context, *list, "/gpus", gpu_ids, catalog.gpus);
+    }
+    {
+        const Context context{kOffersFile, Mode::Bundled, &problems};
+        json doc;
+        Ids offer_ids;
+        if (parse_document(context, offers_json, doc))
+            if (const json* list = records_array(context, doc, "offers"))
+                read_offers(
+                    context, *list, "/offers", offer_ids,
+                    [&](const std::string& id) { return catalog.find_gpu(id) != nullptr; },
+                    [&](const std::string& id) { return gpu_ids.dropped.count(id) != 0; }, catalog.offers);
+    }
+    {
+        const Context context{kSettingsFile, Mode::Bundled, &problems};
+        json doc;
+        if (parse_document(context, settings_json, doc) && settings_version_ok(context, doc))
+            catalog.settings = parse_settings(context, doc);
+    }
+    return catalog;
+}
+
+Catalog merge_user_data(const Catalog& base, std::string_view user_json, std::vector<Problem>& problems) {
+    Catalog merged = base;
+    const Context context{kUserDataFile, Mode::User, &problems};
+    json doc;
+    if (!parse_document(context, user_json, doc)) return merged;
+    Reader top(context, doc, "");
+    std::optional<int> version = top.whole("schema_version", Need::Always, {1, 1000, "", ""});
+    top.text("about", Need::Optional);
+    const json* gpus = top.array("gpus", Need::Optional);
+    const json* offers = top.array("offers", Need::Optional);
+    top.finish();
+    if (!version) return merged;
+    if (*version != kSchemaVersion) {
+        context.report("/schema_version", "is " + std::to_string(*version) + "; this build of gpuguide reads " +
+                                              std::to_string(kSchemaVersion));
+        return merged;
+    }
+
+    Ids gpu_ids;
+    if (gpus != nullptr) {
+        std::vector<engine::GpuSpec> user_gpus;
+        read_gpus(context, *gpus, "/gpus", gpu_ids, user_gpus);
+        for (engine::GpuSpec& g : user_gpus) {
+            auto it = std::find_if(merged.gpus.begin(), merged.gpus.end(),
+                                   [&](const engine::GpuSpec& b) { return b.id == g.id; });
+            if (it != merged.gpus.end())
+                *it = std::move(g);  // the user's record replaces the bundled one of the same id
+            else
+                merged.gpus.push_back(std::move(g));
+        }
+    }
+    if (offers != nullptr) {
+        Ids offer_ids;
+        std::vector<engine::CloudOffer> user_offers;
+        read_offers(
+            context, *offers, "/offers", offer_ids,
+            [&](const std::string& id) { return merged.find_gpu(id) != nullptr; },
+            [&](const std::string& id) { return gpu_ids.dropped.count(id) != 0; }, user_offers);
+        for (engine::CloudOffer& o : user_offers) {
+            auto it = std::find_if(merged.offers.begin(), merged.offers.end(),
+                                   [&](const engine::CloudOffer& b) { return b.id == o.id; });
+            if (it != merged.offers.end())
+                *it = std::move(o);
+            else
+                merged.offers.push_back(std::move(o));
+        }
+    }
+    return merged;
+}
+
+// --- Embedded data -------------------------------------------------------------------------------------------
+
+namespace {
+struct Embedded {
+    std::vector<Problem> problems;
+    Catalog catalog;
+    Embedded()
+        : catalog(parse_catalog(embedded_file(kGpusFile), embedded_file(kOffersFile), embedded_file(kSettingsFile),
+                                problems)) {}
+};
+const Embedded& embedded() {
+    static const Embedded instance;  // parsed on first use; thread-safe (C++11 [stmt.dcl]/4)
+    return instance;
+}
+}  // namespace
+
+const Catalog& embedded_catalog() { return embedded().catalog; }
+const std::vector<Problem>& embedded_catalog_problems() { return embedded().problems; }
+
+}  // namespace gg::catalog

@@ -1,0 +1,129 @@
+// The catalog's records as JSON in base units (bytes, bytes/s, FLOP/s, W, s): what `gpuguide gpus --json`,
+// `offers --json` and `settings --json` print. Unknown values and unsupported rates are null, never 0.
+#include <cmath>
+#include <cstdint>
+
+#include "catalog/catalog.h"
+
+namespace gg::catalog {
+namespace {
+
+using nlohmann::json;
+
+// Whole numbers as JSON integers (25769803776, not 25769803776.0); 0 (= unknown / unsupported) as null.
+json number_or_null(double value) {
+    if (value == 0 || !std::isfinite(value)) return nullptr;
+    if (value == std::floor(value) && std::fabs(value) < 9007199254740992.0)  // 2^53: exact in a double
+        return static_cast<std::int64_t>(value);
+    return value;
+}
+
+json text_or_null(const std::string& text) { return text.empty() ? json(nullptr) : json(text); }
+
+}  // namespace
+
+const char* billing_name(engine::Billing billing) {
+    switch (billing) {
+        case engine::Billing::OnDemand: return "on-demand";
+        case engine::Billing::Spot: return "spot";
+        case engine::Billing::Monthly: return "monthly";
+    }
+    return "on-demand";
+}
+
+json gpu_to_json(const engine::GpuSpec& g) {
+    json j;
+    j["id"] = g.id;
+    j["name"] = g.name;
+    j["vendor"] = text_or_null(g.vendor);
+    j["segment"] = text_or_null(g.segment);
+    j["architecture"] = text_or_null(g.architecture);
+    j["compute_capability"] = g.compute_capability_major > 0 ? json(std::to_string(g.compute_capability_major) + "." +
+                                                                    std::to_string(g.compute_capability_minor))
+                                                              : json(nullptr);
+    j["launch_year"] = number_or_null(g.launch_year);
+    j["memory_bytes"] = number_or_null(g.memory_bytes);
+    j["memory_type"] = text_or_null(g.memory_type);
+    j["memory_bandwidth_bytes_per_s"] = number_or_null(g.memory_bandwidth_bytes_per_s);
+    const engine::DenseFlopPerS& f = g.dense_flop_per_s;
+    j["dense_flop_per_s"] = {{"fp32", number_or_null(f.fp32)},     {"tf32", number_or_null(f.tf32)},
+                             {"fp16", number_or_null(f.fp16)},     {"fp16_fp16acc", number_or_null(f.fp16_fp16acc)},
+                             {"bf16", number_or_null(f.bf16)},     {"fp8", number_or_null(f.fp8)},
+                             {"int8", number_or_null(f.int8)}};
+    j["tdp_w"] = number_or_null(g.tdp_w);
+    j["form_factor"] = text_or_null(g.form_factor);
+    j["pcie_gen"] = number_or_null(g.pcie_gen);
+    j["pcie_lanes"] = number_or_null(g.pcie_lanes);
+    j["nvlink_bytes_per_s"] = number_or_null(g.nvlink_bytes_per_s);
+    j["ecc"] = g.ecc;
+    j["launch_price_usd"] = number_or_null(g.launch_price_usd);
+    const engine::StreetPrice& s = g.street_price;
+    if (s.new_cny == 0 && s.used_cny == 0)
+        j["street_price_cny"] = nullptr;
+    else
+        j["street_price_cny"] = {{"new", number_or_null(s.new_cny)},
+                                 {"used", number_or_null(s.used_cny)},
+                                 {"as_of", s.as_of},
+                                 {"source", s.source}};
+    j["notes"] = g.notes;
+    j["source"] = g.source;
+    j["as_of"] = g.as_of;
+    return j;
+}
+
+json offer_to_json(const engine::CloudOffer& o) {
+    json j;
+    j["id"] = o.id;
+    j["provider"] = o.provider;
+    j["region"] = text_or_null(o.region);
+    j["instance"] = text_or_null(o.instance);
+    j["gpu"] = o.gpu_id;
+    j["gpu_count"] = o.gpu_count;
+    j["price_per_hour"] = o.price_per_hour;
+    j["currency"] = o.currency;
+    j["billing"] = billing_name(o.billing);
+    j["billing_granularity_s"] = number_or_null(o.billing_granularity_s);
+    j["price_per_month"] = o.billing == engine::Billing::Monthly ? number_or_null(o.price_per_month) : json(nullptr);
+    j["as_of"] = o.as_of;
+    j["source"] = o.source;
+    j["notes"] = o.notes;
+    return j;
+}
+
+json settings_to_json(const engine::CostSettings& s) {
+    json j;
+    j["schema_version"] = 1;
+    j["exchange_rate"] = {{"cny_per_usd", number_or_null(s.exchange_rate.cny_per_usd)},
+                          {"as_of", s.exchange_rate.as_of},
+                          {"source", s.exchange_rate.source}};
+    json electricity = json::array();
+    for (const engine::ElectricityPrice& e : s.electricity)
+        electricity.push_back({{"id", e.id},
+                               {"region", e.region},
+                               {"label_en", e.label_en},
+                               {"label_zh", e.label_zh},
+                               {"price_per_kwh", e.price_per_kwh},
+                               {"currency", e.currency},
+                               {"as_of", e.as_of},
+                               {"source", e.source}});
+    j["electricity"] = electricity;
+    j["default_electricity"] = text_or_null(s.default_electricity_id);
+    j["host_system"] = {{"cost_cny", number_or_null(s.host_system.cost_cny)},
+                        {"power_w", s.host_system.power_w},
+                        {"as_of", s.host_system.as_of},
+                        {"source", s.host_system.source},
+                        {"note", s.host_system.note}};
+    json points = json::array();
+    for (const engine::ResalePoint& p : s.resale_value.points)
+        points.push_back({{"months", p.age_months}, {"fraction", p.value_fraction}});
+    j["resale_value"] = {{"points", points}, {"as_of", s.resale_value.as_of}, {"source", s.resale_value.source}};
+    j["utilization_fraction"] = {{"value", s.utilization.value_fraction}, {"source", s.utilization.source}};
+    j["reserve_fraction"] = {{"value", s.reserve.value_fraction}, {"source", s.reserve.source}};
+    if (s.storage.price_per_gb_month_cny > 0)
+        j["storage"] = {{"price_per_gb_month_cny", s.storage.price_per_gb_month_cny}, {"source", s.storage.source}};
+    else
+        j["storage"] = nullptr;
+    return j;
+}
+
+}  // namespace gg::catalog
