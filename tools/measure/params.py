@@ -1,0 +1,160 @@
+#!/usr/bin/python3
+# Exact parameter counts (total and trainable) of every gpuguide preset that can be built here, printed as a
+# validation case file (tests/validation/measured_params.json). Vision presets: torchvision 0.14 models, checked
+# against the weights' meta["num_params"]. Transformer presets: hf_minimal.py built on the meta device (no memory),
+# checked against published totals where one is known (PUBLISHED below).
+# Usage: /usr/bin/python3 tools/measure/params.py > tests/validation/measured_params.json
+import datetime
+import json
+import os
+import subprocess
+import sys
+
+import torch
+import torchvision
+import torchvision.models as tvm
+
+sys.dont_write_bytecode = True  # keep tools/measure free of __pycache__
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import configs  # noqa: E402
+import hf_minimal as hm  # noqa: E402
+
+SCRIPT = "tools/measure/params.py"
+
+
+def _deb(pkg):
+    """Debian package version (torch.__version__ of Debian's 1.13.1 build reads 1.13.0a0)."""
+    out = subprocess.run(["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True, text=True, check=False)
+    return out.stdout.strip() or "unknown"
+
+
+# preset id -> (torchvision constructor, weights enum whose meta["num_params"] is torchvision's published count)
+VISION = {
+    "resnet18": (tvm.resnet18, tvm.ResNet18_Weights.IMAGENET1K_V1),
+    "resnet34": (tvm.resnet34, tvm.ResNet34_Weights.IMAGENET1K_V1),
+    "resnet50": (tvm.resnet50, tvm.ResNet50_Weights.IMAGENET1K_V1),
+    "resnet101": (tvm.resnet101, tvm.ResNet101_Weights.IMAGENET1K_V1),
+    "vgg16": (tvm.vgg16, tvm.VGG16_Weights.IMAGENET1K_V1),
+    "mobilenet-v2": (tvm.mobilenet_v2, tvm.MobileNet_V2_Weights.IMAGENET1K_V1),
+    "efficientnet-b0": (tvm.efficientnet_b0, tvm.EfficientNet_B0_Weights.IMAGENET1K_V1),
+    "vit-b-16": (tvm.vit_b_16, tvm.ViT_B_16_Weights.IMAGENET1K_V1),
+    "vit-l-16": (tvm.vit_l_16, tvm.ViT_L_16_Weights.IMAGENET1K_V1),
+}
+
+# Published totals for the module counted here (same module, same head), with where they are published.
+# These were not fetched from the Hub here (no internet); each was found quoted in public code by a code search
+# (find_string over GitHub sources), usually as the Hub API field safetensors.total, a GGUF
+# general.parameter_count, a KerasHub preset's "params", or a from_pretrained(...).num_parameters() printout.
+_HUB = "Hugging Face Hub safetensors.total / GGUF general.parameter_count, as quoted in public code"
+_HF_COUNT = "HF from_pretrained(...).num_parameters(), as quoted in public code"
+PUBLISHED = {
+    "bert-base": (109482240, _HF_COUNT + " (BertModel, bert-base-uncased)"),
+    "bert-large": (335141888, _HF_COUNT + " (bert-large-uncased)"),
+    "roberta-base": (124645632, _HF_COUNT + " (roberta-base)"),
+    "albert-base": (11683584, "KerasHub albert_base_en_uncased preset params; AutoModel albert-base-v2 comment"),
+    "gpt2": (124439808, _HF_COUNT + " (GPT2LMHeadModel, tied)"),
+    "gpt2-large": (774030080, _HF_COUNT),
+    "gpt2-xl": (1557611200, "KerasHub gpt2_extra_large_en preset params; " + _HF_COUNT),
+    # Llama 2 checkpoints also store one rotary inv_freq buffer (head_dim / 2 = 64 values) per layer, so the Hub's
+    # safetensors.total is params + 64 * layers: 6738417664, 13015866880, 68976653312.
+    "llama-2-7b": (6738415616, "Hub safetensors.total 6738417664 minus 32 x 64 inv_freq buffer values"),
+    "llama-2-13b": (13015864320, "Hub safetensors.total 13015866880 minus 40 x 64 inv_freq buffer values"),
+    "llama-2-70b": (68976648192, "Hub safetensors.total 68976653312 minus 80 x 64 inv_freq buffer values"),
+    "llama-3.1-8b": (8030261248, _HUB),
+    "llama-3.1-70b": (70553706496, _HUB),
+    "llama-3.2-1b": (1235814400, _HUB),
+    "llama-3.2-3b": (3212749824, _HUB),
+    "qwen2.5-0.5b": (494032768, _HUB),
+    "qwen2.5-1.5b": (1543714304, _HUB),
+    "qwen2.5-7b": (7615616512, _HUB),
+    "qwen2.5-32b": (32763876352, _HUB),
+    "qwen2.5-72b": (72706203648, _HUB),
+    "mistral-7b": (7241732096, _HUB),
+    "mixtral-8x7b": (46702792704, "KerasHub mixtral_8_7b_en preset params; " + _HUB),
+}
+
+
+def vision_cases():
+    out = []
+    for pid, (ctor, weights) in VISION.items():
+        m = ctor(num_classes=1000)
+        total, trainable = hm.count_params(m)
+        n_buffers = sum(b.numel() for b in m.buffers())
+        pub = weights.meta["num_params"]
+        note = (f"torchvision {torchvision.__version__} {ctor.__name__}(num_classes=1000), classifier head included; "
+                f"equals torchvision's published {weights} meta['num_params'] = {pub}: "
+                f"{'yes' if pub == total else 'NO'}. Buffers (BatchNorm running stats etc.) not counted: "
+                f"{n_buffers} elements.")
+        out.append((pid, total, trainable, f"{ctor.__name__} built with torchvision", note))
+        del m
+    return out
+
+
+def transformer_cases():
+    out = []
+    groups = [
+        (configs.ENCODERS, lambda c: hm.BertModel(c, "meta"), "BertModel (embeddings + encoder + pooler, no task head)"),
+        (configs.ALBERT, lambda c: hm.AlbertModel(c, "meta"), "AlbertModel (embeddings + shared layer + pooler, no head)"),
+        (configs.GPT2, lambda c: hm.GPT2LMHeadModel(c, "meta"), "GPT2LMHeadModel (lm_head tied to wte, counted once)"),
+        (configs.DECODERS, lambda c: hm.DecoderForCausalLM(c, "meta"), "*ForCausalLM (lm_head included"),
+    ]
+    for table, build, module in groups:
+        for pid, (repo, c) in table.items():
+            m = build(c)
+            total, trainable = hm.count_params(m)
+            what = module
+            if table is configs.DECODERS:
+                what += ", tied to embed_tokens and counted once)" if c.get("tied_embeddings") else ", untied)"
+            note = f"{what}; config from {configs.HF.format(repo)}: {json.dumps(c, sort_keys=True)}."
+            if table is configs.ENCODERS:
+                head = c["hidden"] * c["num_labels"] + c["num_labels"]
+                if pid.startswith("bert"):
+                    note += (f" BertForSequenceClassification ({c['num_labels']} labels) adds the classifier "
+                             f"Linear(h, {c['num_labels']}): {head} parameters -> {total + head}.")
+                else:
+                    note += (f" RobertaForSequenceClassification ({c['num_labels']} labels) drops the pooler and adds "
+                             f"dense(h, h) + out_proj(h, {c['num_labels']}): net +{head} -> {total + head}.")
+            if pid in PUBLISHED:
+                val, where = PUBLISHED[pid]
+                note += f" Published total {val} ({where}): {'matches' if val == total else 'DIFFERS'}."
+            out.append((pid, total, trainable, f"hf_minimal re-implementation on the meta device, {repo}", note))
+            del m
+    return out
+
+
+def main():
+    cases = []
+    for pid, total, trainable, detail, note in vision_cases() + transformer_cases():
+        for q, v in (("params_total", total), ("params_trainable", trainable)):
+            cases.append({
+                "id": f"{pid}-{q.replace('_', '-')}",
+                "scenario": {"model": pid, "method": "full"},
+                "measured": {"quantity": q, "value": v},
+                "tolerance_fraction": 0.005,
+                "tolerance_reason": "exact count from the model's shapes; 0.5% only absorbs an engine that rounds "
+                                    "or omits tiny terms (biases, norms)",
+                "source_detail": f"{SCRIPT}: {detail}",
+                "notes": note,
+            })
+    doc = {
+        "schema_version": 1,
+        "title": "Exact parameter counts of the presets (measured with PyTorch)",
+        "source": {
+            "citation": "own count: torchvision model constructors; transformer presets re-implemented from their "
+                        "Hugging Face config.json (tools/measure/hf_minimal.py)",
+            "url": "https://pytorch.org/vision/0.14/models.html",
+            "tool": SCRIPT,
+            "versions": f"torch {torch.__version__} (Debian python3-torch {_deb('python3-torch')}), torchvision "
+                        f"{torchvision.__version__} (python3-torchvision {_deb('python3-torchvision')}), "
+                        f"Python {sys.version.split()[0]}",
+            "date": datetime.date.today().isoformat(),
+        },
+        "hardware": "CPU (parameter counts do not depend on the device)",
+        "cases": cases,
+    }
+    json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
