@@ -1,0 +1,408 @@
+// Decision keys of a scenario and the JSON of rank / advise (see decision_json.h). Money enters here in the
+// user's currency and becomes CNY; it leaves in the output currency. Never throws.
+//
+// Sections: helpers | parse | job | rank JSON | advise JSON
+#include "catalog/decision_json.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "catalog/compat_data.h"
+#include "catalog/time_data.h"
+#include "catalog/time_json.h"
+
+namespace gg::catalog {
+
+using nlohmann::json;
+
+const std::vector<std::string> kDecisionKeys = {"budget", "currency", "deadline_h", "region", "offer_currency",
+                                                "objective", "ownership", "electricity_per_kwh", "utilization",
+                                                "ownership_months", "runs", "storage_gb", "cny_per_usd"};
+
+namespace {
+
+// ---- helpers -------------------------------------------------------------------------------------------------
+json num_or_null(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
+
+bool parse_currency(const json& v, engine::Currency& out) {
+    if (!v.is_string()) return false;
+    if (v.get<std::string>() == "CNY") { out = engine::Currency::kCny; return true; }
+    if (v.get<std::string>() == "USD") { out = engine::Currency::kUsd; return true; }
+    return false;
+}
+
+json values_json(const std::vector<std::pair<const char*, double>>& values) {
+    json o = json::object();
+    for (const auto& [k, v] : values) o[k] = num_or_null(v);
+    return o;
+}
+
+json warnings_json(const std::vector<engine::CompatWarning>& ws) {
+    json a = json::array();
+    for (const engine::CompatWarning& w : ws) {
+        json o = {{"code", engine::compat_code_name(w.code)}, {"severity", engine::severity_name(w.severity)},
+                  {"values", values_json(w.values)}};
+        if (!w.other_gpu.empty()) o["other_gpu"] = w.other_gpu;
+        a.push_back(o);
+    }
+    return a;
+}
+
+}  // namespace
+
+// ---- parse -----------------------------------------------------------------------------------------------------
+ParsedDecision parse_decision_scenario(std::string_view text, const Catalog& catalog, const std::string& file) {
+    const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+    if (doc.is_discarded()) {
+        ParsedDecision out;
+        out.problems.push_back({file, "", "not valid JSON (check brackets, commas and quotes)"});
+        return out;
+    }
+    return parse_decision_scenario_json(doc, catalog, file);
+}
+
+ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& catalog, const std::string& file) {
+    ParsedDecision out;
+    if (!doc.is_object()) {
+        out.problems.push_back({file, "", "a scenario must be a JSON object"});
+        return out;
+    }
+    // Split: the base parser rejects keys it does not know, so it gets the document without the decision keys.
+    json base = doc;
+    json keys = json::object();
+    for (const std::string& k : kDecisionKeys)
+        if (base.contains(k)) {
+            keys[k] = base[k];
+            base.erase(k);
+        }
+    ParsedScenario ps = parse_scenario_json(base, file);
+    out.value.scenario = ps.scenario;
+    out.problems = ps.problems;
+    auto problem = [&](const std::string& key, const std::string& message) {
+        out.problems.push_back({file, "/" + key, message});
+    };
+
+    const engine::CostSettings& settings = catalog.settings;
+    engine::DecisionInputs& d = out.value.decision;
+    double rate = settings.exchange_rate.cny_per_usd;
+    if (keys.contains("cny_per_usd")) {  // first: the other money keys convert with it
+        const json& v = keys["cny_per_usd"];
+        if (!v.is_number() || !(v.get<double>() > 0) || v.get<double>() > 1000)
+            problem("cny_per_usd", "'cny_per_usd' must be a positive exchange rate (CNY per USD, e.g. 7.1)");
+        else rate = d.cny_per_usd = v.get<double>();
+    }
+    d.utilization_fraction = settings.utilization.value_fraction > 0 ? settings.utilization.value_fraction : 0.5;
+    if (const engine::ElectricityPrice* e = catalog.default_electricity())
+        d.electricity_price_per_kwh_cny = engine::to_cny(e->price_per_kwh, e->currency, rate);
+
+    bool currency_given = false;
+    if (keys.contains("currency")) {
+        if (!parse_currency(keys["currency"], d.currency)) problem("currency", "'currency' must be \"CNY\" or \"USD\"");
+        currency_given = true;
+    }
+    if (keys.contains("budget")) {
+        const json& b = keys["budget"];
+        engine::Currency cur = engine::Currency::kCny;
+        if (!b.is_object() || !b.contains("amount") || !b["amount"].is_number() || !(b["amount"].get<double>() > 0) ||
+            !std::isfinite(b["amount"].get<double>())) {
+            problem("budget", "'budget' must be {\"amount\": a positive number, \"currency\": \"CNY\" or \"USD\"}");
+        } else if (b.contains("currency") && !parse_currency(b["currency"], cur)) {
+            problem("budget/currency", "'budget.currency' must be \"CNY\" or \"USD\"");
+        } else {
+            for (auto it = b.begin(); it != b.end(); ++it)
+                if (it.key() != "amount" && it.key() != "currency")
+                    problem("budget/" + it.key(), "unknown key '" + it.key() + "'; allowed keys: amount, currency");
+            const double amount = b["amount"].get<double>();
+            d.budget_cny = engine::to_cny(amount, engine::currency_code(cur), rate);
+            if (!std::isfinite(d.budget_cny))
+                problem("budget/currency", "a USD budget needs the exchange rate (data/settings.json exchange_rate)");
+            if (!currency_given) d.currency = cur;
+        }
+    }
+    if (keys.contains("deadline_h")) {
+        const json& v = keys["deadline_h"];
+        if (!v.is_number() || !(v.get<double>() > 0) || !std::isfinite(v.get<double>()))
+            problem("deadline_h", "'deadline_h' must be a positive number of hours");
+        else d.deadline_s = v.get<double>() * 3600.0;
+    }
+    if (keys.contains("region")) {
+        const json& v = keys["region"];
+        std::vector<std::string> regions;
+        for (const engine::CloudOffer& o : catalog.offers)
+            if (std::find(regions.begin(), regions.end(), o.region) == regions.end()) regions.push_back(o.region);
+        if (!v.is_string() || std::find(regions.begin(), regions.end(), v.get<std::string>()) == regions.end()) {
+            std::string list;
+            for (const std::string& r : regions) list += (list.empty() ? "" : ", ") + r;
+            problem("region", "'region' must be one of the offers' regions: " + list);
+        } else {
+            d.region = v.get<std::string>();
+        }
+    }
+    if (keys.contains("offer_currency")) {
+        engine::Currency c;
+        if (!parse_currency(keys["offer_currency"], c)) problem("offer_currency", "'offer_currency' must be \"CNY\" or \"USD\"");
+        else d.offer_currency = engine::currency_code(c);
+    }
+    if (keys.contains("objective")) {
+        const json& v = keys["objective"];
+        const std::string s = v.is_string() ? v.get<std::string>() : "";
+        if (s == "cost") d.objective = engine::Objective::kCost;
+        else if (s == "time") d.objective = engine::Objective::kTime;
+        else if (s == "value") d.objective = engine::Objective::kValue;
+        else problem("objective", "'objective' must be \"cost\", \"time\" or \"value\"");
+    }
+    if (keys.contains("ownership")) {
+        const json& v = keys["ownership"];
+        const std::string s = v.is_string() ? v.get<std::string>() : "";
+        if (s == "rent") d.ownership = engine::Ownership::kRent;
+        else if (s == "buy") d.ownership = engine::Ownership::kBuy;
+        else if (s == "both") d.ownership = engine::Ownership::kBoth;
+        else problem("ownership", "'ownership' must be \"rent\", \"buy\" or \"both\"");
+    }
+    if (keys.contains("electricity_per_kwh")) {
+        const json& v = keys["electricity_per_kwh"];
+        double amount = -1;
+        engine::Currency cur = engine::Currency::kCny;
+        bool ok = true;
+        if (v.is_number()) amount = v.get<double>();
+        else if (v.is_object() && v.contains("amount") && v["amount"].is_number()) {
+            amount = v["amount"].get<double>();
+            if (v.contains("currency")) ok = parse_currency(v["currency"], cur);
+        }
+        if (!ok || !(amount >= 0) || !std::isfinite(amount) || amount > 100)
+            problem("electricity_per_kwh",
+                    "'electricity_per_kwh' must be a price per kWh in CNY (0 to 100), or {\"amount\", \"currency\"}");
+        else {
+            d.electricity_price_per_kwh_cny = engine::to_cny(amount, engine::currency_code(cur), rate);
+            if (!std::isfinite(d.electricity_price_per_kwh_cny))
+                problem("electricity_per_kwh", "a USD price needs the exchange rate (data/settings.json exchange_rate)");
+        }
+    }
+    if (keys.contains("utilization")) {
+        const json& v = keys["utilization"];
+        if (!v.is_number() || !(v.get<double>() > 0) || v.get<double>() > 1)
+            problem("utilization", "'utilization' must be a fraction in (0, 1]: the share of calendar time the card trains");
+        else d.utilization_fraction = v.get<double>();
+    }
+    if (keys.contains("ownership_months")) {
+        const json& v = keys["ownership_months"];
+        if (!v.is_number() || !(v.get<double>() > 0) || v.get<double>() > 240)
+            problem("ownership_months", "'ownership_months' must be a number of months in (0, 240]");
+        else d.ownership_months = v.get<double>();
+    }
+    if (keys.contains("runs")) {
+        const json& v = keys["runs"];
+        const bool whole = v.is_number_integer() || v.is_number_unsigned() ||
+                           (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>());
+        if (!whole || v.get<double>() < 1 || v.get<double>() > 100000)
+            problem("runs", "'runs' must be a whole number from 1 to 100000");
+        else d.runs = int(v.get<double>());
+    }
+    if (keys.contains("storage_gb")) {
+        const json& v = keys["storage_gb"];
+        if (!v.is_number() || !(v.get<double>() >= 0) || !std::isfinite(v.get<double>()))
+            problem("storage_gb", "'storage_gb' must be a non-negative number of GB (10^9 bytes)");
+        else d.storage_bytes = v.get<double>() * 1e9;
+    }
+    out.value.decision_json = keys;
+    return out;
+}
+
+json decision_keys_to_json(const DecisionScenario& s) { return s.decision_json; }
+
+// ---- job -------------------------------------------------------------------------------------------------------
+namespace {
+
+// Fitted priors when they cover the family, else the roofline floor.
+const engine::ThroughputPriors* priors_for(engine::Family family, bool& is_floor) {
+    const engine::ThroughputPriors& fitted = embedded_time_data();
+    is_floor = fitted.find(family) == nullptr;
+    return is_floor ? &engine::peak_floor_priors() : &fitted;
+}
+
+// Per-card interconnect: the scenario's interconnect describes its own card, so ranked cards use their defaults.
+engine::TimeOptions ranking_time_options(const Scenario& s) {
+    engine::TimeOptions o = time_options(s);
+    o.interconnect_set = false;
+    return o;
+}
+
+}  // namespace
+
+engine::JobModel decision_job(const Scenario& scenario, const std::vector<int>& counts) {
+    bool is_floor = false;
+    const engine::ThroughputPriors* priors = priors_for(scenario.model.family, is_floor);
+    return engine::prepare_job(scenario.model, scenario.shape_per_sample(), scenario.training_config(),
+                               time_dataset(scenario), ranking_time_options(scenario), priors, is_floor, counts);
+}
+
+// ---- rank JSON -------------------------------------------------------------------------------------------------
+namespace {
+std::vector<engine::CardAdvice> run_advisor(const DecisionScenario& s, const Catalog& catalog, bool& is_floor);
+json fix_json(const engine::CardAdvice& a);
+}  // namespace
+
+nlohmann::json rank_json(const DecisionScenario& s, const Catalog& catalog) {
+    const engine::DecisionInputs& d = s.decision;
+    std::vector<int> counts = d.buy_counts;
+    for (const engine::CloudOffer& o : catalog.offers) counts.push_back(o.gpu_count);
+    const engine::JobModel job = decision_job(s.scenario, counts);
+    const engine::CompatData& compat = embedded_compat_data();
+    const engine::RankResult ranked = engine::rank_options(job, catalog.gpus, catalog.offers, catalog.settings, d, compat);
+    const engine::TierSummary tiers = engine::budget_tiers(ranked, job, compat);
+    const double rate = d.cny_per_usd > 0 ? d.cny_per_usd : catalog.settings.exchange_rate.cny_per_usd;
+    const char* cur = engine::currency_code(d.currency);
+    auto money = [&](double cny) { return json{{"amount", num_or_null(engine::from_cny(cny, d.currency, rate))}, {"currency", cur}}; };
+
+    // A card the job does not fit is never shown without its fix: the advisor's smallest change set per GPU.
+    bool advice_floor = false;
+    const std::vector<engine::CardAdvice> advice = run_advisor(s, catalog, advice_floor);
+    auto fix_of = [&](const engine::GpuSpec* g) -> json {
+        for (const engine::CardAdvice& a : advice)
+            if (a.gpu == g) return fix_json(a);
+        return nullptr;
+    };
+
+    json options = json::array();
+    int position = 0;
+    for (const engine::RankOption& o : ranked.options) {
+        json j;
+        j["rank"] = ++position;
+        j["id"] = o.id;
+        j["kind"] = engine::option_kind_name(o.kind);
+        j["gpu"] = o.gpu->id;
+        j["count"] = o.count;
+        j["offer"] = o.offer ? json(o.offer->id) : json(nullptr);
+        j["fits"] = o.fits;
+        j["eligible"] = o.eligible;
+        j["peak_bytes_per_card"] = o.peak_bytes_per_card;
+        j["usable_bytes_per_card"] = o.usable_bytes_per_card;
+        j["time_s"] = num_or_null(o.time_s);
+        j["cost"] = money(o.cost_cny);
+        j["cash"] = money(o.cash_cny);
+        const double value_shown = o.value > 0 ? o.value / engine::from_cny(1.0, d.currency, rate) : std::nan("");
+        j["value"] = num_or_null(value_shown);
+        j["value_unit"] = std::string(o.value_in_tokens ? "tokens_per_" : "samples_per_") + cur;
+        j["pareto"] = o.pareto;
+        j["fix"] = o.fits ? json(nullptr) : fix_of(o.gpu);  // null also when no fix exists (see gpuguide advise)
+        if (o.kind == engine::OptionKind::kBuy) {
+            j["buy"] = {{"price_basis", engine::price_basis_name(o.buy.basis)},
+                        {"card_price", money(o.buy.card_price_cny)},
+                        {"host", money(o.buy.host_cny)},
+                        {"purchase", money(o.buy.purchase_cny)},
+                        {"power_w", o.buy.power_w},
+                        {"electricity", money(o.buy.electricity_cny)},
+                        {"ownership_months", num_or_null(o.buy.ownership_months)},
+                        {"resale_fraction", num_or_null(o.buy.resale_fraction)},
+                        {"resale", money(o.buy.resale_cny)}};
+        } else {
+            j["rent"] = {{"provider", o.offer->provider},
+                         {"region", o.offer->region},
+                         {"billing", billing_name(o.offer->billing)},
+                         {"billing_granularity_s", o.offer->billing_granularity_s},
+                         {"billed_s_per_run", num_or_null(o.rent.billed_s_per_run)},
+                         {"compute", money(o.rent.compute_cny)},
+                         {"storage", money(o.rent.storage_cny)}};
+        }
+        json reasons = json::array();
+        for (const engine::Reason& r : o.reasons) {
+            json rj = {{"code", engine::reason_code_name(r.code)}, {"values", values_json(r.values)}};
+            if (!r.other.empty()) rj["other"] = r.other;
+            reasons.push_back(rj);
+        }
+        j["reasons"] = reasons;
+        j["warnings"] = warnings_json(o.warnings);
+        options.push_back(j);
+    }
+    json tiers_json = json::array();
+    for (const engine::TierResult& t : tiers.tiers) {
+        tiers_json.push_back({{"id", t.tier.id},
+                              {"min_price", money(t.min_price_cny)},
+                              {"max_price", t.tier.max_price_cny > 0 ? money(t.tier.max_price_cny) : json(nullptr)},
+                              {"suggested_memory_bytes", t.tier.suggested_memory_bytes},
+                              {"best", t.best ? json(t.best->id) : json(nullptr)},
+                              {"fitting_count", t.fitting_count},
+                              {"card_count", t.card_count}});
+    }
+    return {{"objective", engine::objective_name(d.objective)},
+            {"currency", cur},
+            {"time_basis", job.time_is_floor ? "roofline_floor" : "fitted_priors"},
+            {"options", options},
+            {"tiers", {{"source", compat.budget_tiers_source},
+                       {"min_memory_bytes", tiers.min_memory_bytes},
+                       {"cheapest_fit", tiers.cheapest_fit ? json(tiers.cheapest_fit->id) : json(nullptr)},
+                       {"tiers", tiers_json}}}};
+}
+
+// ---- advise JSON -----------------------------------------------------------------------------------------------
+namespace {
+
+std::vector<engine::CardAdvice> run_advisor(const DecisionScenario& s, const Catalog& catalog, bool& is_floor) {
+    const Scenario& sc = s.scenario;
+    engine::AdviceJob job;
+    job.spec = sc.model;
+    job.shape = sc.shape_per_sample();
+    job.config = sc.training_config();
+    job.dataset = time_dataset(sc);
+    job.time_options = ranking_time_options(sc);
+    job.priors = priors_for(sc.model.family, is_floor);
+    engine::AdviceOptions options;
+    options.deadline_s = s.decision.deadline_s;
+    return engine::advise(job, catalog.gpus, embedded_compat_data(), options);
+}
+
+json fix_json(const engine::CardAdvice& a) {
+    const engine::Fix& f = a.fix;
+    json changes = json::array();
+    for (const engine::AppliedChange& c : f.changes)
+        changes.push_back({{"change", engine::change_name(c.change)},
+                           {"value", c.value},
+                           {"accuracy_risk", engine::accuracy_risk_name(c.risk)},
+                           {"reason", engine::risk_reason_name(c.reason)}});
+    json fix = nullptr;
+    if (a.status != engine::AdviceStatus::kNoFix) {
+        fix = {{"changes", changes},
+               {"micro_batch", f.config.batch},
+               {"grad_accum_steps", f.config.grad_accum_steps},
+               {"gpu_count", f.config.gpu_count},
+               {"global_batch", f.global_batch},
+               {"precision", kPrecisions[std::size_t(f.config.precision)]},
+               {"optimizer", kOptimizers[std::size_t(f.config.optimizer)]},
+               {"method", kMethods[std::size_t(f.config.method)]},
+               {"checkpointing", kCheckpointings[std::size_t(f.config.checkpointing)]},
+               {"strategy", kStrategies[std::size_t(f.config.strategy)]},
+               {"seq_len", f.shape.seq_len > 0 ? json(f.shape.seq_len) : json(nullptr)},
+               {"image_size", f.shape.image_size > 0 ? json(f.shape.image_size) : json(nullptr)},
+               {"peak_bytes_per_card", f.peak_bytes_per_card},
+               {"usable_bytes_per_card", f.usable_bytes_per_card},
+               {"time_s", num_or_null(f.time_s)},
+               {"time_ratio", num_or_null(f.time_ratio)}};
+    }
+    return fix;
+}
+
+}  // namespace
+
+nlohmann::json advise_json(const DecisionScenario& s, const Catalog& catalog) {
+    const Scenario& sc = s.scenario;
+    bool is_floor = false;
+    const std::vector<engine::CardAdvice> advice = run_advisor(s, catalog, is_floor);
+    const engine::TrainingConfig config = sc.training_config();
+    const engine::JobNeeds needs{config.precision, sc.attention == "flash", config.optimizer, config.method};
+    const engine::CompatData& compat = embedded_compat_data();
+    json cards = json::array();
+    for (const engine::CardAdvice& a : advice) {
+        cards.push_back({{"gpu", a.gpu->id},
+                         {"status", engine::advice_status_name(a.status)},
+                         {"fits_as_is", a.fits_as_is},
+                         {"meets_deadline_as_is", a.meets_deadline_as_is},
+                         {"original", {{"peak_bytes_per_card", a.original_peak_bytes},
+                                       {"usable_bytes_per_card", a.original_usable_bytes},
+                                       {"time_s", num_or_null(a.original_time_s)}}},
+                         {"fix", fix_json(a)},
+                         {"warnings", warnings_json(engine::check_compat(*a.gpu, needs, compat, &catalog.gpus))}});
+    }
+    return {{"time_basis", is_floor ? "roofline_floor" : "fitted_priors"}, {"cards", cards}};
+}
+
+}  // namespace gg::catalog

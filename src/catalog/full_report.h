@@ -1,0 +1,22 @@
+// The one report of a whole scenario (base keys + decision keys): memory (report.h), time (time_json.h) and
+// the scenario itself. `gpuguide estimate` prints it and the page's gpuguide.report() returns it, so the two are
+// the same by construction. No UI code here.
+#pragma once
+
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/decision_json.h"
+#include "catalog/report.h"
+
+namespace gg::catalog {
+
+// The whole scenario document: scenario_to_json + the decision keys.
+nlohmann::json decision_scenario_to_json(const DecisionScenario& s);
+
+// The report for a valid scenario: report_to_json(...) with "scenario" (the whole document) and "time"
+// (time_to_json, or null when the scenario names no GPU or its GPU has no published rate).
+nlohmann::json full_report(const DecisionScenario& s, const Estimate& estimate, const Catalog& catalog);
+
+}  // namespace gg::catalog

@@ -1,0 +1,186 @@
+// Engine results -> report JSON (see report.h). Units: bytes everywhere; names carry them.
+#include "catalog/report.h"
+
+#include <cmath>
+#include <limits>
+
+#include "catalog/embedded_data.h"
+
+namespace gg::catalog {
+
+using nlohmann::json;
+
+Estimate estimate(const Scenario& s) {
+    Estimate e;
+    const engine::TrainingConfig c = s.training_config();
+    engine::BuildOptions o;
+    o.eager_attention = c.eager_attention;
+    e.graph = engine::build_graph(s.model, s.shape_per_sample(), o);
+    e.prepared = engine::prepare_memory(e.graph, c);
+    double card_bytes = 0;
+    if (!s.gpu_id.empty())
+        if (const engine::GpuSpec* g = embedded_catalog().find_gpu(s.gpu_id)) card_bytes = g->memory_bytes;
+    e.report = engine::evaluate_memory(e.prepared, s.batch_size, card_bytes);
+    if (card_bytes > 0) e.max_batch_size = engine::max_batch_sizes(e.prepared, {card_bytes})[0];
+    return e;
+}
+
+json figure_to_json(const engine::Figure& f) {
+    json ops = json::object();
+    for (const auto& [name, value] : f.operands) ops[name] = value;
+    return {{"formula", f.formula}, {"bytes", f.bytes}, {"operands", ops}};
+}
+
+static const char* family_name(engine::Family f) {
+    switch (f) {
+        case engine::Family::kResNet: return "resnet";
+        case engine::Family::kVgg: return "vgg";
+        case engine::Family::kMobileNetV2: return "mobilenet";
+        case engine::Family::kEfficientNetB0: return "efficientnet";
+        case engine::Family::kVit: return "vit";
+        case engine::Family::kEncoder: return "encoder";
+        case engine::Family::kDecoder: return "decoder";
+        case engine::Family::kUnet: return "unet";
+        case engine::Family::kYolo: return "yolo";
+        case engine::Family::kSdUnet: return "diffusion-unet";
+        case engine::Family::kBiLstmCrf: return "bilstm-crf";
+    }
+    return "custom";
+}
+
+json report_to_json(const Scenario& s, const Estimate& e) {
+    const engine::MemoryReport& r = e.report;
+    json j;
+    j["scenario"] = scenario_to_json(s);
+    j["model"] = {{"id", s.model_id}, {"name", s.model.name}, {"family", family_name(s.model.family)},
+                  {"source", s.model.source}};
+    const engine::WorkloadShape shape = s.shape_per_sample();
+    if (s.model.is_vision) j["model"]["image_size"] = shape.image_size;
+    else j["model"]["seq_len"] = shape.seq_len;
+    j["params"] = {{"total", r.params_total}, {"trainable", r.params_trainable}};
+    const double model_states = e.prepared.weight_bytes + e.prepared.grad_bytes + e.prepared.optimizer_bytes;
+    j["memory_bytes"] = {{"weights", r.weights.bytes},
+                         {"gradients", r.gradients.bytes},
+                         {"optimizer", r.optimizer.bytes},
+                         {"activations", r.activations.bytes},
+                         {"temporary", r.temporary.bytes},
+                         {"framework", r.framework.bytes},
+                         {"peak_allocated", r.peak_allocated.bytes},
+                         {"reserved", r.reserved.bytes},
+                         {"nvidia_smi", r.nvidia_smi.bytes},
+                         {"model_states", model_states},
+                         {"autocast_weight_copies", r.autocast_weight_copies.bytes}};
+    j["peak_phase"] = engine::peak_phase_name(r.peak_phase);
+    j["host_ram_bytes"] = r.host_ram_bytes;
+    if (r.card_memory_bytes > 0) {
+        j["gpu"] = {{"id", s.gpu_id},
+                    {"count", s.gpu_count},
+                    {"memory_bytes", r.card_memory_bytes},
+                    {"usable_bytes", r.usable_bytes},
+                    {"reserve_fraction", s.reserve_fraction}};
+        j["fits"] = r.fits;
+        j["max_batch_size"] = e.max_batch_size;
+    } else {
+        j["gpu"] = nullptr;
+        j["fits"] = nullptr;
+        j["max_batch_size"] = nullptr;
+    }
+    j["explain"] = {{"weights", figure_to_json(r.weights)},
+                    {"gradients", figure_to_json(r.gradients)},
+                    {"optimizer", figure_to_json(r.optimizer)},
+                    {"activations", figure_to_json(r.activations)},
+                    {"temporary", figure_to_json(r.temporary)},
+                    {"framework", figure_to_json(r.framework)},
+                    {"peak_allocated", figure_to_json(r.peak_allocated)},
+                    {"reserved", figure_to_json(r.reserved)},
+                    {"nvidia_smi", figure_to_json(r.nvidia_smi)}};
+    return j;
+}
+
+}  // namespace gg::catalog
+
+// ---- validation --------------------------------------------------------------------------------------------------
+namespace gg::catalog {
+
+bool is_memory_quantity(const std::string& q) {
+    return q == "params_total" || q == "params_trainable" || q == "saved_activations_bytes" ||
+           q == "peak_allocated_bytes" || q == "nvidia_smi_bytes" || q == "weights_bytes" || q == "optimizer_bytes" ||
+           q == "model_states_bytes" || q == "peak_reserved_bytes";
+}
+
+double predicted_quantity(const std::string& q, const Scenario& s, const Estimate& e) {
+    const engine::MemoryReport& r = e.report;
+    if (q == "params_total") return r.params_total;
+    if (q == "params_trainable") return r.params_trainable;
+    // What saved_tensors_hooks sees (deduplicated storages, parameters excluded), after checkpointing.
+    if (q == "saved_activations_bytes") return e.prepared.kept_per_sample_bytes * s.batch_size;
+    if (q == "peak_allocated_bytes") return r.peak_allocated.bytes;
+    if (q == "nvidia_smi_bytes") return r.nvidia_smi.bytes;
+    if (q == "peak_reserved_bytes") return r.reserved.bytes;
+    if (q == "weights_bytes") return e.prepared.weight_bytes;
+    if (q == "optimizer_bytes") return e.prepared.optimizer_bytes;
+    if (q == "model_states_bytes") return e.prepared.weight_bytes + e.prepared.grad_bytes + e.prepared.optimizer_bytes;
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+std::vector<ValidationRow> run_memory_validation_file(const std::string& file, std::string_view text) {
+    std::vector<ValidationRow> rows;
+    const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("cases") || !doc["cases"].is_array()) return rows;
+    for (const json& c : doc["cases"]) {
+        if (!c.is_object() || !c.contains("measured") || !c["measured"].is_object()) continue;
+        const json& m = c["measured"];
+        if (!m.contains("quantity") || !m["quantity"].is_string() || !m.contains("value") || !m["value"].is_number())
+            continue;
+        ValidationRow row;
+        row.file = file;
+        row.quantity = m["quantity"].get<std::string>();
+        if (!is_memory_quantity(row.quantity)) continue;
+        row.id = c.value("id", std::string("?"));
+        row.measured = m["value"].get<double>();
+        row.tolerance_fraction = c.contains("tolerance_fraction") && c["tolerance_fraction"].is_number()
+                                     ? c["tolerance_fraction"].get<double>()
+                                     : 0.0;
+        if (c.contains("bound") && c["bound"].is_string()) row.bound = c["bound"].get<std::string>();
+        if (m.contains("bound") && m["bound"].is_string()) row.bound = m["bound"].get<std::string>();
+        if (!c.contains("scenario")) {
+            row.problem = "no scenario";
+            rows.push_back(row);
+            continue;
+        }
+        ParsedScenario p = parse_scenario_json(c["scenario"], file + "#" + row.id);
+        if (!p.problems.empty()) {
+            row.problem = p.problems.front().pointer + ": " + p.problems.front().message;
+            rows.push_back(row);
+            continue;
+        }
+        const Estimate e = estimate(p.scenario);
+        row.ran = true;
+        row.predicted = predicted_quantity(row.quantity, p.scenario, e);
+        row.error_fraction = row.measured != 0 ? row.predicted / row.measured - 1.0 : 0.0;
+        const double tol = row.tolerance_fraction;
+        // "informative_only": true marks a rule of thumb or an estimate, not a measurement: shown, never judged
+        // (as in time_json.cpp).
+        if (c.contains("informative_only") && c["informative_only"].is_boolean() && c["informative_only"].get<bool>()) {
+            row.bound = "informative";
+            row.pass = true;
+        } else if (row.bound == "upper") row.pass = row.predicted <= row.measured * (1.0 + tol);
+        else if (row.bound == "lower") row.pass = row.predicted >= row.measured * (1.0 - tol);
+        else row.pass = std::fabs(row.error_fraction) <= tol + 1e-12;
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+std::vector<ValidationRow> run_memory_validation() {
+    std::vector<ValidationRow> rows;
+    for (const EmbeddedFile* f = embedded_files(); f->path != nullptr; ++f) {
+        const std::string path = f->path;
+        if (path.rfind("tests/validation/", 0) != 0) continue;
+        auto more = run_memory_validation_file(path, std::string_view(f->text, f->size_bytes));
+        rows.insert(rows.end(), more.begin(), more.end());
+    }
+    return rows;
+}
+
+}  // namespace gg::catalog

@@ -1,0 +1,64 @@
+// Engine results -> report JSON (the `gpuguide estimate` output and the page's explanations). Keys scripts rely
+// on are listed in estimate_report_json's comment; never rename them, only add. No UI code here.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/scenario.h"
+#include "engine/memory.h"
+
+namespace gg::catalog {
+
+// Everything an estimate produces for one scenario (built once; the page keeps it while inputs are unchanged).
+struct Estimate {
+    engine::Graph graph;             // per sample (batch 1)
+    engine::PreparedMemory prepared;
+    engine::MemoryReport report;     // at the scenario's micro-batch, against its GPU (if any)
+    int max_batch_size = -1;         // -1 = no GPU given; 0 = batch 1 does not fit
+};
+
+// Runs the engine for a valid scenario (parse_scenario gave no problems).
+Estimate estimate(const Scenario& scenario);
+
+// The report:
+//   scenario (normalised), model {id, name, family, source}, params {total, trainable},
+//   memory_bytes {weights, gradients, optimizer, activations, temporary, framework, peak_allocated, reserved,
+//                 nvidia_smi, model_states, autocast_weight_copies}, peak_phase ("forward_end" | "backward" |
+//   "optimizer_step"), host_ram_bytes, gpu {id, memory_bytes, usable_bytes, reserve_fraction} | null,
+//   fits (bool | null without a GPU), max_batch_size (int | null without a GPU),
+//   explain {<figure>: {formula, bytes, operands {name: value}}}
+nlohmann::json report_to_json(const Scenario& scenario, const Estimate& estimate);
+
+// One figure as {formula, bytes, operands}.
+nlohmann::json figure_to_json(const engine::Figure& figure);
+
+}  // namespace gg::catalog
+
+namespace gg::catalog {
+
+// ---- validation against measured / published cases (tests/validation/*.json, embedded) -------------------------
+// Memory quantities the engine predicts; other quantities (time, cost) are skipped here.
+bool is_memory_quantity(const std::string& quantity);
+
+struct ValidationRow {
+    std::string file;        // "tests/validation/published_memory.json"
+    std::string id;
+    std::string quantity;
+    std::string bound;       // "" (two-sided), "upper" (predicted must be <= value), "lower", "informative" (not judged)
+    double measured = 0;
+    double predicted = 0;
+    double error_fraction = 0;     // predicted / measured - 1
+    double tolerance_fraction = 0;
+    bool ran = false;        // false: the scenario could not be run (see problem)
+    bool pass = false;
+    std::string problem;
+};
+
+// Every memory case of every embedded tests/validation/*.json file (in file order).
+std::vector<ValidationRow> run_memory_validation();
+// Cases of one file's text.
+std::vector<ValidationRow> run_memory_validation_file(const std::string& file, std::string_view text);
+// The predicted value of a memory quantity for an estimate (NaN if the quantity is not a memory quantity).
+double predicted_quantity(const std::string& quantity, const Scenario& s, const Estimate& e);
+
+}  // namespace gg::catalog

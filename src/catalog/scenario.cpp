@@ -1,0 +1,589 @@
+// Scenario JSON <-> engine configuration (see scenario.h). Never throws: nlohmann is used with its non-throwing
+// parse and explicit type checks; every problem carries its JSON pointer and the allowed values.
+//
+// Sections: allowed values | readers | custom models | parse | to_json | engine config
+#include "catalog/scenario.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace gg::catalog {
+
+using nlohmann::json;
+
+// ---- allowed values ------------------------------------------------------------------------------------------
+const std::vector<std::string> kPrecisions = {"fp32", "tf32", "fp16-amp", "bf16-amp", "bf16", "fp8", "int8", "nf4"};
+const std::vector<std::string> kOptimizers = {"sgd", "sgd-momentum", "adam", "adamw", "adamw-8bit", "adafactor", "lion"};
+const std::vector<std::string> kMethods = {"full", "frozen-backbone", "lora", "qlora"};
+const std::vector<std::string> kCheckpointings = {"none", "selective", "full"};
+const std::vector<std::string> kAttentions = {"eager", "sdpa", "flash"};
+const std::vector<std::string> kStrategies = {"ddp", "zero1", "zero2", "zero3", "fsdp"};
+const std::vector<std::string> kInterconnects = {"pcie3", "pcie4", "pcie5", "nvlink-bridge", "nvlink", "ib", "ethernet"};
+const std::vector<std::string> kLoraTargets = {"q", "k", "v", "o", "qkv", "gate", "up", "down", "fc1", "fc2"};
+
+namespace {
+
+std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + v[i];
+    return s;
+}
+
+template <class T>
+int index_of(const std::vector<T>& v, const T& x) {
+    const auto it = std::find(v.begin(), v.end(), x);
+    return it == v.end() ? -1 : int(it - v.begin());
+}
+
+// ---- readers -------------------------------------------------------------------------------------------------
+struct Reader {
+    std::string file;
+    std::vector<Problem>* problems;
+    void problem(const std::string& pointer, const std::string& message) { problems->push_back({file, pointer, message}); }
+
+    bool integer(const json& o, const char* key, const std::string& ptr, int& out, long long lo, long long hi) {
+        if (!o.contains(key)) return false;
+        const json& v = o.at(key);
+        const std::string p = ptr + "/" + key;
+        double d = 0;
+        if (v.is_number_integer() || v.is_number_unsigned()) d = v.get<double>();
+        else if (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>()) d = v.get<double>();
+        else {
+            problem(p, std::string("'") + key + "' must be a whole number from " + std::to_string(lo) + " to " +
+                           std::to_string(hi));
+            return false;
+        }
+        if (d < double(lo) || d > double(hi)) {
+            problem(p, std::string("'") + key + "' must be from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                           " (got " + v.dump() + ")");
+            return false;
+        }
+        out = int(d);
+        return true;
+    }
+    bool number(const json& o, const char* key, const std::string& ptr, double& out, double lo, double hi,
+                bool lo_open = false) {
+        if (!o.contains(key)) return false;
+        const json& v = o.at(key);
+        const std::string p = ptr + "/" + key;
+        if (!v.is_number()) {
+            problem(p, std::string("'") + key + "' must be a number");
+            return false;
+        }
+        const double d = v.get<double>();
+        if (!std::isfinite(d) || d < lo || d > hi || (lo_open && d == lo)) {
+            problem(p, std::string("'") + key + "' must be " + (lo_open ? "greater than " : "from ") + json(lo).dump() +
+                           (lo_open ? " and at most " : " to ") + json(hi).dump() + " (got " + v.dump() + ")");
+            return false;
+        }
+        out = d;
+        return true;
+    }
+    bool boolean(const json& o, const char* key, const std::string& ptr, bool& out) {
+        if (!o.contains(key)) return false;
+        if (!o.at(key).is_boolean()) {
+            problem(ptr + "/" + key, std::string("'") + key + "' must be true or false");
+            return false;
+        }
+        out = o.at(key).get<bool>();
+        return true;
+    }
+    bool choice(const json& o, const char* key, const std::string& ptr, const std::vector<std::string>& allowed,
+                std::string& out) {
+        if (!o.contains(key)) return false;
+        const json& v = o.at(key);
+        if (!v.is_string() || index_of(allowed, v.get<std::string>()) < 0) {
+            problem(ptr + "/" + key, std::string("'") + key + "' must be one of: " + join(allowed) + " (got " +
+                                         v.dump() + ")");
+            return false;
+        }
+        out = v.get<std::string>();
+        return true;
+    }
+    void unknown_keys(const json& o, const std::string& ptr, const std::vector<std::string>& allowed) {
+        for (auto it = o.begin(); it != o.end(); ++it)
+            if (index_of(allowed, it.key()) < 0)
+                problem(ptr + "/" + it.key(), "unknown key '" + it.key() + "'; allowed keys: " + join(allowed));
+    }
+};
+
+// ---- custom models -------------------------------------------------------------------------------------------
+const std::vector<std::string> kFamilies = {"decoder", "encoder", "vit", "resnet", "unet"};
+
+engine::ModelSpec parse_custom(const json& o, Reader& r, json& normalised) {
+    engine::ModelSpec m;
+    m.id = "custom";
+    m.name = "custom";
+    m.source = "user-defined";
+    const std::string ptr = "/model";
+    std::string family;
+    if (!o.contains("family")) {
+        r.problem(ptr + "/family", "a custom model needs 'family': one of " + join(kFamilies));
+        return m;
+    }
+    if (!r.choice(o, "family", ptr, kFamilies, family)) return m;
+    normalised = json::object();
+    normalised["family"] = family;
+    auto req_int = [&](const char* key, int& out, long long lo, long long hi) {
+        if (!o.contains(key)) r.problem(ptr + "/" + key, std::string("custom ") + family + " model needs '" + key + "'");
+        else if (r.integer(o, key, ptr, out, lo, hi)) normalised[key] = out;
+    };
+    auto opt_int = [&](const char* key, int& out, long long lo, long long hi) {
+        if (r.integer(o, key, ptr, out, lo, hi)) normalised[key] = out;
+    };
+    auto opt_bool = [&](const char* key, bool& out) {
+        if (r.boolean(o, key, ptr, out)) normalised[key] = out;
+    };
+    if (family == "decoder") {
+        r.unknown_keys(o, ptr, {"family", "layers", "hidden", "heads", "kv_heads", "ffn", "glu", "vocab", "tied_embeddings",
+                                "norm", "position", "bias", "qkv_bias", "experts", "top_k", "max_positions", "dropout",
+                                "activation", "head_dim", "seq_len"});
+        m.family = engine::Family::kDecoder;
+        m.default_seq_len = 2048;
+        m.glu = true;
+        m.norm = engine::NormKind::kRmsNorm;
+        m.position = engine::PositionKind::kRope;
+        m.activation = engine::Activation::kSilu;
+        req_int("layers", m.layers, 1, 1000);
+        req_int("hidden", m.hidden, 1, 1 << 17);
+        req_int("heads", m.heads, 1, 1024);
+        m.kv_heads = m.heads;
+        opt_int("kv_heads", m.kv_heads, 1, 1024);
+        req_int("ffn", m.ffn, 1, 1 << 20);
+        req_int("vocab", m.vocab, 1, 1 << 22);
+        opt_bool("glu", m.glu);
+        opt_bool("tied_embeddings", m.tied_embeddings);
+        opt_bool("bias", m.bias);
+        opt_bool("qkv_bias", m.qkv_bias);
+        opt_int("experts", m.experts, 1, 1024);
+        opt_int("top_k", m.top_k, 1, 1024);
+        opt_int("head_dim", m.head_dim, 1, 4096);
+        opt_int("seq_len", m.default_seq_len, 2, 1 << 21);
+        std::string norm, position, act;
+        if (r.choice(o, "norm", ptr, {"rmsnorm", "layernorm"}, norm)) {
+            normalised["norm"] = norm;
+            m.norm = norm == "rmsnorm" ? engine::NormKind::kRmsNorm : engine::NormKind::kLayerNorm;
+        }
+        if (r.choice(o, "position", ptr, {"rope", "learned"}, position)) {
+            normalised["position"] = position;
+            m.position = position == "rope" ? engine::PositionKind::kRope : engine::PositionKind::kLearned;
+        }
+        // GPT-style defaults when the model is GPT-shaped (LayerNorm + learned positions): GPT-2 / Megatron-LM
+        // use dropout 0.1 (hidden and attention) and GELU, with 1024-2048 positions (Megatron --max-position-
+        // embeddings); Llama-style models (RMSNorm + RoPE) have no dropout.
+        const bool gpt_style = m.norm == engine::NormKind::kLayerNorm && m.position == engine::PositionKind::kLearned;
+        m.max_positions = m.position == engine::PositionKind::kLearned ? 2048 : 0;
+        opt_int("max_positions", m.max_positions, 1, 1 << 21);
+        if (gpt_style) {
+            m.dropout = 0.1;
+            if (!m.glu) m.activation = engine::Activation::kGelu;
+        }
+        if (r.choice(o, "activation", ptr, {"silu", "gelu", "gelu_new", "relu"}, act)) {
+            normalised["activation"] = act;
+            m.activation = act == "silu" ? engine::Activation::kSilu
+                           : act == "gelu" ? engine::Activation::kGelu
+                           : act == "gelu_new" ? engine::Activation::kGeluTanhPython
+                                               : engine::Activation::kRelu;
+        }
+        if (r.number(o, "dropout", ptr, m.dropout, 0, 0.99)) normalised["dropout"] = m.dropout;
+        if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0)
+            r.problem(ptr + "/kv_heads", "'heads' must be a multiple of 'kv_heads'");
+        if (m.head_dim == 0 && m.heads > 0 && m.hidden % m.heads != 0)
+            r.problem(ptr + "/heads", "'hidden' must be a multiple of 'heads' (or give 'head_dim')");
+        if (m.top_k > m.experts) r.problem(ptr + "/top_k", "'top_k' must be at most 'experts'");
+        if (m.experts > 1 && !m.glu) r.problem(ptr + "/experts", "mixture-of-experts needs 'glu': true (SwiGLU experts)");
+    } else if (family == "encoder") {
+        r.unknown_keys(o, ptr, {"family", "layers", "hidden", "heads", "ffn", "vocab", "max_positions", "type_vocab",
+                                "num_labels", "dropout", "embedding_size", "activation"});
+        m.family = engine::Family::kEncoder;
+        m.default_seq_len = 512;
+        m.pooler = true;
+        m.bias = true;
+        m.dropout = 0.1;
+        m.type_vocab = 2;
+        m.num_labels = 2;
+        req_int("layers", m.layers, 1, 1000);
+        req_int("hidden", m.hidden, 1, 1 << 17);
+        req_int("heads", m.heads, 1, 1024);
+        req_int("ffn", m.ffn, 1, 1 << 20);
+        req_int("vocab", m.vocab, 1, 1 << 22);
+        req_int("max_positions", m.max_positions, 1, 1 << 20);
+        opt_int("type_vocab", m.type_vocab, 1, 1 << 10);
+        opt_int("num_labels", m.num_labels, 0, 1 << 20);
+        opt_int("embedding_size", m.embedding_size, 1, 1 << 17);
+        if (r.number(o, "dropout", ptr, m.dropout, 0, 0.99)) normalised["dropout"] = m.dropout;
+        std::string act;
+        if (r.choice(o, "activation", ptr, {"gelu", "gelu_new"}, act)) {
+            normalised["activation"] = act;
+            m.activation = act == "gelu" ? engine::Activation::kGelu : engine::Activation::kGeluTanhPython;
+        }
+        m.default_seq_len = std::min(512, std::max(2, m.max_positions));
+        if (m.heads > 0 && m.hidden % m.heads != 0) r.problem(ptr + "/heads", "'hidden' must be a multiple of 'heads'");
+    } else if (family == "vit") {
+        r.unknown_keys(o, ptr, {"family", "image_size", "patch", "layers", "hidden", "heads", "ffn", "classes"});
+        m.family = engine::Family::kVit;
+        m.is_vision = true;
+        m.classes = 1000;
+        req_int("image_size", m.image_size, 1, 8192);
+        req_int("patch", m.patch, 1, 1024);
+        req_int("layers", m.layers, 1, 1000);
+        req_int("hidden", m.hidden, 1, 1 << 17);
+        req_int("heads", m.heads, 1, 1024);
+        req_int("ffn", m.ffn, 1, 1 << 20);
+        opt_int("classes", m.classes, 1, 1 << 20);
+        m.default_image_size = m.image_size;
+        if (m.patch > 0 && m.image_size % m.patch != 0)
+            r.problem(ptr + "/image_size", "'image_size' must be a multiple of 'patch'");
+        if (m.heads > 0 && m.hidden % m.heads != 0) r.problem(ptr + "/heads", "'hidden' must be a multiple of 'heads'");
+    } else if (family == "resnet") {
+        r.unknown_keys(o, ptr, {"family", "depths", "block", "width", "classes"});
+        m.family = engine::Family::kResNet;
+        m.is_vision = true;
+        m.default_image_size = 224;
+        m.classes = 1000;
+        m.depths = {2, 2, 2, 2};
+        if (o.contains("depths")) {
+            const json& d = o.at("depths");
+            bool ok = d.is_array() && !d.empty() && d.size() <= 8;
+            std::vector<int> depths;
+            if (ok)
+                for (const json& x : d) {
+                    if (!x.is_number_integer() || x.get<int>() < 1 || x.get<int>() > 100) ok = false;
+                    else depths.push_back(x.get<int>());
+                }
+            if (!ok) r.problem(ptr + "/depths", "'depths' must be a list of 1 to 8 whole numbers from 1 to 100");
+            else {
+                m.depths = depths;
+                normalised["depths"] = depths;
+            }
+        }
+        std::string block;
+        if (r.choice(o, "block", ptr, {"basic", "bottleneck"}, block)) {
+            normalised["block"] = block;
+            m.bottleneck = block == "bottleneck";
+        }
+        opt_int("width", m.width, 1, 4096);
+        opt_int("classes", m.classes, 1, 1 << 20);
+    } else if (family == "unet") {
+        r.unknown_keys(o, ptr, {"family", "base_channels", "width", "depth", "classes", "in_channels", "upsampling",
+                                "norm"});
+        m.family = engine::Family::kUnet;
+        m.is_vision = true;
+        m.default_image_size = 256;
+        m.classes = 2;
+        opt_int("base_channels", m.base_channels, 1, 4096);
+        opt_int("width", m.base_channels, 1, 4096);  // alias of base_channels
+        opt_int("depth", m.unet_depth, 1, 8);
+        std::string up, norm;
+        if (r.choice(o, "upsampling", ptr, {"transposed-conv"}, up)) normalised["upsampling"] = up;
+        if (r.choice(o, "norm", ptr, {"batchnorm"}, norm)) normalised["norm"] = norm;
+        opt_int("classes", m.classes, 1, 1 << 16);
+        opt_int("in_channels", m.in_channels, 1, 1 << 10);
+    }
+    return m;
+}
+
+engine::ParamRole role_of(const std::string& t) {
+    using engine::ParamRole;
+    static const std::vector<std::pair<std::string, ParamRole>> map = {
+        {"q", ParamRole::kQ},       {"k", ParamRole::kK},     {"v", ParamRole::kV},       {"o", ParamRole::kO},
+        {"qkv", ParamRole::kQkv},   {"gate", ParamRole::kGate}, {"up", ParamRole::kUp},   {"down", ParamRole::kDown},
+        {"fc1", ParamRole::kFc1},   {"fc2", ParamRole::kFc2}};
+    for (const auto& [name, role] : map)
+        if (name == t) return role;
+    return ParamRole::kNone;
+}
+
+}  // namespace
+
+// ---- parse ---------------------------------------------------------------------------------------------------
+ParsedScenario parse_scenario(std::string_view text, const std::string& file) {
+    const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+    if (doc.is_discarded()) {
+        ParsedScenario out;
+        out.problems.push_back({file, "", "not valid JSON"});
+        return out;
+    }
+    return parse_scenario_json(doc, file);
+}
+
+ParsedScenario parse_scenario_json(const json& doc, const std::string& file) {
+    ParsedScenario out;
+    Scenario& s = out.scenario;
+    Reader r{file, &out.problems};
+    if (!doc.is_object()) {
+        r.problem("", "a scenario must be a JSON object");
+        return out;
+    }
+    r.unknown_keys(doc, "", {"model", "batch_size", "grad_accum_steps", "image_size", "seq_len", "precision", "optimizer",
+                             "method", "lora", "checkpointing", "attention", "gpu", "reserve_fraction", "dataset",
+                             "offload_optimizer", "tunables"});
+    bool model_ok = false;
+    if (!doc.contains("model")) {
+        r.problem("/model", "'model' is required: a preset id (gpuguide models) or a custom object with 'family'");
+    } else if (doc["model"].is_string()) {
+        const std::string id = doc["model"].get<std::string>();
+        const engine::ModelSpec* p = engine::find_preset(id);
+        std::vector<std::string> ids;
+        for (const auto& m : engine::preset_models()) ids.push_back(m.id);
+        if (p == nullptr) r.problem("/model", "unknown model '" + id + "'; presets: " + join(ids));
+        else if (!p->available)
+            r.problem("/model", "model '" + id + "' is listed but its memory graph is not implemented yet; choose another preset");
+        else {
+            s.model_id = id;
+            s.model = *p;
+            model_ok = true;
+        }
+    } else if (doc["model"].is_object()) {
+        const std::size_t before = out.problems.size();
+        s.model = parse_custom(doc["model"], r, s.custom_model);
+        s.model_id = "custom";
+        model_ok = out.problems.size() == before;
+    } else {
+        r.problem("/model", "'model' must be a preset id (string) or a custom model object");
+    }
+    r.integer(doc, "batch_size", "", s.batch_size, 1, 1 << 20);
+    r.integer(doc, "grad_accum_steps", "", s.grad_accum_steps, 1, 1 << 20);
+    if (doc.contains("image_size")) {
+        if (r.integer(doc, "image_size", "", s.image_size, 8, 16384) && model_ok) {
+            if (!s.model.is_vision) {
+                r.problem("/image_size", "'image_size' applies to vision models only; '" + s.model_id +
+                                             "' takes 'seq_len'");
+            } else if (s.model.family == engine::Family::kVit && s.image_size % s.model.patch != 0) {
+                r.problem("/image_size", "'image_size' must be a multiple of the patch size " +
+                                             std::to_string(s.model.patch));
+            } else if (s.model.family == engine::Family::kSdUnet &&
+                       s.image_size % (8 << (s.model.channel_mult.size() - 1)) != 0) {
+                r.problem("/image_size", "'image_size' must be a multiple of " +
+                                             std::to_string(8 << (s.model.channel_mult.size() - 1)) +
+                                             " for this diffusion UNet (8x VAE, then one halving per level)");
+            } else if (s.model.family == engine::Family::kYolo && s.image_size % 32 != 0) {
+                r.problem("/image_size", "'image_size' must be a multiple of 32 for YOLO (stride 32)");
+            } else if (s.model.family == engine::Family::kUnet && s.image_size % (1 << s.model.unet_depth) != 0) {
+                r.problem("/image_size", "'image_size' must be a multiple of " +
+                                             std::to_string(1 << s.model.unet_depth) + " for this U-Net (one halving per level)");
+            } else if (s.image_size < 32) {
+                r.problem("/image_size", "'image_size' must be at least 32");
+            }
+        }
+    }
+    if (doc.contains("seq_len")) {
+        if (r.integer(doc, "seq_len", "", s.seq_len, 2, 1 << 21) && model_ok) {
+            if (s.model.is_vision)
+                r.problem("/seq_len", "'seq_len' applies to sequence models only; '" + s.model_id +
+                                          "' takes 'image_size'");
+            else if (s.model.max_positions > 0 && (s.model.family == engine::Family::kEncoder ||
+                                                   s.model.position == engine::PositionKind::kLearned) &&
+                     s.seq_len > s.model.max_positions - (s.model_id == "roberta-base" ? 2 : 0))
+                r.problem("/seq_len", "'seq_len' must be at most " + std::to_string(s.model.max_positions) +
+                                          " (the model's learned position embeddings)");
+        }
+    }
+    r.choice(doc, "precision", "", kPrecisions, s.precision);
+    r.choice(doc, "optimizer", "", kOptimizers, s.optimizer);
+    r.choice(doc, "method", "", kMethods, s.method);
+    r.choice(doc, "checkpointing", "", kCheckpointings, s.checkpointing);
+    r.choice(doc, "attention", "", kAttentions, s.attention);
+    r.boolean(doc, "offload_optimizer", "", s.offload_optimizer);
+    r.number(doc, "reserve_fraction", "", s.reserve_fraction, 0, 0.9);
+    if (doc.contains("lora")) {
+        const json& l = doc["lora"];
+        if (!l.is_object()) r.problem("/lora", "'lora' must be an object {\"rank\", \"targets\", \"dropout\"}");
+        else {
+            r.unknown_keys(l, "/lora", {"rank", "targets", "dropout"});
+            r.integer(l, "rank", "/lora", s.lora_rank, 1, 65536);
+            r.number(l, "dropout", "/lora", s.lora_dropout, 0, 0.99);
+            if (l.contains("targets")) {
+                const json& t = l["targets"];
+                bool ok = t.is_array() && !t.empty();
+                std::vector<std::string> targets;
+                if (ok)
+                    for (const json& x : t) {
+                        if (!x.is_string() || index_of(kLoraTargets, x.get<std::string>()) < 0) ok = false;
+                        else if (index_of(targets, x.get<std::string>()) < 0) targets.push_back(x.get<std::string>());
+                    }
+                if (!ok) r.problem("/lora/targets", "'targets' must be a non-empty list of: " + join(kLoraTargets));
+                else s.lora_targets = targets;
+            }
+        }
+        if (s.method != "lora" && s.method != "qlora")
+            r.problem("/lora", "'lora' settings need 'method': 'lora' or 'qlora' (method is '" + s.method + "')");
+    }
+    if (doc.contains("gpu")) {
+        const json& g = doc["gpu"];
+        if (!g.is_object()) r.problem("/gpu", "'gpu' must be an object {\"id\", \"count\", \"strategy\", \"interconnect\"}");
+        else {
+            r.unknown_keys(g, "/gpu", {"id", "count", "strategy", "interconnect"});
+            if (g.contains("id")) {
+                if (!g["id"].is_string()) r.problem("/gpu/id", "'id' must be a GPU id string (gpuguide gpus)");
+                else {
+                    s.gpu_id = g["id"].get<std::string>();
+                    if (embedded_catalog().find_gpu(s.gpu_id) == nullptr)
+                        r.problem("/gpu/id", "unknown GPU '" + s.gpu_id + "' (see the GPU list in data/gpus.json)");
+                }
+            }
+            r.integer(g, "count", "/gpu", s.gpu_count, 1, 1 << 16);
+            r.choice(g, "strategy", "/gpu", kStrategies, s.strategy);
+            r.choice(g, "interconnect", "/gpu", kInterconnects, s.interconnect);
+        }
+    }
+    if (doc.contains("dataset")) {
+        const json& d = doc["dataset"];
+        if (!d.is_object()) r.problem("/dataset", "'dataset' must be {\"samples\", \"epochs\"} or {\"tokens\"}");
+        else {
+            r.unknown_keys(d, "/dataset", {"samples", "epochs", "tokens"});
+            r.number(d, "samples", "/dataset", s.dataset_samples, 0, 1e15, true);
+            r.number(d, "epochs", "/dataset", s.dataset_epochs, 0, 1e6, true);
+            r.number(d, "tokens", "/dataset", s.dataset_tokens, 0, 1e16, true);
+            if (d.contains("tokens") && d.contains("samples"))
+                r.problem("/dataset", "give either 'samples' (+ 'epochs') or 'tokens', not both");
+        }
+    }
+    if (doc.contains("tunables")) {
+        const json& t = doc["tunables"];
+        s.has_tunables = true;
+        if (!t.is_object()) r.problem("/tunables", "'tunables' must be an object");
+        else {
+            r.unknown_keys(t, "/tunables", {"cuda_context_bytes", "fragmentation_fraction", "cublas_workspace_bytes",
+                                            "cudnn_workspace_bytes", "optimizer_temp_fraction",
+                                            "zero_grad_set_to_none"});
+            r.boolean(t, "zero_grad_set_to_none", "/tunables", s.tunables.zero_grad_set_to_none);
+            r.number(t, "cuda_context_bytes", "/tunables", s.tunables.cuda_context_bytes, 0, 64e9);
+            r.number(t, "fragmentation_fraction", "/tunables", s.tunables.fragmentation_fraction, 0, 2);
+            r.number(t, "cublas_workspace_bytes", "/tunables", s.tunables.cublas_workspace_bytes, 0, 64e9);
+            r.number(t, "cudnn_workspace_bytes", "/tunables", s.tunables.cudnn_workspace_bytes, 0, 64e9);
+            r.number(t, "optimizer_temp_fraction", "/tunables", s.tunables.optimizer_temp_fraction, 0, 4);
+        }
+    }
+    // Impossible combinations.
+    const bool quantized = s.precision == "int8" || s.precision == "nf4";
+    if (s.method == "qlora" && s.precision != "nf4")
+        r.problem("/precision", "method 'qlora' needs precision 'nf4' (4-bit base weights); got '" + s.precision + "'");
+    if (quantized && s.method == "full")
+        r.problem("/method", "precision '" + s.precision + "' stores frozen quantized weights; use method 'lora', "
+                             "'qlora' or 'frozen-backbone'");
+    if (s.attention == "flash" && (s.precision == "fp32" || s.precision == "tf32"))
+        r.problem("/attention", "FlashAttention runs in fp16/bf16 only; use precision fp16-amp, bf16-amp, bf16, or "
+                                "attention 'sdpa'/'eager'");
+    if (model_ok && s.method == "frozen-backbone" && s.model.family == engine::Family::kDecoder && !s.model.lm_head)
+        r.problem("/method", "frozen-backbone needs a task head");
+    if (model_ok && (s.method == "lora" || s.method == "qlora")) {
+        engine::TrainingConfig c = s.training_config();
+        engine::WorkloadShape shape;
+        shape.image_size = s.model.is_vision ? 32 : 0;
+        if (s.model.family == engine::Family::kVit) shape.image_size = s.model.image_size;
+        shape.seq_len = s.model.is_vision ? 0 : 2;
+        const engine::Graph g = engine::build_graph(s.model, shape, {});
+        bool any = false;
+        for (const engine::Layer& l : g.layers) {
+            if (l.in_features <= 0 || l.kind != engine::OpKind::kMatmul) continue;
+            const auto& t = c.lora.targets;
+            if (t.empty() ? (l.role == engine::ParamRole::kQ || l.role == engine::ParamRole::kV ||
+                             l.role == engine::ParamRole::kQkv)
+                          : std::find(t.begin(), t.end(), l.role) != t.end())
+                any = true;
+        }
+        if (!any)
+            r.problem("/lora/targets", "none of the LoRA targets exists in '" + s.model_id +
+                                           "' (transformers: q, k, v, o, qkv, gate, up, down, fc1, fc2)");
+    }
+    if (!s.gpu_id.empty()) {
+        if (const engine::GpuSpec* gpu = embedded_catalog().find_gpu(s.gpu_id)) {
+            const int cc = gpu->compute_capability_major * 10 + gpu->compute_capability_minor;
+            if (gpu->vendor == "nvidia" && cc > 0) {
+                if (s.precision == "fp8" && cc < 89)
+                    r.problem("/precision", "fp8 needs FP8 tensor cores (compute capability 8.9+: Ada, Hopper); '" +
+                                                s.gpu_id + "' has " + std::to_string(cc / 10) + "." + std::to_string(cc % 10));
+                if ((s.precision == "bf16" || s.precision == "bf16-amp" || s.precision == "tf32") && cc < 80)
+                    r.problem("/precision", "'" + s.precision + "' needs compute capability 8.0+ (Ampere or newer); '" +
+                                                s.gpu_id + "' has " + std::to_string(cc / 10) + "." + std::to_string(cc % 10));
+                if (s.attention == "flash" && cc < 80)
+                    r.problem("/attention", "FlashAttention 2 needs compute capability 8.0+; use 'sdpa'");
+            }
+        }
+    }
+    return out;
+}
+
+// ---- to_json -------------------------------------------------------------------------------------------------
+json scenario_to_json(const Scenario& s) {
+    json j = json::object();
+    if (s.model_id == "custom") j["model"] = s.custom_model;
+    else j["model"] = s.model_id;
+    j["batch_size"] = s.batch_size;
+    j["grad_accum_steps"] = s.grad_accum_steps;
+    if (s.image_size > 0) j["image_size"] = s.image_size;
+    if (s.seq_len > 0) j["seq_len"] = s.seq_len;
+    j["precision"] = s.precision;
+    j["optimizer"] = s.optimizer;
+    j["method"] = s.method;
+    if (s.method == "lora" || s.method == "qlora") {
+        json l = {{"rank", s.lora_rank}, {"dropout", s.lora_dropout}};
+        if (!s.lora_targets.empty()) l["targets"] = s.lora_targets;
+        j["lora"] = l;
+    }
+    j["checkpointing"] = s.checkpointing;
+    j["attention"] = s.attention;
+    json g = {{"count", s.gpu_count}, {"strategy", s.strategy}};
+    if (!s.gpu_id.empty()) g["id"] = s.gpu_id;
+    if (!s.interconnect.empty()) g["interconnect"] = s.interconnect;
+    j["gpu"] = g;
+    j["reserve_fraction"] = s.reserve_fraction;
+    j["offload_optimizer"] = s.offload_optimizer;
+    if (s.dataset_tokens > 0) j["dataset"] = {{"tokens", s.dataset_tokens}};
+    else if (s.dataset_samples > 0 || s.dataset_epochs > 0) {
+        json d = json::object();
+        if (s.dataset_samples > 0) d["samples"] = s.dataset_samples;
+        if (s.dataset_epochs > 0) d["epochs"] = s.dataset_epochs;
+        j["dataset"] = d;
+    }
+    if (s.has_tunables)
+        j["tunables"] = {{"cuda_context_bytes", s.tunables.cuda_context_bytes},
+                         {"fragmentation_fraction", s.tunables.fragmentation_fraction},
+                         {"cublas_workspace_bytes", s.tunables.cublas_workspace_bytes},
+                         {"cudnn_workspace_bytes", s.tunables.cudnn_workspace_bytes},
+                         {"optimizer_temp_fraction", s.tunables.optimizer_temp_fraction},
+                         {"zero_grad_set_to_none", s.tunables.zero_grad_set_to_none}};
+    return j;
+}
+
+// ---- engine config -------------------------------------------------------------------------------------------
+engine::TrainingConfig Scenario::training_config() const {
+    using namespace engine;
+    TrainingConfig c;
+    c.batch = batch_size;
+    c.grad_accum_steps = grad_accum_steps;
+    const int p = index_of(kPrecisions, precision);
+    c.precision = p >= 0 ? Precision(p) : Precision::kFp32;
+    const int o = index_of(kOptimizers, optimizer);
+    c.optimizer = o >= 0 ? Optimizer(o) : Optimizer::kAdamW;
+    const int m = index_of(kMethods, method);
+    c.method = m >= 0 ? Method(m) : Method::kFull;
+    c.lora.rank = lora_rank;
+    c.lora.dropout = lora_dropout;
+    for (const std::string& t : lora_targets) {
+        const ParamRole r = role_of(t);
+        if (r != ParamRole::kNone) c.lora.targets.push_back(r);
+    }
+    const int k = index_of(kCheckpointings, checkpointing);
+    c.checkpointing = k >= 0 ? Checkpointing(k) : Checkpointing::kNone;
+    c.eager_attention = attention == "eager";
+    c.gpu_count = gpu_count;
+    const int st = index_of(kStrategies, strategy);
+    c.strategy = st >= 0 ? Strategy(st) : Strategy::kDdp;
+    c.offload_optimizer = offload_optimizer;
+    c.reserve_fraction = reserve_fraction;
+    c.tunables = tunables;
+    return c;
+}
+
+engine::WorkloadShape Scenario::shape_per_sample() const {
+    engine::WorkloadShape s;
+    s.batch = 1;
+    if (model.is_vision) s.image_size = image_size > 0 ? image_size : model.default_image_size;
+    else s.seq_len = seq_len > 0 ? seq_len : model.default_seq_len;
+    return s;
+}
+
+}  // namespace gg::catalog

@@ -1,0 +1,62 @@
+// Scenario JSON (the `gpuguide estimate` input, validation cases, the page's links) <-> engine configuration.
+// parse_scenario never throws or aborts: every problem is collected with its JSON pointer. scenario_to_json is
+// its exact inverse (parse(to_json(s)) gives s back). No UI code here.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog.h"
+#include "engine/memory.h"
+
+namespace gg::catalog {
+
+struct Scenario {
+    std::string model_id;            // a preset id, or "custom"
+    engine::ModelSpec model;         // the preset's spec, or the custom one
+    nlohmann::json custom_model;     // the custom object as given (normalised), null for presets
+    int batch_size = 1;
+    int grad_accum_steps = 1;
+    int image_size = 0;              // 0 = the model's default (vision only)
+    int seq_len = 0;                 // 0 = the model's default (sequence models only)
+    std::string precision = "fp32";
+    std::string optimizer = "adamw";
+    std::string method = "full";
+    int lora_rank = 16;
+    std::vector<std::string> lora_targets;  // empty = PEFT default (q, v)
+    double lora_dropout = 0;
+    std::string checkpointing = "none";
+    std::string attention = "sdpa";
+    std::string gpu_id;              // "" = no card
+    int gpu_count = 1;
+    std::string strategy = "ddp";
+    std::string interconnect;        // "" = not given
+    bool offload_optimizer = false;
+    double reserve_fraction = 0.2;
+    double dataset_samples = 0, dataset_epochs = 0, dataset_tokens = 0;  // 0 = not given
+    engine::Tunables tunables;
+    bool has_tunables = false;       // the "tunables" object was given (written back only then)
+
+    // The engine configuration and shape this scenario stands for.
+    engine::TrainingConfig training_config() const;
+    engine::WorkloadShape shape_per_sample() const;  // batch 1, resolved image size / seq len
+};
+
+struct ParsedScenario {
+    Scenario scenario;
+    std::vector<Problem> problems;  // empty = valid
+};
+
+// `file` names the source in problems ("scenario.json", "-", "user data").
+ParsedScenario parse_scenario(std::string_view json_text, const std::string& file = "scenario");
+ParsedScenario parse_scenario_json(const nlohmann::json& doc, const std::string& file = "scenario");
+nlohmann::json scenario_to_json(const Scenario& scenario);
+
+// Allowed values, for messages and --help.
+extern const std::vector<std::string> kPrecisions, kOptimizers, kMethods, kCheckpointings, kAttentions, kStrategies,
+    kInterconnects, kLoraTargets;
+
+}  // namespace gg::catalog

@@ -1,0 +1,255 @@
+// Loading the time engine's data (see time_data.h). The one place where its data units (GB/s, us) become base
+// units. JSON is parsed with exceptions off; every value's type is checked before it is read.
+#include "catalog/time_data.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "catalog/embedded_data.h"
+
+namespace gg::catalog {
+namespace {
+
+using nlohmann::json;
+
+struct Reader {
+    const char* file;
+    std::vector<Problem>& problems;
+    void problem(const std::string& pointer, const std::string& message) const {
+        problems.push_back({file, pointer, message});
+    }
+    // A finite number in [lo, hi]; `null_ok`: null reads as `fallback`.
+    bool number(const json& obj, const std::string& ptr, const char* key, double lo, double hi, double& out,
+                bool null_ok = false, double fallback = 0) const {
+        const std::string p = ptr + "/" + key;
+        auto it = obj.find(key);
+        if (it == obj.end()) {
+            problem(p, std::string("missing: expected a number (") + key + ")");
+            return false;
+        }
+        if (it->is_null() && null_ok) {
+            out = fallback;
+            return true;
+        }
+        if (!it->is_number() || !std::isfinite(it->get<double>())) {
+            problem(p, std::string("expected a number for ") + key);
+            return false;
+        }
+        const double v = it->get<double>();
+        if (v < lo || v > hi) {
+            problem(p, std::string(key) + " = " + std::to_string(v) + " is outside [" + std::to_string(lo) + ", " +
+                           std::to_string(hi) + "]");
+            return false;
+        }
+        out = v;
+        return true;
+    }
+    bool string(const json& obj, const std::string& ptr, const char* key, std::string& out) const {
+        auto it = obj.find(key);
+        if (it == obj.end() || !it->is_string() || it->get<std::string>().empty()) {
+            problem(ptr + "/" + key, std::string("expected a non-empty string for ") + key);
+            return false;
+        }
+        out = it->get<std::string>();
+        return true;
+    }
+    bool boolean(const json& obj, const std::string& ptr, const char* key, bool& out) const {
+        auto it = obj.find(key);
+        if (it == obj.end() || !it->is_boolean()) {
+            problem(ptr + "/" + key, std::string("expected true or false for ") + key);
+            return false;
+        }
+        out = it->get<bool>();
+        return true;
+    }
+    bool spread(const json& obj, const std::string& ptr, const char* key, engine::Spread& out) const {
+        auto it = obj.find(key);
+        const std::string p = ptr + "/" + key;
+        if (it == obj.end() || !it->is_object()) {
+            problem(p, std::string("expected an object {low, expected, high} for ") + key);
+            return false;
+        }
+        bool ok = number(*it, p, "low", 1e-4, 1.0, out.low) && number(*it, p, "expected", 1e-4, 1.0, out.expected) &&
+                  number(*it, p, "high", 1e-4, 1.0, out.high);
+        if (ok && !(out.low <= out.expected && out.expected <= out.high)) {
+            problem(p, "expected low <= expected <= high");
+            ok = false;
+        }
+        return ok;
+    }
+};
+
+bool parse_doc(const Reader& r, std::string_view text, json& out) {
+    out = json::parse(text.begin(), text.end(), nullptr, false);
+    if (out.is_discarded() || !out.is_object()) {
+        r.problem("", "not a JSON object: check the file for a syntax error");
+        return false;
+    }
+    auto v = out.find("schema_version");
+    if (v == out.end() || !v->is_number_integer() || v->get<int>() != 1) {
+        r.problem("/schema_version", "expected schema_version 1");
+        return false;
+    }
+    return true;
+}
+
+void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
+    auto list = doc.find("priors");
+    if (list == doc.end() || !list->is_array()) {
+        r.problem("/priors", "expected an array of priors");
+        return;
+    }
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const json& rec = (*list)[i];
+        const std::string p = "/priors/" + std::to_string(i);
+        if (!rec.is_object()) {
+            r.problem(p, "expected an object");
+            continue;
+        }
+        engine::EfficiencyPrior e;
+        bool ok = r.string(rec, p, "id", e.id) && r.string(rec, p, "source", e.source);
+        auto fam = rec.find("families");
+        if (fam == rec.end() || !fam->is_array() || fam->empty()) {
+            r.problem(p + "/families", "expected a non-empty array of family names");
+            ok = false;
+        } else {
+            for (std::size_t j = 0; j < fam->size(); ++j) {
+                engine::Family f;
+                if (!(*fam)[j].is_string() || !parse_family((*fam)[j].get<std::string>(), f)) {
+                    r.problem(p + "/families/" + std::to_string(j), "unknown family name");
+                    ok = false;
+                    continue;
+                }
+                for (const engine::EfficiencyPrior& other : out.priors)
+                    if (std::find(other.families.begin(), other.families.end(), f) != other.families.end()) {
+                        r.problem(p + "/families/" + std::to_string(j), "family already covered by prior " + other.id);
+                        ok = false;
+                    }
+                e.families.push_back(f);
+            }
+        }
+        ok = r.spread(rec, p, "matmul_fraction", e.matmul_fraction) && ok;
+        ok = r.spread(rec, p, "bandwidth_fraction", e.bandwidth_fraction) && ok;
+        double overhead_us = 0;
+        ok = r.number(rec, p, "per_layer_overhead_us", 0, 1000, overhead_us) && ok;
+        e.per_layer_overhead_s = overhead_us * 1e-6;
+        auto fit = rec.find("fitted_to");
+        if (fit != rec.end() && fit->is_array())
+            for (const json& id : *fit)
+                if (id.is_string()) e.fitted_to.push_back(id.get<std::string>());
+        if (ok) out.priors.push_back(std::move(e));
+    }
+    auto comm = doc.find("comm");
+    if (comm == doc.end() || !comm->is_object()) {
+        r.problem("/comm", "expected an object {overlap_fraction, gpus_per_node, source}");
+        return;
+    }
+    engine::CommPrior c;
+    bool ok = r.number(*comm, "/comm", "overlap_fraction", 0, 1, c.overlap_fraction);
+    ok = r.number(*comm, "/comm", "sharded_overlap_fraction", 0, 1, c.sharded_overlap_fraction) && ok;
+    ok = r.number(*comm, "/comm", "gpus_per_node", 1, 1024, c.gpus_per_node) && ok;
+    ok = r.string(*comm, "/comm", "source", c.source) && ok;
+    if (ok) out.comm = c;
+}
+
+void read_interconnects(const Reader& r, const json& doc, engine::InterconnectTable& out) {
+    auto list = doc.find("interconnects");
+    if (list == doc.end() || !list->is_array()) {
+        r.problem("/interconnects", "expected an array of interconnects");
+        return;
+    }
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const json& rec = (*list)[i];
+        const std::string p = "/interconnects/" + std::to_string(i);
+        if (!rec.is_object()) {
+            r.problem(p, "expected an object");
+            continue;
+        }
+        engine::InterconnectSpec s;
+        std::string kind;
+        bool ok = r.string(rec, p, "id", s.id) && r.string(rec, p, "source", s.source);
+        if (r.string(rec, p, "kind", kind) && !engine::parse_interconnect(kind, s.kind)) {
+            r.problem(p + "/kind", "unknown kind '" + kind + "': expected pcie3, pcie4, pcie5, nvlink-bridge, nvlink, ib or ethernet");
+            ok = false;
+        }
+        ok = r.boolean(rec, p, "peer_to_peer", s.peer_to_peer) && ok;
+        ok = r.boolean(rec, p, "per_gpu_link", s.per_gpu_link) && ok;
+        ok = r.boolean(rec, p, "inter_node", s.inter_node) && ok;
+        ok = r.boolean(rec, p, "default", s.is_default) && ok;
+        double gb = 0, lat_us = 0;
+        ok = r.number(rec, p, "nominal_gb_per_s", 0.01, 10000, gb, s.per_gpu_link, 0) && ok;
+        s.nominal_bytes_per_s = gb * 1e9;  // GB = 10^9 bytes
+        ok = r.number(rec, p, "achievable_fraction", 0.01, 1, s.achievable_fraction, true, 1.0) && ok;
+        ok = r.number(rec, p, "latency_us", 0, 1e5, lat_us) && ok;
+        s.latency_s = lat_us * 1e-6;
+        if (out.find_id(s.id)) {
+            r.problem(p + "/id", "duplicate id '" + s.id + "'");
+            ok = false;
+        }
+        if (ok) out.entries.push_back(std::move(s));
+    }
+}
+
+struct Embedded {
+    engine::ThroughputPriors data;
+    std::vector<Problem> problems;
+};
+
+const Embedded& embedded() {
+    static const Embedded e = [] {
+        Embedded out;
+        out.data = parse_time_data(embedded_file(kThroughputPriorsFile), embedded_file(kInterconnectsFile), out.problems);
+        return out;
+    }();
+    return e;
+}
+
+}  // namespace
+
+const char* family_name(engine::Family f) {
+    using engine::Family;
+    switch (f) {
+        case Family::kResNet: return "resnet";
+        case Family::kVgg: return "vgg";
+        case Family::kMobileNetV2: return "mobilenet-v2";
+        case Family::kEfficientNetB0: return "efficientnet";
+        case Family::kVit: return "vit";
+        case Family::kEncoder: return "encoder";
+        case Family::kDecoder: return "decoder";
+        case Family::kUnet: return "unet";
+        case Family::kYolo: return "yolo";
+        case Family::kSdUnet: return "sd-unet";
+        case Family::kBiLstmCrf: return "bilstm-crf";
+    }
+    return "decoder";
+}
+
+bool parse_family(std::string_view name, engine::Family& out) {
+    using engine::Family;
+    for (Family f : {Family::kResNet, Family::kVgg, Family::kMobileNetV2, Family::kEfficientNetB0, Family::kVit,
+                     Family::kEncoder, Family::kDecoder, Family::kUnet, Family::kYolo, Family::kSdUnet,
+                     Family::kBiLstmCrf}) {
+        if (name == family_name(f)) {
+            out = f;
+            return true;
+        }
+    }
+    return false;
+}
+
+engine::ThroughputPriors parse_time_data(std::string_view priors_json, std::string_view interconnects_json,
+                                         std::vector<Problem>& problems) {
+    engine::ThroughputPriors out;
+    json doc;
+    const Reader pr{kThroughputPriorsFile, problems};
+    if (parse_doc(pr, priors_json, doc)) read_priors(pr, doc, out);
+    const Reader ir{kInterconnectsFile, problems};
+    if (parse_doc(ir, interconnects_json, doc)) read_interconnects(ir, doc, out.interconnects);
+    return out;
+}
+
+const engine::ThroughputPriors& embedded_time_data() { return embedded().data; }
+const std::vector<Problem>& embedded_time_data_problems() { return embedded().problems; }
+
+}  // namespace gg::catalog

@@ -1,0 +1,212 @@
+// Time report JSON, scenario glue and time validation (see time_json.h).
+#include "catalog/time_json.h"
+
+#include <cmath>
+
+#include "catalog/embedded_data.h"
+#include "catalog/time_data.h"
+
+namespace gg::catalog {
+namespace {
+
+using nlohmann::json;
+
+json number_or_null(double v, bool known) { return known && std::isfinite(v) ? json(v) : json(nullptr); }
+
+json figure(const engine::TimeFigure& f) {
+    json ops = json::object();
+    for (const auto& [name, value] : f.operands) ops[name] = value;
+    return {{"formula", f.formula}, {"value", f.value}, {"operands", ops}};
+}
+
+}  // namespace
+
+json time_to_json(const engine::TimeReport& r) {
+    const bool ok = r.status == engine::TimeStatus::kOk;
+    const bool has_total = ok && r.steps > 0;
+    json j;
+    j["status"] = engine::time_status_name(r.status);
+    j["step_s"] = number_or_null(r.step_s, ok);
+    j["total_s"] = number_or_null(r.total_s, has_total);
+    j["low_s"] = number_or_null(r.low_s, has_total);
+    j["high_s"] = number_or_null(r.high_s, has_total);
+    j["samples_per_s"] = number_or_null(r.samples_per_s, ok);
+    j["tokens_per_s"] = number_or_null(r.tokens_per_s, ok && r.tokens_per_s > 0);
+    j["flop_per_step"] = number_or_null(r.flop_per_step, ok);
+    j["mfu"] = number_or_null(r.mfu, ok);
+    j["rate"] = engine::matmul_rate_name(r.rate);
+    j["precision_fallback"] = r.precision_fallback;
+    j["prior"] = r.prior_id.empty() ? json(nullptr) : json(r.prior_id);
+    j["interconnect"] = r.interconnect_id.empty() ? json(nullptr) : json(r.interconnect_id);
+    j["step_low_s"] = number_or_null(r.step_low_s, ok);
+    j["step_high_s"] = number_or_null(r.step_high_s, ok);
+    j["compute_s"] = number_or_null(r.compute_s, ok);
+    j["memory_bound_s"] = number_or_null(r.memory_bound_s, ok);
+    j["overhead_s"] = number_or_null(r.overhead_s, ok);
+    j["optimizer_s"] = number_or_null(r.optimizer_s, ok);
+    j["comm_s"] = number_or_null(r.comm_s, ok);
+    j["exposed_comm_s"] = number_or_null(r.exposed_comm_s, ok);
+    j["loader_wait_s"] = number_or_null(r.loader_wait_s, ok);
+    j["offload_transfer_s"] = number_or_null(r.offload_transfer_s, ok);
+    j["cpu_optimizer_not_modelled"] = r.cpu_optimizer_not_modelled;
+    j["samples_per_step"] = number_or_null(r.samples_per_step, ok);
+    j["steps"] = number_or_null(r.steps, has_total);
+    j["gpu_hours"] = number_or_null(r.gpu_hours, has_total);
+    j["hardware_flop_per_step"] = number_or_null(r.hardware_flop_per_step, ok);
+    j["peak_flop_per_s"] = number_or_null(r.peak_flop_per_s, r.peak_flop_per_s > 0);
+    j["scaling_efficiency"] = number_or_null(r.scaling_efficiency, ok);
+    json ex = json::object();
+    if (ok) {
+        ex["step"] = figure(r.step);
+        ex["compute"] = figure(r.compute);
+        ex["memory_bound"] = figure(r.memory_bound);
+        ex["optimizer"] = figure(r.optimizer);
+        ex["comm"] = figure(r.comm);
+        ex["exposed_comm"] = figure(r.exposed_comm);
+        ex["flop"] = figure(r.flop);
+    }
+    j["explain"] = ex;
+    return j;
+}
+
+engine::TimeOptions time_options(const Scenario& s) {
+    engine::TimeOptions o;
+    if (!s.interconnect.empty()) o.interconnect_set = engine::parse_interconnect(s.interconnect, o.interconnect);
+    return o;
+}
+
+engine::Dataset time_dataset(const Scenario& s) {
+    engine::Dataset d;
+    d.samples = s.dataset_samples;
+    d.epochs = s.dataset_epochs > 0 ? s.dataset_epochs : 1.0;
+    d.tokens = s.dataset_tokens;
+    return d;
+}
+
+bool estimate_time(const Scenario& s, const Catalog& catalog, const engine::ThroughputPriors& priors,
+                   engine::TimeReport& out) {
+    const engine::GpuSpec* gpu = catalog.find_gpu(s.gpu_id);
+    if (!gpu) return false;
+    const engine::TrainingConfig config = s.training_config();
+    engine::BuildOptions build;
+    build.eager_attention = config.eager_attention;
+    const engine::WorkloadShape shape = s.shape_per_sample();
+    const engine::Graph graph = engine::build_graph(s.model, shape, build);
+    const engine::PreparedTime prepared = engine::prepare_time(s.model, shape, graph, config);
+    out = engine::evaluate_time(prepared, s.batch_size, *gpu, time_options(s), time_dataset(s), priors);
+    return true;
+}
+
+bool is_time_quantity(const std::string& q) {
+    return q == "samples_per_s" || q == "tokens_per_s" || q == "step_s" || q == "total_s" || q == "gpu_hours" ||
+           q == "flop_per_step" || q == "scaling_efficiency_fraction" || q == "speedup_ratio" || q == "mfu_fraction";
+}
+
+namespace {
+
+double quantity_of(const std::string& q, const engine::TimeReport& r) {
+    if (q == "samples_per_s") return r.samples_per_s;
+    if (q == "tokens_per_s") return r.tokens_per_s;
+    if (q == "step_s") return r.step_s;
+    if (q == "total_s") return r.total_s;
+    if (q == "gpu_hours") return r.gpu_hours;
+    if (q == "flop_per_step") return r.flop_per_step;
+    if (q == "scaling_efficiency_fraction") return r.scaling_efficiency;
+    if (q == "mfu_fraction") return r.mfu;
+    return 0;
+}
+
+// Runs one scenario object; `problem` set when it cannot.
+bool run_one(const json& scenario_json, const std::string& where, const Catalog& catalog,
+             const engine::ThroughputPriors& priors, engine::TimeReport& out, std::string& problem) {
+    ParsedScenario p = parse_scenario_json(scenario_json, where);
+    if (!p.problems.empty()) {
+        problem = p.problems.front().pointer + ": " + p.problems.front().message;
+        return false;
+    }
+    if (!estimate_time(p.scenario, catalog, priors, out)) {
+        problem = "GPU '" + p.scenario.gpu_id + "' is not in the catalog";
+        return false;
+    }
+    if (out.status != engine::TimeStatus::kOk) {
+        problem = std::string("no estimate: ") + engine::time_status_name(out.status);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::vector<ValidationRow> run_time_validation_file(const std::string& file, std::string_view text,
+                                                    const Catalog& catalog, const engine::ThroughputPriors& priors) {
+    std::vector<ValidationRow> rows;
+    const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("cases") || !doc["cases"].is_array()) return rows;
+    for (const json& c : doc["cases"]) {
+        if (!c.is_object() || !c.contains("measured") || !c["measured"].is_object()) continue;
+        const json& m = c["measured"];
+        if (!m.contains("quantity") || !m["quantity"].is_string() || !m.contains("value") || !m["value"].is_number())
+            continue;
+        ValidationRow row;
+        row.file = file;
+        row.quantity = m["quantity"].get<std::string>();
+        if (!is_time_quantity(row.quantity)) continue;
+        row.id = c.value("id", std::string("?"));
+        row.measured = m["value"].get<double>();
+        row.tolerance_fraction = c.contains("tolerance_fraction") && c["tolerance_fraction"].is_number()
+                                     ? c["tolerance_fraction"].get<double>()
+                                     : 0.0;
+        if (c.contains("expressible") && c["expressible"].is_boolean() && !c["expressible"].get<bool>()) {
+            row.problem = "not expressible in the scenario format (tensor/pipeline parallelism): skipped";
+            rows.push_back(row);
+            continue;
+        }
+        if (!c.contains("scenario")) {
+            row.problem = "no scenario";
+            rows.push_back(row);
+            continue;
+        }
+        engine::TimeReport r;
+        if (!run_one(c["scenario"], file + "#" + row.id, catalog, priors, r, row.problem)) {
+            rows.push_back(row);
+            continue;
+        }
+        if (row.quantity == "speedup_ratio") {
+            engine::TimeReport base;
+            if (!c.contains("baseline_scenario") ||
+                !run_one(c["baseline_scenario"], file + "#" + row.id + "/baseline", catalog, priors, base, row.problem)) {
+                if (row.problem.empty()) row.problem = "speedup_ratio needs a baseline_scenario";
+                rows.push_back(row);
+                continue;
+            }
+            // Same work on both sides: the speed-up is the ratio of throughputs.
+            row.predicted = r.samples_per_s / base.samples_per_s;
+        } else {
+            row.predicted = quantity_of(row.quantity, r);
+        }
+        row.ran = true;
+        row.error_fraction = row.measured != 0 ? row.predicted / row.measured - 1.0 : 0.0;
+        if (c.contains("informative_only") && c["informative_only"].is_boolean() && c["informative_only"].get<bool>()) {
+            row.bound = "informative";
+            row.pass = true;
+        } else {
+            row.pass = std::fabs(row.error_fraction) <= row.tolerance_fraction + 1e-12;
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+std::vector<ValidationRow> run_time_validation() {
+    std::vector<ValidationRow> rows;
+    for (const EmbeddedFile* f = embedded_files(); f->path != nullptr; ++f) {
+        const std::string path = f->path;
+        if (path.rfind("tests/validation/", 0) != 0) continue;
+        auto more = run_time_validation_file(path, std::string_view(f->text, f->size_bytes), embedded_catalog(),
+                                             embedded_time_data());
+        rows.insert(rows.end(), more.begin(), more.end());
+    }
+    return rows;
+}
+
+}  // namespace gg::catalog

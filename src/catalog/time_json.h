@@ -1,0 +1,46 @@
+// The time engine's report as JSON, the scenario -> time-engine glue (options, dataset, one-call estimate) and the
+// validation of time quantities against tests/validation/*.json. No UI code here.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog.h"
+#include "catalog/report.h"
+#include "catalog/scenario.h"
+#include "engine/time.h"
+
+namespace gg::catalog {
+
+// The `time` section of the estimate report. Keys scripts rely on (never renamed, only added):
+//   step_s, total_s, low_s, high_s, samples_per_s, tokens_per_s, flop_per_step, mfu   (null when status != ok;
+//   total_s/low_s/high_s null without a dataset)
+// plus: status, rate, precision_fallback, prior, interconnect, step_low_s, step_high_s, compute_s, memory_bound_s,
+//   overhead_s, optimizer_s, comm_s, exposed_comm_s, loader_wait_s, offload_transfer_s, cpu_optimizer_not_modelled,
+//   samples_per_step, steps, gpu_hours,
+//   hardware_flop_per_step, peak_flop_per_s, scaling_efficiency, explain {<figure>: {formula, value, operands}}
+nlohmann::json time_to_json(const engine::TimeReport& report);
+
+// Scenario -> engine inputs.
+engine::TimeOptions time_options(const Scenario& scenario);  // interconnect when given
+engine::Dataset time_dataset(const Scenario& scenario);       // samples/epochs or tokens; zeros when absent
+
+// One call: build the graph, prepare and evaluate on the scenario's GPU (looked up in `catalog`).
+// Returns false (and leaves `out` default) when the scenario names no GPU or an unknown one.
+bool estimate_time(const Scenario& scenario, const Catalog& catalog, const engine::ThroughputPriors& priors,
+                   engine::TimeReport& out);
+
+// Time quantities of the validation format: samples_per_s, tokens_per_s, step_s, total_s, gpu_hours, flop_per_step,
+// scaling_efficiency_fraction, speedup_ratio, mfu_fraction.
+bool is_time_quantity(const std::string& quantity);
+
+// Every time case of every embedded tests/validation/*.json file, run against the embedded catalog and time data.
+// Cases marked "expressible": false are returned with ran = false; "informative_only" cases always pass.
+std::vector<ValidationRow> run_time_validation();
+std::vector<ValidationRow> run_time_validation_file(const std::string& file, std::string_view text,
+                                                    const Catalog& catalog, const engine::ThroughputPriors& priors);
+
+}  // namespace gg::catalog

@@ -1,0 +1,103 @@
+// `gpuguide estimate SCENARIO.json|-`: the memory report of one scenario as JSON on standard output.
+// Bad input: every problem on standard error (file, JSON pointer, message), exit 2, nothing on standard output.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "catalog/full_report.h"
+#include "catalog/report.h"
+#include "catalog/scenario.h"
+#include "cli/command.h"
+
+namespace gg::cli {
+namespace {
+
+bool read_input(const std::string& path, std::string& text) {
+    if (path == "-") {
+        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+        return true;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+    return true;
+}
+
+int run(const std::vector<std::string>& args) {
+    if (args.size() != 1) {
+        std::fprintf(stderr, "gpuguide estimate: expected one argument, SCENARIO.json or - (see gpuguide estimate --help)\n");
+        return kExitUsage;
+    }
+    std::string text;
+    if (!read_input(args[0], text)) {
+        std::fprintf(stderr, "gpuguide estimate: cannot read '%s'\n", args[0].c_str());
+        return kExitFailure;
+    }
+    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const catalog::ParsedDecision parsed = catalog::parse_decision_scenario(text, cat, args[0]);
+    if (!parsed.problems.empty()) {
+        for (const catalog::Problem& p : parsed.problems)
+            std::fprintf(stderr, "%s: %s: %s\n", p.file.c_str(), p.pointer.empty() ? "(document)" : p.pointer.c_str(),
+                         p.message.c_str());
+        return kExitUsage;
+    }
+    const catalog::Estimate e = catalog::estimate(parsed.value.scenario);
+    const std::string out = catalog::full_report(parsed.value, e, cat).dump(2);
+    std::printf("%s\n", out.c_str());
+    return kExitOk;
+}
+
+const char* kHelp =
+    "Prints the training-memory and training-time report of one scenario as JSON (key `time`: step_s,\n"
+    "total_s, low_s, high_s, samples_per_s, tokens_per_s, flop_per_step, mfu; null without a GPU). SCENARIO.json is a file, or - for standard input.\n"
+    "\n"
+    "Scenario keys (all optional except model):\n"
+    "  model              preset id (gpuguide models) or a custom object:\n"
+    "                       {\"family\": \"decoder\", \"layers\", \"hidden\", \"heads\", \"kv_heads\", \"ffn\", \"glu\", \"vocab\",\n"
+    "                        \"tied_embeddings\", \"norm\": rmsnorm|layernorm, \"position\": rope|learned, \"bias\", \"qkv_bias\",\n"
+    "                        \"experts\", \"top_k\", \"head_dim\", \"max_positions\" (learned: default 2048), \"dropout\",\n"
+    "                        \"activation\": silu|gelu|gelu_new|relu, \"seq_len\" (default sequence length)}\n"
+    "                       GPT-style (layernorm + learned) decoders default to dropout 0.1 and GELU; others to none/SiLU.\n"
+    "                       {\"family\": \"encoder\", \"layers\", \"hidden\", \"heads\", \"ffn\", \"vocab\", \"max_positions\",\n"
+    "                        \"type_vocab\", \"num_labels\", \"dropout\", \"embedding_size\", \"activation\": gelu|gelu_new}\n"
+    "                       {\"family\": \"vit\", \"image_size\", \"patch\", \"layers\", \"hidden\", \"heads\", \"ffn\", \"classes\"}\n"
+    "                       {\"family\": \"resnet\", \"depths\": [2,2,2,2], \"block\": basic|bottleneck, \"width\", \"classes\"}\n"
+    "                       {\"family\": \"unet\", \"base_channels\", \"classes\", \"in_channels\"}\n"
+    "  batch_size         micro-batch per GPU, 1..1048576 (default 1)\n"
+    "  grad_accum_steps   1.. (default 1); gradients then stay allocated between micro-batches\n"
+    "  image_size         vision models only (default: the model's, e.g. 224)\n"
+    "  seq_len            sequence models only (default: the model's)\n"
+    "  precision          fp32 | tf32 | fp16-amp | bf16-amp | bf16 (pure) | fp8 | int8 (int8 weights) | nf4 (4-bit weights)\n"
+    "                     (default fp32). fp16-amp/bf16-amp = PyTorch autocast with DDP; DeepSpeed-style 16-bit\n"
+    "                     modules + fp32 master weights with zero1/2/3; FSDP MixedPrecision with fsdp.\n"
+    "  optimizer          sgd | sgd-momentum | adam | adamw | adamw-8bit | adafactor | lion (default adamw)\n"
+    "  method             full | frozen-backbone | lora | qlora (default full); qlora needs precision nf4,\n"
+    "                     int8/nf4 need lora, qlora or frozen-backbone\n"
+    "  lora               {\"rank\": 16, \"targets\": [q, k, v, o, qkv, gate, up, down, fc1, fc2], \"dropout\": 0}\n"
+    "                     (targets default: q and v, as PEFT)\n"
+    "  checkpointing      none | selective (attention core recomputed) | full (layer inputs kept) (default none)\n"
+    "  attention          eager (keeps the s x s scores) | sdpa | flash (default sdpa; flash needs 16-bit)\n"
+    "  gpu                {\"id\": GPU id from data/gpus.json, \"count\": 1, \"strategy\": ddp|zero1|zero2|zero3|fsdp,\n"
+    "                      \"interconnect\": pcie3|pcie4|pcie5|nvlink-bridge|nvlink|ib|ethernet}\n"
+    "  reserve_fraction   share of the card kept free, 0..0.9 (default 0.2)\n"
+    "  offload_optimizer  true: optimizer states (+ fp32 master weights and gradients) in host RAM\n"
+    "  dataset            {\"samples\", \"epochs\"} or {\"tokens\"} (used by the time and cost estimates)\n"
+    "  tunables           {\"cuda_context_bytes\" (default 419430400), \"fragmentation_fraction\" (0.1),\n"
+    "                      \"cublas_workspace_bytes\" (8519680), \"cudnn_workspace_bytes\" (0),\n"
+    "                      \"optimizer_temp_fraction\" (1.0), \"zero_grad_set_to_none\" (true; false = torch < 2.0)}\n"
+    "                     sources in docs/memory-model.md\n"
+    "\n"
+    "Output keys: params {total, trainable}; memory_bytes {weights, gradients, optimizer, activations, temporary,\n"
+    "framework, peak_allocated, reserved, nvidia_smi, model_states, autocast_weight_copies}; peak_phase; host_ram_bytes;\n"
+    "gpu; fits; max_batch_size; explain {figure: {formula, bytes, operands}}.\n"
+    "Exit codes: 0 ok; 1 the file could not be read; 2 bad scenario (messages on standard error).";
+
+const bool kRegistered = register_command(
+    {"estimate", "gpuguide estimate SCENARIO.json|-", "memory report of a training scenario (JSON)", kHelp, run});
+
+}  // namespace
+}  // namespace gg::cli

@@ -1,0 +1,92 @@
+// `gpuguide rank SCENARIO.json|- [--json]`: every way to run the job (buy 1/2/4/8 cards of each GPU, rent each
+// offer), filtered and ordered by the scenario's objective, with the budget tiers, as JSON on standard output.
+// Bad input: every problem on standard error (file, JSON pointer, message), exit 2, nothing on standard output.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "catalog/catalog.h"
+#include "catalog/decision_json.h"
+#include "cli/command.h"
+
+namespace gg::cli {
+namespace {
+
+bool read_input(const std::string& path, std::string& text) {
+    if (path == "-") {
+        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+        return true;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+    return true;
+}
+
+int run(const std::vector<std::string>& args) {
+    std::string path;
+    for (const std::string& a : args) {
+        if (a == "--json") continue;  // JSON is the only output format; accepted for scripts that pass it
+        if (!path.empty() || (a.size() > 1 && a[0] == '-')) {
+            std::fprintf(stderr, "gpuguide rank: unexpected argument '%s' (see gpuguide rank --help)\n", a.c_str());
+            return kExitUsage;
+        }
+        path = a;
+    }
+    if (path.empty()) {
+        std::fprintf(stderr, "gpuguide rank: expected SCENARIO.json or - (see gpuguide rank --help)\n");
+        return kExitUsage;
+    }
+    std::string text;
+    if (!read_input(path, text)) {
+        std::fprintf(stderr, "gpuguide rank: cannot read '%s'\n", path.c_str());
+        return kExitFailure;
+    }
+    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const catalog::ParsedDecision parsed = catalog::parse_decision_scenario(text, cat, path);
+    if (!parsed.problems.empty()) {
+        for (const catalog::Problem& p : parsed.problems)
+            std::fprintf(stderr, "%s: %s: %s\n", p.file.c_str(), p.pointer.empty() ? "(document)" : p.pointer.c_str(),
+                         p.message.c_str());
+        return kExitUsage;
+    }
+    const std::string out = catalog::rank_json(parsed.value, cat).dump(2);
+    std::printf("%s\n", out.c_str());
+    return kExitOk;
+}
+
+const char* kHelp =
+    "Ranks every option for one scenario: buy 1, 2, 4 or 8 cards of each GPU in the catalog, or rent each cloud\n"
+    "offer. Prints {\"objective\", \"currency\", \"time_basis\", \"options\": [...], \"tiers\": {...}}; each option has kind\n"
+    "(buy | rent), gpu, count, offer (id or null), fits, eligible, peak_bytes_per_card, time_s, cost {amount,\n"
+    "currency}, cash, value, pareto, fix (null when it fits; else the advisor's fix for that GPU, as in gpuguide\n"
+    "advise), reasons [{code, values}], warnings [{code, severity, values}].\n"
+    "\n"
+    "The scenario is the `gpuguide estimate` format plus these optional keys:\n"
+    "  budget               {\"amount\": 20000, \"currency\": \"CNY\" | \"USD\"}: the most you can pay out\n"
+    "  currency             CNY | USD: output currency (default: the budget's, else CNY)\n"
+    "  deadline_h           one run must finish within this many hours\n"
+    "  region               offers in this region (or \"global\") only, e.g. \"cn\"\n"
+    "  offer_currency       CNY | USD: offers priced in this currency only\n"
+    "  objective            cost | time | value (default cost)\n"
+    "  ownership            rent | buy | both (default both)\n"
+    "  electricity_per_kwh  price per kWh in CNY, or {\"amount\", \"currency\"} (default: data/settings.json)\n"
+    "  utilization          share of calendar time a bought card trains, (0, 1] (default: data/settings.json)\n"
+    "  ownership_months     keep bought cards this long before resale (default: the project's duration)\n"
+    "  runs                 runs of the job in the project (default 1)\n"
+    "  storage_gb           cloud disk kept while renting, in 10^9 bytes (default 0)\n"
+    "  cny_per_usd          your exchange rate (default: data/settings.json)\n"
+    "\n"
+    "Order: options that fit and pass every filter, by the objective (ties: the other of time/cost, then id); then\n"
+    "those whose objective is unknown; then those filtered out; then those the job does not fit (see gpuguide advise).\n"
+    "docs/decisions.md explains every reason code and formula.";
+
+const bool kRegistered = register_command(
+    {"rank", "gpuguide rank SCENARIO.json|- [--json]", "rank buying and renting options for a job", kHelp, run});
+
+}  // namespace
+}  // namespace gg::cli

@@ -1,0 +1,354 @@
+// The advisor's search (see advisor.h). Each combination of card-independent changes ("variant") is prepared once;
+// for every card the variants are tried in order of how many changes they make, accumulation (a smaller micro-batch
+// at the same global batch) is added per card where the micro-batch alone does not fit, and times come from the
+// time engine for the few candidates that tie on the number of changes.
+//
+// Sections: names | risks | variants | search
+#include "engine/advisor.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+namespace gg::engine {
+
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+bool known(double x) { return std::isfinite(x); }
+}  // namespace
+
+// ---- names -------------------------------------------------------------------------------------------------------
+const char* change_name(Change c) {
+    switch (c) {
+        case Change::kMixedPrecision: return "mixed_precision";
+        case Change::kCheckpointing: return "checkpointing";
+        case Change::kAccumulation: return "accumulation";
+        case Change::kOptimizer8bit: return "optimizer_8bit";
+        case Change::kLora: return "lora";
+        case Change::kQlora: return "qlora";
+        case Change::kMoreCards: return "more_cards";
+        case Change::kShorterSequence: return "shorter_sequence";
+        case Change::kSmallerImage: return "smaller_image";
+    }
+    return "unknown";
+}
+
+const char* accuracy_risk_name(AccuracyRisk r) {
+    switch (r) {
+        case AccuracyRisk::kNone: return "none";
+        case AccuracyRisk::kSmall: return "small";
+        case AccuracyRisk::kTaskDependent: return "task_dependent";
+    }
+    return "none";
+}
+
+const char* risk_reason_name(RiskReason r) {
+    switch (r) {
+        case RiskReason::kRecomputeExact: return "recompute_exact";
+        case RiskReason::kSameGradient: return "same_gradient";
+        case RiskReason::kBatchNormStatistics: return "batchnorm_statistics";
+        case RiskReason::kHalfPrecisionScaled: return "half_precision_scaled";
+        case RiskReason::kBlockwiseQuantized: return "blockwise_quantized";
+        case RiskReason::kLowRankUpdate: return "low_rank_update";
+        case RiskReason::kFourBitBase: return "four_bit_base";
+        case RiskReason::kShardingExact: return "sharding_exact";
+        case RiskReason::kTruncatedContext: return "truncated_context";
+        case RiskReason::kLowerResolution: return "lower_resolution";
+    }
+    return "unknown";
+}
+
+const char* advice_status_name(AdviceStatus s) {
+    switch (s) {
+        case AdviceStatus::kWorksAsIs: return "works_as_is";
+        case AdviceStatus::kFixed: return "fixed";
+        case AdviceStatus::kNoFix: return "no_fix";
+    }
+    return "no_fix";
+}
+
+namespace {
+
+// ---- risks -------------------------------------------------------------------------------------------------------
+// Families whose presets use BatchNorm (torchvision ResNet/MobileNetV2/EfficientNet, YOLO, the classic U-Net):
+// a smaller micro-batch changes the batch statistics even at the same global batch.
+bool uses_batchnorm(Family f) {
+    return f == Family::kResNet || f == Family::kMobileNetV2 || f == Family::kEfficientNetB0 || f == Family::kYolo ||
+           f == Family::kUnet;
+}
+bool is_transformer(Family f) { return f == Family::kDecoder || f == Family::kEncoder || f == Family::kVit; }
+
+AppliedChange make_change(Change c, double value, Family family) {
+    switch (c) {
+        case Change::kMixedPrecision: return {c, value, AccuracyRisk::kSmall, RiskReason::kHalfPrecisionScaled};
+        case Change::kCheckpointing: return {c, value, AccuracyRisk::kNone, RiskReason::kRecomputeExact};
+        case Change::kAccumulation:
+            return uses_batchnorm(family) ? AppliedChange{c, value, AccuracyRisk::kSmall, RiskReason::kBatchNormStatistics}
+                                          : AppliedChange{c, value, AccuracyRisk::kNone, RiskReason::kSameGradient};
+        case Change::kOptimizer8bit: return {c, value, AccuracyRisk::kSmall, RiskReason::kBlockwiseQuantized};
+        case Change::kLora: return {c, value, AccuracyRisk::kTaskDependent, RiskReason::kLowRankUpdate};
+        case Change::kQlora: return {c, value, AccuracyRisk::kTaskDependent, RiskReason::kFourBitBase};
+        case Change::kMoreCards: return {c, value, AccuracyRisk::kNone, RiskReason::kShardingExact};
+        case Change::kShorterSequence: return {c, value, AccuracyRisk::kTaskDependent, RiskReason::kTruncatedContext};
+        case Change::kSmallerImage: return {c, value, AccuracyRisk::kTaskDependent, RiskReason::kLowerResolution};
+    }
+    return {c, value, AccuracyRisk::kNone, RiskReason::kRecomputeExact};
+}
+
+int risk_score(const std::vector<AppliedChange>& changes) {
+    int s = 0;
+    for (const AppliedChange& c : changes) s += int(c.risk);
+    return s;
+}
+
+// ---- variants ----------------------------------------------------------------------------------------------------
+enum class AmpKind : std::uint8_t { kAsIs, kBf16, kFp16 };
+
+struct Variant {
+    TrainingConfig config;      // batch = the original micro-batch; gpu_count = cards
+    int shape_index = 0;        // into Search::shapes
+    AmpKind amp = AmpKind::kAsIs;
+    std::vector<AppliedChange> changes;  // without accumulation
+    double samples_per_card_step = 0;    // global batch / cards: micro-batch x accumulation must equal it
+    PreparedMemory memory;
+    std::unique_ptr<PreparedTime> time;  // lazily
+};
+
+struct Search {
+    const AdviceJob& job;
+    double global_batch = 0;
+    std::vector<WorkloadShape> shapes;   // [0] = as given
+    std::vector<Graph> graphs;
+    std::vector<Variant> variants;       // sorted by changes.size()
+};
+
+// Largest divisor of n that is <= limit (>= 1), or 0 if limit < 1.
+int largest_divisor_at_most(int n, int limit) {
+    for (int d = std::min(n, limit); d >= 1; --d)
+        if (n % d == 0) return d;
+    return 0;
+}
+
+void build_variants(Search& s) {
+    const AdviceJob& job = s.job;
+    const TrainingConfig& base = job.config;
+    const Family family = job.spec.family;
+    s.global_batch = base.batch * base.grad_accum_steps * base.gpu_count;
+
+    // Shapes: as given, then shorter sequences (1/2, 1/4) or smaller images (3/4, 1/2, multiples of 32).
+    s.shapes.push_back(job.shape);
+    std::vector<Change> shape_change = {Change::kMixedPrecision};  // placeholder for index 0
+    std::vector<double> shape_value = {0};
+    if (job.spec.is_vision && job.shape.image_size > 0) {
+        for (double f : {0.75, 0.5}) {
+            const int px = int(std::floor(job.shape.image_size * f / 32.0)) * 32;
+            if (px >= 32 && px < job.shape.image_size) {
+                WorkloadShape w = job.shape;
+                w.image_size = px;
+                s.shapes.push_back(w);
+                shape_change.push_back(Change::kSmallerImage);
+                shape_value.push_back(px);
+            }
+        }
+    } else if (!job.spec.is_vision && job.shape.seq_len >= 64) {
+        for (int div : {2, 4}) {
+            WorkloadShape w = job.shape;
+            w.seq_len = job.shape.seq_len / div;
+            s.shapes.push_back(w);
+            shape_change.push_back(Change::kShorterSequence);
+            shape_value.push_back(w.seq_len);
+        }
+    }
+    BuildOptions build;
+    build.eager_attention = base.eager_attention;
+    for (const WorkloadShape& w : s.shapes) s.graphs.push_back(build_graph(job.spec, w, build));
+
+    const bool can_amp = base.precision == Precision::kFp32 || base.precision == Precision::kTf32;
+    const bool can_ckpt = base.checkpointing != Checkpointing::kFull;
+    const bool can_opt8 = (base.optimizer == Optimizer::kAdam || base.optimizer == Optimizer::kAdamW) &&
+                          base.method != Method::kQlora;
+    const bool can_lora = is_transformer(family) && (base.method == Method::kFull || base.method == Method::kFrozenBackbone);
+    const bool can_qlora = family == Family::kDecoder && base.method != Method::kQlora;
+    std::vector<int> cards = {base.gpu_count};
+    for (int n : {2, 4, 8})
+        if (n > base.gpu_count) cards.push_back(n);
+
+    for (int amp = 0; amp < (can_amp ? 3 : 1); ++amp)
+        for (int ck = 0; ck < (can_ckpt ? 2 : 1); ++ck)
+            for (int o8 = 0; o8 < (can_opt8 ? 2 : 1); ++o8)
+                for (int m = 0; m < 3; ++m) {
+                    if ((m == 1 && !can_lora) || (m == 2 && !can_qlora)) continue;
+                    if (m == 2 && amp > 0) continue;  // QLoRA sets the precision itself (nf4 weights)
+                    for (std::size_t ci = 0; ci < cards.size(); ++ci)
+                        for (std::size_t si = 0; si < s.shapes.size(); ++si) {
+                            const int n = cards[ci];
+                            // The global batch must split evenly over the cards.
+                            const double per_card = s.global_batch / n;
+                            if (per_card < 1 || std::floor(per_card) != per_card) continue;
+                            Variant v;
+                            v.config = base;
+                            v.shape_index = int(si);
+                            v.amp = AmpKind(amp);
+                            v.samples_per_card_step = per_card;
+                            if (amp == 1) v.config.precision = Precision::kBf16Amp;
+                            if (amp == 2) v.config.precision = Precision::kFp16Amp;
+                            if (amp > 0) v.changes.push_back(make_change(Change::kMixedPrecision, amp, family));
+                            if (ck) {
+                                v.config.checkpointing = Checkpointing::kFull;
+                                v.changes.push_back(make_change(Change::kCheckpointing, 1, family));
+                            }
+                            if (o8) {
+                                v.config.optimizer = Optimizer::kAdamW8bit;
+                                v.changes.push_back(make_change(Change::kOptimizer8bit, 1, family));
+                            }
+                            if (m == 1) {
+                                v.config.method = Method::kLora;
+                                v.changes.push_back(make_change(Change::kLora, v.config.lora.rank, family));
+                            }
+                            if (m == 2) {
+                                // QLoRA: frozen NF4 base weights (bitsandbytes) + LoRA adapters; the scenario
+                                // format pairs method qlora with precision nf4 (scenario.cpp).
+                                v.config.method = Method::kQlora;
+                                v.config.precision = Precision::kNf4;
+                                v.changes.push_back(make_change(Change::kQlora, v.config.lora.rank, family));
+                            }
+                            if (ci > 0) {
+                                v.config.gpu_count = n;
+                                if (v.config.strategy == Strategy::kDdp || v.config.strategy == Strategy::kZero1 ||
+                                    v.config.strategy == Strategy::kZero2)
+                                    v.config.strategy = Strategy::kZero3;
+                                v.changes.push_back(make_change(Change::kMoreCards, n, family));
+                            }
+                            if (si > 0) v.changes.push_back(make_change(shape_change[si], shape_value[si], family));
+                            v.memory = prepare_memory(s.graphs[si], v.config);
+                            s.variants.push_back(std::move(v));
+                        }
+                }
+    std::stable_sort(s.variants.begin(), s.variants.end(),
+                     [](const Variant& a, const Variant& b) { return a.changes.size() < b.changes.size(); });
+}
+
+double variant_time_s(Search& s, Variant& v, const GpuSpec& gpu, int micro, int accum) {
+    if (s.job.priors == nullptr) return kNaN;
+    if (!v.time) {
+        v.time = std::make_unique<PreparedTime>(
+            prepare_time(s.job.spec, s.shapes[v.shape_index], s.graphs[v.shape_index], v.config));
+    }
+    PreparedTime& t = *v.time;
+    t.config.grad_accum_steps = accum;  // micro-batches per step (evaluate_time reads it from the config)
+    t.config.batch = micro;
+    const TimeReport r = evaluate_time(t, micro, gpu, s.job.time_options, s.job.dataset, *s.job.priors);
+    return r.status == TimeStatus::kOk && r.total_s > 0 ? r.total_s : kNaN;
+}
+
+}  // namespace
+
+// ---- search ------------------------------------------------------------------------------------------------------
+std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>& gpus, const CompatData& compat,
+                               const AdviceOptions& options) {
+    assert(job.config.batch >= 1 && job.config.grad_accum_steps >= 1 && job.config.gpu_count >= 1 &&
+           "advise: batch, grad_accum_steps and gpu_count must be at least 1 (parse the scenario first)");
+    Search s{job, 0, {}, {}, {}};
+    build_variants(s);
+    const int micro0 = int(job.config.batch);
+    const int accum0 = job.config.grad_accum_steps;
+
+    std::vector<CardAdvice> out;
+    out.reserve(gpus.size());
+    for (const GpuSpec& gpu : gpus) {
+        CardAdvice a;
+        a.gpu = &gpu;
+        const double usable = gpu.memory_bytes * (1.0 - job.config.reserve_fraction);
+        const bool bf16_ok = precision_supported(gpu, Precision::kBf16Amp, compat);
+        // The original, as given (variant 0 is the unchanged configuration: no changes sorts first).
+        Variant& v0 = s.variants.front();
+        assert(v0.changes.empty() && "advise: the first variant must be the unchanged configuration");
+        a.original_peak_bytes = required_bytes(v0.memory, micro0);
+        a.original_usable_bytes = usable;
+        a.fits_as_is = gpu.memory_bytes > 0 && a.original_peak_bytes <= usable;
+        a.original_time_s = variant_time_s(s, v0, gpu, micro0, accum0);
+        a.meets_deadline_as_is = !(options.deadline_s > 0) || !known(a.original_time_s) || a.original_time_s <= options.deadline_s;
+
+        struct Best {
+            bool found = false;
+            std::size_t changes = 0;
+            double time_s = kNaN;
+            int risk = 0;
+            std::size_t index = 0;
+            int micro = 0, accum = 0;
+            bool accumulation = false;
+        } best;
+        // Two passes: first without shorter sequences / smaller images (they change what is learned, so a fix
+        // that keeps the task is preferred even with more changes); then with them, if nothing else works.
+        for (int pass = 0; pass < 2 && !best.found; ++pass)
+        for (std::size_t i = 0; i < s.variants.size(); ++i) {
+            Variant& v = s.variants[i];
+            if ((v.shape_index != 0) != (pass == 1)) continue;
+            if (best.found && v.changes.size() > best.changes) break;  // sorted: nothing smaller follows
+            if (int(v.changes.size()) > options.max_changes) break;
+            if (v.amp == AmpKind::kBf16 && !bf16_ok) continue;
+            if (v.amp == AmpKind::kFp16 && bf16_ok) continue;  // bf16 preferred where supported (no loss scaling)
+            if (!precision_supported(gpu, v.config.precision, compat)) continue;
+            const int per_card = int(v.samples_per_card_step);
+            int micro = largest_divisor_at_most(per_card, micro0);
+            bool accumulation = false;
+            if (micro < 1) continue;
+            if (!(gpu.memory_bytes > 0) || required_bytes(v.memory, micro) > usable) {
+                // Accumulation: the largest micro-batch that fits and divides the per-card samples per step.
+                const std::vector<int> m = max_batch_sizes(v.memory, {gpu.memory_bytes}, micro);
+                const int fit = m.empty() ? 0 : m[0];
+                micro = fit >= 1 ? largest_divisor_at_most(per_card, fit) : 0;
+                if (micro < 1) continue;
+                accumulation = true;
+            }
+            const std::size_t changes = v.changes.size() + (accumulation ? 1 : 0);
+            if (int(changes) > options.max_changes) continue;
+            if (best.found && changes > best.changes) continue;
+            const int accum = per_card / micro;
+            const double t = variant_time_s(s, v, gpu, micro, accum);
+            if (options.deadline_s > 0 && known(t) && t > options.deadline_s) continue;
+            std::vector<AppliedChange> all = v.changes;
+            if (accumulation) all.push_back(make_change(Change::kAccumulation, micro, job.spec.family));
+            const int risk = risk_score(all);
+            bool better = !best.found || changes < best.changes;
+            if (!better && changes == best.changes) {
+                // Least GPU-time (time x cards), not wall time: more cards finish sooner but cost as many cards.
+                const double gpu_s = t * v.config.gpu_count;
+                const double best_gpu_s = best.time_s * s.variants[best.index].config.gpu_count;
+                if (known(gpu_s) != known(best_gpu_s)) better = known(gpu_s);
+                else if (known(gpu_s) && gpu_s != best_gpu_s) better = gpu_s < best_gpu_s;
+                else better = risk < best.risk;  // equal time (or none): least accuracy risk; else enumeration order
+            }
+            if (better) best = {true, changes, t, risk, i, micro, accum, accumulation};
+        }
+
+        if (best.found) {
+            const Variant& v = s.variants[best.index];
+            Fix& f = a.fix;
+            f.changes = v.changes;
+            if (best.accumulation) f.changes.push_back(make_change(Change::kAccumulation, best.micro, job.spec.family));
+            f.config = v.config;
+            f.config.batch = best.micro;
+            f.config.grad_accum_steps = best.accum;
+            f.shape = s.shapes[v.shape_index];
+            f.global_batch = double(best.micro) * best.accum * v.config.gpu_count;
+            f.peak_bytes_per_card = required_bytes(v.memory, best.micro);
+            f.usable_bytes_per_card = usable;
+            f.time_s = best.time_s;
+            f.time_ratio = known(best.time_s) && known(a.original_time_s) ? best.time_s / a.original_time_s : kNaN;
+            a.status = f.changes.empty() ? AdviceStatus::kWorksAsIs : AdviceStatus::kFixed;
+        } else {
+            a.status = AdviceStatus::kNoFix;
+            a.fix.config = job.config;
+            a.fix.shape = job.shape;
+            a.fix.time_s = kNaN;
+            a.fix.time_ratio = kNaN;
+        }
+        out.push_back(std::move(a));
+    }
+    return out;
+}
+
+}  // namespace gg::engine

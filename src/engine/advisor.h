@@ -1,0 +1,106 @@
+// The advisor: when a job does not fit a card (or misses the deadline), search combinations of changes (mixed
+// precision, activation checkpointing, gradient accumulation at the same global batch, 8-bit optimizer, LoRA /
+// QLoRA, ZeRO-3 over more cards, shorter sequences or smaller images) and report the smallest set that works:
+// fewest changes, then least GPU-time (one run's time x cards), then least accuracy risk. Shorter sequences / smaller images change what is
+// learned, so they are only tried when nothing that keeps the task works. Every change carries its accuracy risk as a code
+// with a reason code. Configurations are prepared once and evaluated for every card. No JSON, no UI.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/compat.h"
+#include "engine/hardware.h"
+#include "engine/memory.h"
+#include "engine/time.h"
+#include "engine/workload.h"
+
+namespace gg::engine {
+
+enum class Change : std::uint8_t {
+    kMixedPrecision,   // fp32/tf32 -> bf16-amp (compute capability 8.0+) or fp16-amp; value = 1 bf16, 2 fp16
+    kCheckpointing,    // -> full activation checkpointing (one checkpoint per block)
+    kAccumulation,     // smaller micro-batch, more accumulation steps, same global batch; value = micro-batch
+    kOptimizer8bit,    // adam/adamw -> bitsandbytes AdamW 8-bit
+    kLora,             // full fine-tuning -> LoRA (transformer families)
+    kQlora,            // -> QLoRA (4-bit NF4 base, decoder LLMs)
+    kMoreCards,        // ZeRO-3 over more cards, same global batch; value = cards
+    kShorterSequence,  // value = the new sequence length
+    kSmallerImage,     // value = the new image size
+};
+const char* change_name(Change change);  // "mixed_precision", "checkpointing", ...
+
+enum class AccuracyRisk : std::uint8_t { kNone, kSmall, kTaskDependent };
+const char* accuracy_risk_name(AccuracyRisk risk);  // "none", "small", "task_dependent"
+
+// Why a change does or may cost accuracy (docs/decisions.md cites the paper for each).
+enum class RiskReason : std::uint8_t {
+    kRecomputeExact,      // checkpointing recomputes the same forward (RNG state restored): same gradients
+    kSameGradient,        // accumulation sums the same per-sample gradients (models without BatchNorm)
+    kBatchNormStatistics, // accumulation with BatchNorm: statistics over the smaller micro-batch
+    kHalfPrecisionScaled, // AMP keeps fp32 master weights (+ loss scaling for fp16): Micikevicius et al. 2018
+    kBlockwiseQuantized,  // 8-bit optimizer states, block-wise quantized: Dettmers et al. 2022
+    kLowRankUpdate,       // LoRA trains a low-rank update only: Hu et al. 2021
+    kFourBitBase,         // QLoRA: frozen 4-bit NF4 base + LoRA: Dettmers et al. 2023
+    kShardingExact,       // ZeRO-3 partitions states; same math as data parallel: Rajbhandari et al. 2020
+    kTruncatedContext,    // shorter sequences drop context the task may need
+    kLowerResolution,     // smaller images lose detail (small objects in detection)
+};
+const char* risk_reason_name(RiskReason reason);
+
+struct AppliedChange {
+    Change change = Change::kMixedPrecision;
+    double value = 0;
+    AccuracyRisk risk = AccuracyRisk::kNone;
+    RiskReason reason = RiskReason::kRecomputeExact;
+};
+
+struct Fix {
+    std::vector<AppliedChange> changes;  // empty = the job already works as given
+    TrainingConfig config;               // the changed configuration (batch = micro-batch, gpu_count = cards)
+    WorkloadShape shape;                 // per sample (batch 1)
+    double global_batch = 0;             // micro-batch x accumulation x cards (kept unless the shape changed)
+    double peak_bytes_per_card = 0;      // nvidia-smi view
+    double usable_bytes_per_card = 0;
+    double time_s = 0;                   // one run (NaN = unknown)
+    double time_ratio = 0;               // time_s / the original's time on this card (NaN = unknown)
+};
+
+enum class AdviceStatus : std::uint8_t {
+    kWorksAsIs,    // fits (and meets the deadline): no change needed
+    kFixed,        // a fix was found
+    kNoFix,        // nothing within the search space works on this card
+};
+const char* advice_status_name(AdviceStatus status);  // "works_as_is", "fixed", "no_fix"
+
+struct CardAdvice {
+    const GpuSpec* gpu = nullptr;
+    AdviceStatus status = AdviceStatus::kNoFix;
+    double original_peak_bytes = 0;      // per card, as given
+    double original_usable_bytes = 0;
+    double original_time_s = 0;          // NaN = unknown
+    bool fits_as_is = false;
+    bool meets_deadline_as_is = true;
+    Fix fix;                             // kWorksAsIs: the original; kFixed: the best fix
+};
+
+struct AdviceOptions {
+    double deadline_s = 0;               // 0 = only memory matters
+    int max_changes = 4;                 // search depth
+    std::vector<int> more_cards = {2, 4, 8};
+};
+
+struct AdviceJob {
+    ModelSpec spec;
+    WorkloadShape shape;                 // per sample, resolved image size / seq len
+    TrainingConfig config;               // as given
+    Dataset dataset;
+    TimeOptions time_options;
+    const ThroughputPriors* priors = nullptr;  // nullptr = no times (fewest changes, then least risk)
+};
+
+// One entry per GPU in `gpus`, in the same order.
+std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>& gpus, const CompatData& compat,
+                               const AdviceOptions& options);
+
+}  // namespace gg::engine

@@ -1,0 +1,111 @@
+// What a training job costs: renting (cloud offer x billed time, storage) and buying (cards + a host, electricity,
+// resale), the break-even between the two, and currency conversion. Pure C++ on the plain structs of hardware.h:
+// no JSON, no UI. All money is computed in CNY and converted once at the edge (to_currency).
+//
+// Sections: currency | rent | buy | break-even
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "engine/hardware.h"
+
+namespace gg::engine {
+
+// ---- currency ------------------------------------------------------------------------------------------------
+enum class Currency : std::uint8_t { kCny, kUsd };
+const char* currency_code(Currency currency);  // "CNY", "USD"
+
+// Amount in `currency_code` ("CNY" / "USD") to CNY; NaN when the currency is unknown or the rate is needed but 0.
+double to_cny(double amount, const std::string& currency_code, double cny_per_usd);
+// CNY to the output currency; NaN when USD is asked and the rate is unknown (0).
+double from_cny(double amount_cny, Currency currency, double cny_per_usd);
+
+// Mean hours in a month: 365.25 days x 24 h / 12 (Gregorian mean year). Used for "months at your utilization".
+inline constexpr double kHoursPerMonth = 365.25 * 24.0 / 12.0;  // 730.5 h
+// The month a cloud disk is priced by: AutoDL quotes 0.01 CNY per GB per day, i.e. per 30-day month
+// (data/settings.json storage.source).
+inline constexpr double kStorageMonthS = 30.0 * 24 * 3600;
+
+// ---- rent ----------------------------------------------------------------------------------------------------
+struct RentInputs {
+    double run_time_s = 0;       // wall-clock time of one run on the offer's whole instance
+    int runs = 1;                // runs in the project (each billed separately, each rounded up)
+    double storage_bytes = 0;    // data + checkpoints kept on the cloud disk while the runs go on; 0 = none
+    double storage_price_per_gb_month_cny = 0;  // settings.storage (per 10^9 bytes per 30 days)
+    double cny_per_usd = 0;      // settings.exchange_rate
+};
+
+struct RentCost {
+    double billed_s_per_run = 0;   // run time rounded up to the billing granularity
+    double billed_units_per_run = 0;  // how many granules (seconds, minutes, hours, months) one run pays for
+    double compute_cny = 0;        // all runs
+    double storage_cny = 0;        // all runs
+    double total_cny = 0;          // NaN when the price cannot be converted (unknown currency / rate)
+};
+
+// cost = runs x ceil(run_time / granularity) x price per granule (+ storage). Monthly offers bill whole months of
+// price_per_month; others price_per_hour x granule / 3600 s. Storage: bytes / 10^9 x months billed x price.
+RentCost rent_cost(const CloudOffer& offer, const RentInputs& in);
+
+// ---- buy -----------------------------------------------------------------------------------------------------
+enum class PriceBasis : std::uint8_t {
+    kStreetNew,      // GpuSpec::street_price.new_cny
+    kLaunchUsd,      // launch_price_usd x exchange rate (no street price in the data)
+    kUnknown,        // neither: no purchase cost can be given
+};
+const char* price_basis_name(PriceBasis basis);  // "street_new", "launch_usd", "unknown"
+
+struct BuyInputs {
+    int card_count = 1;
+    double run_time_s = 0;       // wall-clock time of one run on these cards
+    int runs = 1;
+    double cny_per_usd = 0;
+    double electricity_price_per_kwh_cny = 0;  // already in CNY (see to_cny)
+    double utilization_fraction = 0.5;         // of calendar time the cards train (settings.utilization)
+    double ownership_months = 0;  // how long the cards are kept before resale; 0 = the project's own duration
+                                  // (training hours / utilization)
+    HostSystem host;              // one host shared by the cards (settings.host_system)
+    ResaleValue resale;           // resale curve (settings.resale_value); empty = no resale counted
+};
+
+struct BuyCost {
+    PriceBasis basis = PriceBasis::kUnknown;
+    double card_price_cny = 0;     // one card
+    double cards_cny = 0;          // card_count x card_price
+    double host_cny = 0;           // one host, not resold (kept as a computer; conservative)
+    double purchase_cny = 0;       // cards + host: the cash needed up front
+    double power_w = 0;            // card TDP x count + host draw while training
+    double training_hours = 0;     // runs x run time
+    double ownership_months = 0;   // as given, or training hours / utilization / kHoursPerMonth
+    double resale_fraction = 0;    // of the cards' price, at ownership_months
+    double resale_cny = 0;
+    double electricity_cny = 0;    // power x training hours x price
+    double total_cny = 0;          // purchase - resale + electricity; NaN when the card price is unknown
+};
+
+// Interpolates the resale curve linearly; before the first point its value, past the last point the last segment
+// extended and clamped at 0 (no data beyond it: an extrapolation, flagged by the caller). Empty curve = 0.
+double resale_fraction_at(const ResaleValue& resale, double age_months);
+
+// The purchase price of one card in CNY and its basis.
+double card_price_cny(const GpuSpec& gpu, double cny_per_usd, PriceBasis& basis);
+
+BuyCost buy_cost(const GpuSpec& gpu, const BuyInputs& in);
+
+// ---- break-even ----------------------------------------------------------------------------------------------
+struct BreakEven {
+    bool exists = false;       // false: renting stays cheaper within kBreakEvenHorizonMonths (or data unknown)
+    double runs = 0;           // fractional number of runs at which buying has cost as much as renting
+    double training_hours = 0; // on the bought cards
+    double months = 0;         // calendar months at the buyer's utilization
+};
+inline constexpr double kBreakEvenHorizonMonths = 120;  // 10 years: past this a card is not worth modelling
+
+// Smallest project size (in runs, continuous: billing granules ignored) where buying `buy_in.card_count` cards of
+// `gpu` costs no more than renting `offer`, each run taking buy_in.run_time_s on the bought cards and
+// rent_run_time_s on the rented instance. buy(N) = purchase - resale(months(N)) + electricity(N);
+// rent(N) = N x rent_run_time_s / 3600 x price per hour (monthly offers: price_per_month / 720 h).
+BreakEven break_even(const GpuSpec& gpu, const BuyInputs& buy_in, const CloudOffer& offer, double rent_run_time_s);
+
+}  // namespace gg::engine

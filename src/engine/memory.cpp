@@ -1,0 +1,556 @@
+// The training-memory engine (see memory.h): byte tables per precision and optimizer, what autograd keeps per
+// layer under a method, checkpointing and sharding, the phase of the step where the peak happens, and the solver.
+// Every formula cites its source; docs/memory-model.md explains the ids. No JSON, no UI.
+//
+// Sections: byte tables | trainability | saved activations walk | prepare | evaluate | solver
+#include "engine/memory.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace gg::engine {
+
+// ---- byte tables -------------------------------------------------------------------------------------------
+namespace {
+
+bool is_autocast(Precision p) { return p == Precision::kFp16Amp || p == Precision::kBf16Amp || p == Precision::kFp8; }
+bool is_quantized(Precision p) { return p == Precision::kInt8 || p == Precision::kNf4; }
+
+// The compute (activation) dtype: fp32 for fp32/tf32 (TF32 only changes the matmul unit, not storage: PyTorch
+// docs "TensorFloat-32 (TF32) on Ampere devices"); 2 bytes for autocast fp16/bf16, pure bf16, and the 16-bit
+// compute dtype of bitsandbytes int8/nf4 models. fp8 (Transformer Engine) keeps bf16 activations outside its GEMMs.
+double compute_bytes(Precision p) { return (p == Precision::kFp32 || p == Precision::kTf32) ? 4.0 : 2.0; }
+
+// Bytes per element of a parameter that is stored unquantized. Autocast keeps fp32 parameters
+// (torch.amp docs: "autocast ... the model's parameters stay float32"); pure bf16 stores bf16; bitsandbytes
+// models keep their non-quantized modules (embeddings, norms, lm_head) in the 16-bit torch_dtype.
+double param_bytes(Precision p) {
+    switch (p) {
+        case Precision::kBf16:
+        case Precision::kInt8:
+        case Precision::kNf4: return 2.0;
+        default: return 4.0;
+    }
+}
+
+// NF4 (Dettmers et al. 2023, QLoRA, sec. 3): 4-bit values + block-wise absmax over blocks of 64; with double
+// quantization the absmax is 8-bit with one fp32 constant per 256 blocks: 4 + 8/64 + 32/(64*256) bits/param.
+constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
+// LLM.int8 (Dettmers et al. 2022, sec. 3): int8 weights with one fp32 scale per output row (Int8Params.SCB).
+constexpr double kInt8BytesPerParam = 1.0;
+
+// Mixed precision is a different mechanism per framework:
+//  - PyTorch autocast (HF Trainer fp16/bf16, DDP): fp32 parameters, per-op casts (autocast_mode.cpp lists);
+//  - DeepSpeed ZeRO with "fp16"/"bf16" enabled: the module itself is converted to 16 bit, the fp32 master
+//    copy lives in the optimizer (Rajbhandari et al. 2020, sec. 3.1: 2 + 2 + 12 bytes/param for Adam);
+//  - torch FSDP MixedPrecision(param_dtype=bf16): fp32 sharded parameters, 16-bit gathered parameters, so every
+//    op (norms included) runs in 16 bit (torch.distributed.fsdp.MixedPrecision docs).
+bool deepspeed_mixed(const TrainingConfig& c) {
+    return is_autocast(c.precision) && c.gpu_count >= 1 &&
+           (c.strategy == Strategy::kZero1 || c.strategy == Strategy::kZero2 || c.strategy == Strategy::kZero3);
+}
+bool fsdp_mixed(const TrainingConfig& c) { return is_autocast(c.precision) && c.strategy == Strategy::kFsdp; }
+// The precision whose dtype rules the saved tensors follow.
+Precision activation_regime(const TrainingConfig& c) {
+    return (deepspeed_mixed(c) || fsdp_mixed(c)) ? Precision::kBf16 : c.precision;
+}
+
+}  // namespace
+
+double dtype_bytes(DtypeRule rule, Precision p) {
+    switch (rule) {
+        case DtypeRule::kActivation: return compute_bytes(p);
+        case DtypeRule::kAutocastFp32: return (compute_bytes(p) == 4.0 || is_autocast(p)) ? 4.0 : 2.0;
+        case DtypeRule::kMatmulInput: return compute_bytes(p);
+        case DtypeRule::kFp32: return 4.0;
+        case DtypeRule::kMask1: return 1.0;
+        case DtypeRule::kInt64: return 8.0;
+        case DtypeRule::kBool: return 1.0;
+    }
+    return 4.0;
+}
+
+const char* peak_phase_name(PeakPhase phase) {
+    switch (phase) {
+        case PeakPhase::kForwardEnd: return "forward_end";
+        case PeakPhase::kBackward: return "backward";
+        case PeakPhase::kOptimizerStep: return "optimizer_step";
+    }
+    return "backward";
+}
+
+// ---- trainability ------------------------------------------------------------------------------------------
+namespace {
+
+bool is_lora_target(const Layer& l, const TrainingConfig& c) {
+    if (c.method != Method::kLora && c.method != Method::kQlora) return false;
+    if (l.in_features <= 0 || l.kind != OpKind::kMatmul || l.params <= 0) return false;
+    if (c.lora.targets.empty())  // PEFT's TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING: q and v (c_attn for GPT-2)
+        return l.role == ParamRole::kQ || l.role == ParamRole::kV || l.role == ParamRole::kQkv;
+    return std::find(c.lora.targets.begin(), c.lora.targets.end(), l.role) != c.lora.targets.end();
+}
+
+}  // namespace
+
+bool layer_trainable(const Layer& l, const TrainingConfig& c) {
+    if (l.params <= 0 && !l.tied) return false;
+    switch (c.method) {
+        case Method::kFull: return true;
+        case Method::kFrozenBackbone: return !l.backbone;
+        default: return false;  // LoRA/QLoRA: base weights frozen; the adapters are counted separately
+    }
+}
+
+// ---- saved activations walk --------------------------------------------------------------------------------
+namespace {
+
+std::int32_t storage_key(const Graph& g, std::int32_t t, Precision p) {
+    // A cast whose target dtype equals its source's is a no-op (.to() returns self; autocast does not recast a
+    // tensor already in the compute dtype): the same storage.
+    while (g.tensors[t].source >= 0) {
+        const std::int32_t s = g.tensors[t].source;
+        if (dtype_bytes(g.tensors[t].rule, p) != dtype_bytes(g.tensors[s].rule, p)) break;
+        t = s;
+    }
+    return t;
+}
+
+struct Walk {
+    std::vector<Segment> segments;
+    std::vector<std::int32_t> segment_block;  // block id per segment (-1 = outside blocks)
+    std::vector<double> segment_params;       // parameters per segment (ZeRO-3 gather unit)
+    double saved_per_sample = 0, kept_per_sample = 0, autocast_copies = 0;
+    double lora_params = 0, trainable = 0, total = 0;
+};
+
+Walk walk(const Graph& g, const TrainingConfig& c) {
+    Walk w;
+    const Precision p = activation_regime(c);
+    std::vector<char> seen(g.tensors.size(), 0);
+    bool upstream_trainable = false;
+    const double act = compute_bytes(p);
+    std::int32_t current_block = -2;
+    double max_tensor_in_segment = 0;
+    for (const Layer& l : g.layers) {
+        if (l.block != current_block || w.segments.empty()) {
+            if (!w.segments.empty()) w.segments.back().transient_per_sample_bytes = 2 * max_tensor_in_segment;
+            max_tensor_in_segment = 0;
+            w.segments.emplace_back();
+            w.segment_block.push_back(l.block);
+            w.segment_params.push_back(0);
+            current_block = l.block;
+        }
+        Segment& seg = w.segments.back();
+        const bool trainable = layer_trainable(l, c);
+        const bool lora = is_lora_target(l, c);
+        w.total += l.params;
+        w.segment_params.back() += l.params;
+        if (trainable) w.trainable += l.params;
+        double lora_here = 0;
+        if (lora) {
+            // LoRA (Hu et al. 2021, eq. 3): A (r x in) and B (out x r) per targeted Linear (per expert for MoE).
+            lora_here = double(c.lora.rank) * (l.in_features + l.out_features) * l.experts;
+            w.lora_params += lora_here;
+        }
+        const bool own_grad = trainable || lora;
+        for (const SavedRef& r : l.saved) {
+            bool needed = false;
+            switch (r.needed_for) {
+                case SavedFor::kWeightGrad: needed = own_grad && !(lora && c.lora.dropout > 0); break;
+                case SavedFor::kInputGrad: needed = upstream_trainable; break;
+                case SavedFor::kAny: needed = upstream_trainable || trainable; break;
+            }
+            if (!needed) continue;
+            const std::int32_t key = storage_key(g, r.tensor, p);
+            if (seen[key]) continue;
+            seen[key] = 1;
+            const TensorInfo& t = g.tensors[key];
+            const double bytes = t.elements * dtype_bytes(t.rule, p);
+            w.saved_per_sample += bytes;
+            seg.full_per_sample_bytes += bytes;
+            max_tensor_in_segment = std::max(max_tensor_in_segment, bytes);
+            const bool core = t.attention_core || g.tensors[r.tensor].attention_core;
+            if (l.block >= 0 && c.checkpointing == Checkpointing::kFull) continue;  // only the block input is kept
+            if (l.block >= 0 && c.checkpointing == Checkpointing::kSelective && core) continue;
+            seg.kept_per_sample_bytes += bytes;
+        }
+        if (lora) {
+            // peft/tuners/lora/layer.py Linear.forward: lora_B(lora_A(dropout(x))): B saves A's output (tokens x r);
+            // with lora_dropout > 0 the dropout keeps a 1-byte mask and A saves the dropped copy of x.
+            double extra = l.tokens * c.lora.rank * act;
+            if (c.lora.dropout > 0) extra += l.tokens * l.in_features * (1.0 + act);
+            w.saved_per_sample += extra;
+            seg.full_per_sample_bytes += extra;
+            if (!(l.block >= 0 && c.checkpointing == Checkpointing::kFull)) seg.kept_per_sample_bytes += extra;
+        }
+        // Autocast weight casts (torch/csrc/autograd/autocast_mode.cpp cached_cast): the low-precision copy of a
+        // weight used by a matmul/conv is saved by the op for the input gradient, so it lives until backward when
+        // anything upstream needs a gradient (MEASURING.md: LoRA keeps copies of frozen weights too).
+        if (is_autocast(p) && l.matmul_weight_params > 0 && (upstream_trainable || own_grad) &&
+            !is_quantized(p)) {
+            const double copy_bytes = l.matmul_weight_params * (p == Precision::kFp8 ? 1.0 : 2.0);
+            const bool kept = upstream_trainable;  // saved for the input gradient only when the input needs one
+            if (kept) {
+                w.autocast_copies += copy_bytes;
+                seg.kept_const_bytes += copy_bytes;
+            }
+        }
+        if (own_grad) upstream_trainable = true;
+    }
+    if (!w.segments.empty()) w.segments.back().transient_per_sample_bytes = 2 * max_tensor_in_segment;
+    // Full checkpointing: torch.utils.checkpoint keeps each block's input (Chen et al. 2016, sec. 3; the
+    // Megatron "full" recompute of Korthikanti et al. 2022, sec. 4.1: 2sbh per layer in fp16).
+    if (c.checkpointing == Checkpointing::kFull) {
+        for (std::size_t i = 0; i < w.segments.size(); ++i) {
+            const std::int32_t b = w.segment_block[i];
+            if (b < 0 || std::size_t(b) >= g.block_inputs.size() || g.block_inputs[b] < 0) continue;
+            const TensorInfo& t = g.tensors[g.block_inputs[b]];
+            if (w.segments[i].full_per_sample_bytes > 0)
+                w.segments[i].kept_per_sample_bytes += t.elements * dtype_bytes(t.rule, p);
+        }
+    }
+    for (const Segment& s : w.segments) w.kept_per_sample += s.kept_per_sample_bytes;
+    return w;
+}
+
+// Optimizer state bytes per trainable element of a layer (states in the parameter dtype: torch.optim creates
+// them with zeros_like(param)). Sources: torch/optim/{sgd,adam,adamw}.py; Dettmers et al. 2022 "8-bit Optimizers
+// via Block-wise Quantization" (2 x 1 B + an fp32 absmax per 2048-element block per state); Shazeer & Stern 2018
+// "Adafactor" (factored second moment: rows + cols fp32 for matrices, no first moment with beta1 = None);
+// Chen et al. 2023 "Symbolic Discovery of Optimization Algorithms" (Lion: one momentum).
+double optimizer_state_bytes(const Layer& l, double trainable_elements, Optimizer o, double state_bytes) {
+    switch (o) {
+        case Optimizer::kSgd: return 0;
+        case Optimizer::kSgdMomentum: return trainable_elements * state_bytes;
+        case Optimizer::kAdam:
+        case Optimizer::kAdamW: return trainable_elements * 2 * state_bytes;
+        case Optimizer::kAdamW8bit: return trainable_elements * (2.0 + 2.0 * 4.0 / 2048.0);
+        case Optimizer::kAdafactor:
+            if (l.in_features > 0 && l.out_features > 0 && l.kind == OpKind::kMatmul && l.role != ParamRole::kConv)
+                return (double(l.in_features) + l.out_features) * l.experts * 4.0 +
+                       std::max(0.0, trainable_elements - l.matmul_weight_params) * 4.0;
+            return trainable_elements * 4.0;
+        case Optimizer::kLion: return trainable_elements * state_bytes;
+    }
+    return 0;
+}
+
+}  // namespace
+
+double saved_activation_bytes_per_sample(const Graph& g, const TrainingConfig& c) { return walk(g, c).saved_per_sample; }
+
+// ---- prepare -----------------------------------------------------------------------------------------------
+PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
+    assert(g.batch == 1 && "prepare_memory: build the graph with WorkloadShape::batch = 1; evaluate scales by batch");
+    PreparedMemory m;
+    m.config = c;
+    const Walk w = walk(g, c);
+    const Precision p = c.precision;
+    const bool ds = deepspeed_mixed(c);
+    const double n = std::max(1, c.gpu_count);
+    m.params_total = w.total + w.lora_params;
+    m.params_trainable = w.trainable + w.lora_params;
+    m.params_lora = w.lora_params;
+
+    // Weights: unquantized parameters in the parameter dtype; int8/nf4 quantize the Linear weights of the
+    // backbone (bitsandbytes replaces nn.Linear except lm_head: transformers' get_keys_to_not_convert).
+    double weights = 0, quant_weights = 0;
+    double grads = 0, states = 0;
+    const double pb = ds ? 2.0 : param_bytes(p);  // DeepSpeed: the module is 16-bit
+    const double state_b = p == Precision::kBf16 ? 2.0 : 4.0;
+    const double master_b = ds ? 4.0 : 0.0;        // DeepSpeed: fp32 master copy inside the optimizer
+    for (const Layer& l : g.layers) {
+        if (l.params <= 0) continue;
+        const bool quantized_linear = is_quantized(p) && l.kind == OpKind::kMatmul && l.in_features > 0 &&
+                                      l.role != ParamRole::kHead && l.role != ParamRole::kConv;
+        if (quantized_linear) {
+            // bitsandbytes MatMul4Bit / MatMul8bitLt dequantize the weight to the 16-bit compute dtype for each
+            // matmul (forward, and again for the input gradient): one such copy is alive at a time.
+            m.dequant_temp_bytes = std::max(m.dequant_temp_bytes, l.matmul_weight_params / l.experts * 2.0);
+            const double per = p == Precision::kNf4 ? kNf4BytesPerParam : kInt8BytesPerParam;
+            quant_weights += l.matmul_weight_params * per + (l.params - l.matmul_weight_params) * pb;
+            if (p == Precision::kInt8) quant_weights += double(l.out_features) * l.experts * 4.0;  // SCB row scales
+        } else {
+            weights += l.params * pb;
+        }
+        if (layer_trainable(l, c)) {
+            grads += l.params * pb;
+            states += optimizer_state_bytes(l, l.params, c.optimizer, state_b) + l.params * master_b;
+        }
+    }
+    // LoRA adapters: fp32 (peft autocast_adapter_dtype=True upcasts adapters of bf16/fp16 models to fp32).
+    weights += w.lora_params * 4.0;
+    grads += w.lora_params * 4.0;
+    if (w.lora_params > 0) {
+        Layer proxy;
+        proxy.in_features = 0;
+        states += optimizer_state_bytes(proxy, w.lora_params, c.optimizer == Optimizer::kAdafactor ? Optimizer::kAdam
+                                                                                                 : c.optimizer, 4.0);
+    }
+    weights += quant_weights;
+    m.weight_bytes_per_param = pb;
+    m.grad_bytes_per_param = pb;
+    m.state_bytes_per_param = m.params_trainable > 0 ? states / m.params_trainable : 0;
+
+    // Sharding (Rajbhandari et al. 2020, ZeRO, sec. 5 / Fig. 1): stage 1 optimizer states, stage 2 + gradients,
+    // stage 3 (= FSDP FULL_SHARD) + parameters, which are all-gathered one unit at a time; with prefetching
+    // two units (the one computing and the next) are whole at once (torch FSDP docs, backward_prefetch).
+    const bool z1 = c.gpu_count > 1 && c.strategy != Strategy::kDdp;
+    const bool z2 = c.gpu_count > 1 && (c.strategy == Strategy::kZero2 || c.strategy == Strategy::kZero3 ||
+                                        c.strategy == Strategy::kFsdp);
+    const bool z3 = c.gpu_count > 1 && (c.strategy == Strategy::kZero3 || c.strategy == Strategy::kFsdp);
+    m.weight_bytes = z3 ? weights / n : weights;
+    m.grad_bytes = z2 ? grads / n : grads;
+    m.optimizer_bytes = z1 ? states / n : states;
+    if (z3) {
+        double largest_unit = 0;
+        for (double s : w.segment_params) largest_unit = std::max(largest_unit, s);
+        m.gathered_bytes = 2.0 * largest_unit * (fsdp_mixed(c) ? 2.0 : pb);
+    }
+    // DDP (torch.nn.parallel.DistributedDataParallel, gradient_as_bucket_view=False by default): the all-reduce
+    // buckets are a second copy of every gradient ("the saved memory size will be equal to the total gradients
+    // size" when set to True, DDP docs).
+    if (c.gpu_count > 1 && c.strategy == Strategy::kDdp) m.ddp_bucket_bytes = grads;
+    if (c.offload_optimizer) {
+        // ZeRO-Offload (Ren et al. 2021, sec. 4.1): fp32 master parameters, fp32 gradients and optimizer states
+        // live in host memory; the GPU keeps its 16-bit (or fp32) parameters and gradients.
+        m.host_ram_bytes = m.optimizer_bytes + m.params_trainable / (z1 ? n : 1.0) * (4.0 + 4.0);
+        m.optimizer_bytes = 0;
+    }
+
+    m.saved_per_sample_bytes = w.saved_per_sample;
+    m.kept_per_sample_bytes = w.kept_per_sample;
+    m.autocast_copy_bytes = w.autocast_copies;
+    m.segments = w.segments;
+    {
+        // Distribute gradient bytes over segments in proportion to their trainable parameters.
+        std::size_t si = 0;
+        std::int32_t current = -2;
+        bool first = true;
+        for (const Layer& l : g.layers) {
+            if (first || l.block != current) {
+                if (!first) ++si;
+                first = false;
+                current = l.block;
+            }
+            double gb = layer_trainable(l, c) ? l.params * pb : 0;
+            if (is_lora_target(l, c)) gb += double(c.lora.rank) * (l.in_features + l.out_features) * l.experts * 4.0;
+            if (si < m.segments.size()) m.segments[si].grad_bytes += z2 ? gb / n : gb;
+        }
+    }
+    // Loss over a vocabulary (or classes): forward keeps the logits in the compute dtype plus an fp32 copy
+    // (Llama's logits.float(), or the shifted .contiguous() copy) until log_softmax ran; backward creates the
+    // fp32 gradient of the log-probabilities (nll_loss_backward) and log_softmax_backward's fp32 result
+    // (aten/src/ATen/native/LossNLL.cpp, SoftMax.cpp).
+    m.loss_forward_per_sample_bytes = g.logits_elements * (compute_bytes(p) + 4.0);
+    m.loss_backward_per_sample_bytes = g.logits_elements * (4.0 + 4.0);
+    // Optimizer step temporaries (torch/optim/adam.py _multi_tensor_adam: exp_avg_sq_sqrt = _foreach_sqrt(...),
+    // one buffer per parameter in the state dtype; 8-bit AdamW runs a fused kernel per tensor).
+    const double trainable_state_elems = m.params_trainable / (z1 ? n : 1.0);
+    switch (c.optimizer) {
+        case Optimizer::kAdam:
+        case Optimizer::kAdamW:
+            m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * trainable_state_elems * state_b;
+            break;
+        case Optimizer::kLion:
+        case Optimizer::kAdafactor:
+            m.optimizer_temp_bytes = 2.0 * g.largest_param_tensor * 4.0;  // per-parameter update + its square
+            break;
+        default: m.optimizer_temp_bytes = 0; break;
+    }
+    if (c.offload_optimizer) m.optimizer_temp_bytes = 0;
+    return m;
+}
+
+// ---- evaluate ----------------------------------------------------------------------------------------------
+namespace {
+
+struct Peak {
+    double forward_end = 0, backward = 0, step = 0;
+    double activations_at_peak = 0, gradients_at_peak = 0, temporary_at_peak = 0;
+    PeakPhase phase = PeakPhase::kBackward;
+    double allocated = 0;
+};
+
+Peak compute_peak(const PreparedMemory& m, double batch) {
+    const TrainingConfig& c = m.config;
+    Peak pk;
+    const double base = m.weight_bytes + m.optimizer_bytes + m.ddp_bucket_bytes + m.gathered_bytes;
+    // zero_grad(set_to_none=True) is the default since torch 2.0 (torch/optim/optimizer.py): gradients exist
+    // before backward only while accumulating over micro-batches.
+    const double grads_before =
+        (c.grad_accum_steps > 1 || !c.tunables.zero_grad_set_to_none) ? m.grad_bytes : 0;
+    const double kept = m.kept_per_sample_bytes * batch + m.autocast_copy_bytes;
+    const double loss_fwd = m.loss_forward_per_sample_bytes * batch;
+    const double loss_bwd = m.loss_backward_per_sample_bytes * batch;
+    pk.forward_end = base + grads_before + kept + loss_fwd;
+    const double dq = m.dequant_temp_bytes;
+    // Backward, segment by segment from the last: earlier segments still hold what they kept, this segment
+    // holds everything it saved (recomputed under checkpointing), later segments' gradients exist.
+    double best = base + grads_before + kept + loss_bwd;
+    double best_act = kept, best_grad = grads_before, best_tmp = loss_bwd;
+    double kept_before = kept;
+    double grads_after = 0;
+    for (std::size_t i = m.segments.size(); i-- > 0;) {
+        const Segment& s = m.segments[i];
+        kept_before -= s.kept_per_sample_bytes * batch + s.kept_const_bytes;
+        grads_after += s.grad_bytes;
+        const double act = kept_before + s.full_per_sample_bytes * batch + s.kept_const_bytes;
+        const double grad = std::max(grads_before, grads_after);
+        const double tmp = s.transient_per_sample_bytes * batch + dq;
+        const double live = base + act + grad + tmp;
+        if (live > best) {
+            best = live;
+            best_act = act;
+            best_grad = grad;
+            best_tmp = tmp;
+        }
+    }
+    pk.backward = best;
+    pk.step = base + m.grad_bytes + m.optimizer_temp_bytes;
+    pk.allocated = std::max({pk.forward_end, pk.backward, pk.step});
+    if (pk.allocated == pk.backward) {
+        pk.phase = PeakPhase::kBackward;
+        pk.activations_at_peak = best_act;
+        pk.gradients_at_peak = best_grad;
+        pk.temporary_at_peak = best_tmp;
+    } else if (pk.allocated == pk.forward_end) {
+        pk.phase = PeakPhase::kForwardEnd;
+        pk.activations_at_peak = kept;
+        pk.gradients_at_peak = grads_before;
+        pk.temporary_at_peak = loss_fwd;
+    } else {
+        pk.phase = PeakPhase::kOptimizerStep;
+        pk.gradients_at_peak = m.grad_bytes;
+        pk.temporary_at_peak = m.optimizer_temp_bytes;
+    }
+    const double workspaces = c.tunables.cublas_workspace_bytes + c.tunables.cudnn_workspace_bytes;
+    pk.allocated += workspaces;
+    return pk;
+}
+
+}  // namespace
+
+double required_bytes(const PreparedMemory& m, double batch) {
+    const Peak pk = compute_peak(m, batch);
+    return pk.allocated * (1.0 + m.config.tunables.fragmentation_fraction) + m.config.tunables.cuda_context_bytes;
+}
+
+MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_memory_bytes) {
+    const TrainingConfig& c = m.config;
+    MemoryReport r;
+    r.params_total = m.params_total;
+    r.params_trainable = m.params_trainable;
+    const Peak pk = compute_peak(m, batch);
+    r.weights = {m.weight_bytes + m.gathered_bytes, "weights",
+                 {{"params_total", m.params_total},
+                  {"params_lora", m.params_lora},
+                  {"bytes_per_param", m.weight_bytes_per_param},
+                  {"gpu_count", double(c.gpu_count)},
+                  {"sharded_bytes", m.weight_bytes},
+                  {"gathered_unit_bytes", m.gathered_bytes}}};
+    r.gradients = {m.grad_bytes + m.ddp_bucket_bytes, "gradients",
+                   {{"params_trainable", m.params_trainable},
+                    {"bytes_per_param", m.grad_bytes_per_param},
+                    {"gpu_count", double(c.gpu_count)},
+                    {"ddp_bucket_bytes", m.ddp_bucket_bytes}}};
+    r.optimizer = {m.optimizer_bytes, "optimizer_states",
+                   {{"params_trainable", m.params_trainable},
+                    {"state_bytes_per_param", m.state_bytes_per_param},
+                    {"gpu_count", double(c.gpu_count)},
+                    {"offloaded", c.offload_optimizer ? 1.0 : 0.0}}};
+    r.autocast_weight_copies = {m.autocast_copy_bytes, "autocast_weight_copies", {{"bytes", m.autocast_copy_bytes}}};
+    r.activations = {m.kept_per_sample_bytes * batch + m.autocast_copy_bytes, "saved_activations",
+                     {{"batch", batch},
+                      {"saved_per_sample_bytes", m.saved_per_sample_bytes},
+                      {"kept_per_sample_bytes", m.kept_per_sample_bytes},
+                      {"autocast_weight_copy_bytes", m.autocast_copy_bytes}}};
+    r.temporary = {pk.temporary_at_peak, "temporaries_at_peak",
+                   {{"dequantized_weight_bytes", m.dequant_temp_bytes},
+                    {"loss_forward_bytes", m.loss_forward_per_sample_bytes * batch},
+                    {"loss_backward_bytes", m.loss_backward_per_sample_bytes * batch},
+                    {"optimizer_step_bytes", m.optimizer_temp_bytes}}};
+    const double ws = c.tunables.cublas_workspace_bytes + c.tunables.cudnn_workspace_bytes;
+    r.framework = {ws + c.tunables.cuda_context_bytes, "framework",
+                   {{"cuda_context_bytes", c.tunables.cuda_context_bytes},
+                    {"cublas_workspace_bytes", c.tunables.cublas_workspace_bytes},
+                    {"cudnn_workspace_bytes", c.tunables.cudnn_workspace_bytes}}};
+    r.peak_phase = pk.phase;
+    r.peak_allocated = {pk.allocated, "peak_allocated",
+                        {{"forward_end_bytes", pk.forward_end + ws},
+                         {"backward_bytes", pk.backward + ws},
+                         {"optimizer_step_bytes", pk.step + ws},
+                         {"activations_at_peak", pk.activations_at_peak},
+                         {"gradients_at_peak", pk.gradients_at_peak},
+                         {"temporary_at_peak", pk.temporary_at_peak},
+                         {"workspace_bytes", ws}}};
+    const double reserved = pk.allocated * (1.0 + c.tunables.fragmentation_fraction);
+    r.reserved = {reserved, "reserved",
+                  {{"peak_allocated", pk.allocated}, {"fragmentation_fraction", c.tunables.fragmentation_fraction}}};
+    r.nvidia_smi = {reserved + c.tunables.cuda_context_bytes, "nvidia_smi",
+                    {{"reserved", reserved}, {"cuda_context_bytes", c.tunables.cuda_context_bytes}}};
+    r.host_ram_bytes = m.host_ram_bytes;
+    r.card_memory_bytes = card_memory_bytes;
+    r.usable_bytes = card_memory_bytes * (1.0 - c.reserve_fraction);
+    r.fits = card_memory_bytes > 0 && r.nvidia_smi.bytes <= r.usable_bytes;
+    return r;
+}
+
+// ---- solver ------------------------------------------------------------------------------------------------
+std::vector<int> max_batch_sizes(const PreparedMemory& m, const std::vector<double>& cards, int batch_limit) {
+    std::vector<int> out(cards.size(), 0);
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+        const double usable = cards[i] * (1.0 - m.config.reserve_fraction);
+        if (required_bytes(m, 1) > usable) continue;
+        int lo = 1, hi = 2;
+        while (hi <= batch_limit && required_bytes(m, hi) <= usable) {
+            lo = hi;
+            hi *= 2;
+        }
+        hi = std::min(hi, batch_limit + 1);
+        while (hi - lo > 1) {  // invariant: lo fits, hi does not (or is past the limit)
+            const int mid = lo + (hi - lo) / 2;
+            if (required_bytes(m, mid) <= usable) lo = mid; else hi = mid;
+        }
+        out[i] = lo;
+    }
+    return out;
+}
+
+std::vector<int> max_shapes_that_fit(const ModelSpec& spec, const TrainingConfig& c, const std::vector<double>& cards,
+                                     bool image, int step, int upper_limit) {
+    assert(step > 0 && "max_shapes_that_fit: step must be positive (e.g. 1 for tokens, 32 for image sizes)");
+    std::vector<std::pair<int, double>> memo;  // probe (in steps) -> required bytes; few entries, linear scan
+    auto required_at = [&](int v) {
+        for (const auto& [k, r] : memo)
+            if (k == v) return r;
+        WorkloadShape s;
+        s.batch = 1;
+        (image ? s.image_size : s.seq_len) = v * step;
+        BuildOptions o;
+        o.eager_attention = c.eager_attention;
+        const double r = required_bytes(prepare_memory(build_graph(spec, s, o), c), c.batch);
+        memo.emplace_back(v, r);
+        return r;
+    };
+    std::vector<int> out(cards.size(), 0);
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+        const double usable = cards[i] * (1.0 - c.reserve_fraction);
+        if (required_at(1) > usable) continue;
+        int lo = 1, hi = upper_limit / step + 1;  // lo fits, hi does not (or is past the limit)
+        while (hi - lo > 1) {
+            const int mid = lo + (hi - lo) / 2;
+            if (required_at(mid) <= usable) lo = mid; else hi = mid;
+        }
+        out[i] = lo * step;
+    }
+    return out;
+}
+
+int max_shape_that_fits(const ModelSpec& spec, const TrainingConfig& c, double card, bool image, int step,
+                        int upper_limit) {
+    return max_shapes_that_fit(spec, c, {card}, image, step, upper_limit)[0];
+}
+
+}  // namespace gg::engine

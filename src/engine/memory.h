@@ -1,0 +1,160 @@
+// The training-memory engine: per-card bytes for weights, gradients, optimizer states, saved activations,
+// temporaries and framework overheads, the peak as torch.cuda.max_memory_allocated sees it and as nvidia-smi
+// sees it, the verdict against a card, and a solver for the largest micro-batch / sequence / image that fits.
+// Every figure carries a formula id and its named operands (data, not prose). Pure C++: no JSON, no UI.
+//
+// Sections: configuration | explained figures | report | prepare/evaluate | solver
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/workload.h"
+
+namespace gg::engine {
+
+// ---- configuration ---------------------------------------------------------------------------------------
+enum class Precision : std::uint8_t { kFp32, kTf32, kFp16Amp, kBf16Amp, kBf16, kFp8, kInt8, kNf4 };
+enum class Optimizer : std::uint8_t { kSgd, kSgdMomentum, kAdam, kAdamW, kAdamW8bit, kAdafactor, kLion };
+enum class Method : std::uint8_t { kFull, kFrozenBackbone, kLora, kQlora };
+enum class Checkpointing : std::uint8_t { kNone, kSelective, kFull };
+enum class Strategy : std::uint8_t { kDdp, kZero1, kZero2, kZero3, kFsdp };
+
+struct LoraConfig {
+    int rank = 16;
+    std::vector<ParamRole> targets;  // empty = PEFT's default for the family (q and v)
+    double dropout = 0;              // peft LoraConfig.lora_dropout default 0.0 (peft/tuners/lora/config.py)
+};
+
+// Tunable factors: inputs with documented defaults (docs/memory-model.md gives the sources).
+struct Tunables {
+    // CUDA context + kernels loaded by the first CUDA call: not seen by torch.cuda.memory_allocated, seen by
+    // nvidia-smi. "around 400MB if CUDA >= 11.7 is used and lazy module loading enabled (default in PyTorch)"
+    // (ptrblck, pytorch/pytorch#109888, 2023); before CUDA 11.7 every kernel was loaded eagerly: >1000 MB
+    // (pytorch/pytorch#107667), e.g. 1343 MiB on a V100 with CUDA 11.2 (HF "Efficient Training on a Single GPU").
+    double cuda_context_bytes = 400.0 * (1 << 20);
+    // Caching allocator: reserved = allocated * (1 + fragmentation_fraction) at the peak. No published
+    // typical value was found: 0.10 is an assumption (docs/memory-model.md), to be replaced by measurements.
+    double fragmentation_fraction = 0.10;
+    // optimizer.zero_grad(set_to_none=True) frees gradients between steps (the default since torch 2.0,
+    // torch/optim/optimizer.py); false (torch < 2.0 default, old HF Trainer) keeps them allocated all step.
+    bool zero_grad_set_to_none = true;
+    // cuBLAS workspace (allocated through the caching allocator, so inside peak_allocated):
+    // aten/src/ATen/cuda/CublasHandlePool.cpp getChosenWorkspaceSize, default ":4096:2:16:8" = 2 x 4 MiB + 8 x 16 KiB.
+    double cublas_workspace_bytes = 2.0 * 4096 * 1024 + 8.0 * 16 * 1024;
+    // cuDNN convolution workspace (CNNs only; depends on the algorithm chosen): 0 unless set.
+    double cudnn_workspace_bytes = 0;
+    // foreach optimizer step temporaries, as a fraction of the optimizer-state dtype bytes of the trainable
+    // parameters: torch 2.x _multi_tensor_adam allocates exp_avg_sq.sqrt() for every parameter (1x); torch 1.13
+    // also allocated a separate denom list (2x; MEASURING.md). SGD-momentum / Lion: 1x of the update buffer.
+    double optimizer_temp_fraction = 1.0;
+};
+
+struct TrainingConfig {
+    double batch = 1;            // micro-batch per GPU
+    int grad_accum_steps = 1;
+    Precision precision = Precision::kFp32;
+    Optimizer optimizer = Optimizer::kAdamW;
+    Method method = Method::kFull;
+    LoraConfig lora;
+    Checkpointing checkpointing = Checkpointing::kNone;
+    bool eager_attention = false;  // true: keep the s x s scores (BuildOptions::eager_attention)
+    int gpu_count = 1;
+    Strategy strategy = Strategy::kDdp;
+    bool offload_optimizer = false;  // ZeRO-Offload: optimizer states (and fp32 master/grads) in host RAM
+    double reserve_fraction = 0.2;   // of the card's memory, kept free for safety
+    Tunables tunables;
+};
+
+// ---- explained figures -------------------------------------------------------------------------------------
+// A figure in bytes with the formula that made it: `formula` is a stable id (docs/memory-model.md lists them;
+// the page translates them), operands are named numbers in base units.
+struct Figure {
+    double bytes = 0;
+    const char* formula = "";
+    std::vector<std::pair<const char*, double>> operands;
+};
+
+enum class PeakPhase : std::uint8_t { kForwardEnd, kBackward, kOptimizerStep };
+const char* peak_phase_name(PeakPhase phase);  // "forward_end", "backward", "optimizer_step"
+
+// ---- report ----------------------------------------------------------------------------------------------
+struct MemoryReport {
+    double params_total = 0;
+    double params_trainable = 0;
+    Figure weights, gradients, optimizer, activations, temporary, framework;
+    Figure autocast_weight_copies;  // part of activations' lifetime, reported separately (inside `activations`)
+    Figure peak_allocated;          // torch.cuda.max_memory_allocated
+    Figure reserved;                // torch.cuda.max_memory_reserved
+    Figure nvidia_smi;              // reserved + CUDA context
+    PeakPhase peak_phase = PeakPhase::kBackward;
+    double host_ram_bytes = 0;      // optimizer offload: what the host must hold
+    double card_memory_bytes = 0;   // 0 = no card given
+    double usable_bytes = 0;        // card * (1 - reserve)
+    bool fits = false;
+};
+
+// ---- prepare / evaluate ------------------------------------------------------------------------------------
+// Everything that does not depend on the micro-batch, reduced once from the graph; evaluate() is then O(blocks).
+struct Segment {
+    double kept_per_sample_bytes = 0;   // saved and kept until backward (after checkpointing)
+    double full_per_sample_bytes = 0;   // saved while this segment's backward runs (recomputed if checkpointed)
+    double kept_const_bytes = 0;        // autocast weight copies kept until backward
+    double grad_bytes = 0;              // gradients this segment produces
+    double transient_per_sample_bytes = 0;  // backward's incoming/outgoing activation gradients
+};
+
+struct PreparedMemory {
+    TrainingConfig config;
+    double params_total = 0, params_trainable = 0, params_lora = 0;
+    double weight_bytes = 0, grad_bytes = 0, optimizer_bytes = 0, ddp_bucket_bytes = 0, gathered_bytes = 0;
+    double host_ram_bytes = 0;
+    double saved_per_sample_bytes = 0;     // no checkpointing: all saved activations per sample
+    double kept_per_sample_bytes = 0;      // with checkpointing
+    double autocast_copy_bytes = 0;
+    double loss_forward_per_sample_bytes = 0, loss_backward_per_sample_bytes = 0;
+    double optimizer_temp_bytes = 0;
+    double dequant_temp_bytes = 0;         // int8/nf4: the 16-bit copy of the weight being multiplied
+    double weight_bytes_per_param = 0, grad_bytes_per_param = 0, state_bytes_per_param = 0;
+    std::vector<Segment> segments;         // forward order
+};
+
+// Reduce the graph (built with batch 1) for one configuration. The graph must have been built with
+// BuildOptions::eager_attention == config.eager_attention.
+PreparedMemory prepare_memory(const Graph& graph_per_sample, const TrainingConfig& config);
+
+// Bytes at a micro-batch; card_memory_bytes 0 = no verdict.
+MemoryReport evaluate_memory(const PreparedMemory& prepared, double batch, double card_memory_bytes);
+
+// Only the number the verdict uses (nvidia-smi bytes): allocation-free, for the solver.
+double required_bytes(const PreparedMemory& prepared, double batch);
+
+// Saved-for-backward bytes of the whole graph under a configuration (what the validation measures with
+// saved_tensors_hooks, deduplicated by storage, parameters excluded), per sample.
+double saved_activation_bytes_per_sample(const Graph& graph_per_sample, const TrainingConfig& config);
+
+// Bytes of one element under a precision (activation dtype, etc.).
+double dtype_bytes(DtypeRule rule, Precision precision);
+
+// ---- solver ------------------------------------------------------------------------------------------------
+// Largest micro-batch (>= 1) that fits each card (0 = even batch 1 does not fit). Binary search on the
+// monotone required_bytes(); one prepare for all cards.
+std::vector<int> max_batch_sizes(const PreparedMemory& prepared, const std::vector<double>& card_memory_bytes,
+                                 int batch_limit = 1 << 16);
+
+// Largest sequence length (or image size, in steps of `step`) that fits one card at a fixed micro-batch:
+// rebuilds the graph per probe (s^2 attention terms make it non-linear). 0 = nothing fits.
+int max_shape_that_fits(const ModelSpec& spec, const TrainingConfig& config, double card_memory_bytes,
+                        bool image, int step, int upper_limit);
+// The same for many cards at once: every probed shape is built and prepared once and shared by all cards
+// (their binary searches share most probes), so ~60 cards cost little more than one.
+std::vector<int> max_shapes_that_fit(const ModelSpec& spec, const TrainingConfig& config,
+                                     const std::vector<double>& card_memory_bytes, bool image, int step,
+                                     int upper_limit);
+
+// Trainable parameters per layer under a method (LoRA adapters are reported separately by prepare_memory).
+bool layer_trainable(const Layer& layer, const TrainingConfig& config);
+
+}  // namespace gg::engine

@@ -1,0 +1,166 @@
+// Ranking every way to run one job: buy N cards of each GPU model (N = 1, 2, 4, 8) or rent each cloud offer.
+// Filters (fits with the reserve, budget, deadline, region, offer currency, rent/buy), objectives (lowest cost,
+// fastest, best value), the Pareto frontier of time vs cost, and budget tiers. Results are codes with numbers.
+// The job is reduced once per card count (prepare_job); each card is then evaluated in O(blocks). No JSON, no UI.
+//
+// Sections: decision inputs | the prepared job | options and reasons | ranking | tiers
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/compat.h"
+#include "engine/cost.h"
+#include "engine/hardware.h"
+#include "engine/memory.h"
+#include "engine/time.h"
+#include "engine/workload.h"
+
+namespace gg::engine {
+
+// ---- decision inputs (the scenario's budget / deadline / ... keys, resolved to base units and CNY) -------------
+enum class Objective : std::uint8_t { kCost, kTime, kValue };
+enum class Ownership : std::uint8_t { kRent, kBuy, kBoth };
+const char* objective_name(Objective objective);  // "cost", "time", "value"
+const char* ownership_name(Ownership ownership);  // "rent", "buy", "both"
+
+struct DecisionInputs {
+    double budget_cny = 0;          // 0 = no ceiling. Rent: the project's total; buy: cash out (purchase + power)
+    Currency currency = Currency::kCny;  // what amounts are shown in
+    double cny_per_usd = 0;         // the user's exchange rate; 0 = settings.exchange_rate
+    double deadline_s = 0;          // 0 = none: one run must finish within it
+    std::string region;             // "" = any; else offers in this region (or "global") only
+    std::string offer_currency;     // "" = any; else only offers priced in it ("CNY" / "USD")
+    Objective objective = Objective::kCost;
+    Ownership ownership = Ownership::kBoth;
+    double electricity_price_per_kwh_cny = 0;  // resolved by the caller (scenario value or settings default)
+    double utilization_fraction = 0.5;
+    double ownership_months = 0;    // 0 = the project's duration (BuyInputs::ownership_months)
+    int runs = 1;                   // runs of the job in the project
+    double storage_bytes = 0;       // cloud disk kept while renting
+    std::vector<int> buy_counts = {1, 2, 4, 8};
+};
+
+// ---- the prepared job --------------------------------------------------------------------------------------------
+struct PreparedCount {
+    int count = 1;
+    PreparedMemory memory;
+    PreparedTime time;
+    double required_bytes = 0;  // nvidia-smi bytes per card at the micro-batch (independent of the card)
+};
+
+struct JobModel {
+    ModelSpec spec;
+    WorkloadShape shape;            // per sample (batch 1)
+    TrainingConfig config;          // the scenario's (its gpu_count is the scenario's count)
+    Dataset dataset;
+    TimeOptions time_options;
+    const ThroughputPriors* priors = nullptr;  // nullptr = no time estimates at all
+    bool time_is_floor = false;     // priors are the peak-rate floor (peak_floor_priors): times are lower bounds
+    JobNeeds needs;
+    std::vector<PreparedCount> per_count;
+    double work_per_run = 0;        // samples (or tokens, see work_in_tokens) one run trains on; 0 = no dataset
+    bool work_in_tokens = false;
+    const PreparedCount* find(int count) const;
+};
+
+// Builds the graph once and reduces memory and time for each card count in `counts` (plus the scenario's).
+JobModel prepare_job(const ModelSpec& spec, const WorkloadShape& shape, const TrainingConfig& config,
+                     const Dataset& dataset, const TimeOptions& time_options, const ThroughputPriors* priors,
+                     bool time_is_floor, const std::vector<int>& counts);
+
+// Priors that give the roofline floor: every matmul at 100% of the dense peak, every byte at 100% of the memory
+// bandwidth, no launch overhead, no interconnect rows (so multi-GPU times stay unknown). Times computed with them
+// are lower bounds (never reachable); used only when the fitted priors are not available.
+const ThroughputPriors& peak_floor_priors();
+
+// One run's time on `count` cards of `gpu` (NaN when unknown); fills `status`.
+double run_time_s(const JobModel& job, const GpuSpec& gpu, int count, TimeStatus* status = nullptr);
+
+// ---- options and reasons -----------------------------------------------------------------------------------------
+enum class OptionKind : std::uint8_t { kBuy, kRent };
+const char* option_kind_name(OptionKind kind);  // "buy", "rent"
+
+enum class ReasonCode : std::uint8_t {
+    kFits,               // peak_bytes, usable_bytes, card_bytes
+    kDoesNotFit,         // peak_bytes, usable_bytes, card_bytes
+    kTime,               // time_s (one run), project_time_s (all runs)
+    kTimeUnknown,        // status (TimeStatus as a number)
+    kTimeIsFloor,        // times are roofline lower bounds (no fitted priors)
+    kCost,               // cost (project, output currency), upfront (buy: purchase), per_run (rent)
+    kCostUnknown,        // no price for the card (buy) or no exchange rate
+    kOverBudget,         // cash, budget (output currency)
+    kOverDeadline,       // time_s, deadline_s
+    kRegionMismatch,     // the offer's region is not the one asked for
+    kCurrencyMismatch,   // the offer's currency is not the one asked for
+    kOwnershipExcluded,  // rent-only or buy-only scenario
+    kBreakEven,          // runs, hours, months; other = the rent offer id
+    kNeverBreaksEven,    // horizon_months; other = the rent offer id
+    kResaleExtrapolated, // ownership_months past the last point of the resale curve (last_point_months)
+    kHostShared,         // several cards share one host whose price is for a one-GPU workstation (count)
+    kLaunchPriceBasis,   // card price = launch USD x rate (no street price): launch_usd, cny_per_usd
+    kGlobalBatchChanged, // global_batch, scenario_global_batch: the micro-batch is kept, more cards = bigger batch
+    kIncompatible,       // a blocking compatibility warning (see warnings)
+    kBillingRounded,     // billed_s, run_time_s: the run is rounded up to the billing unit
+};
+const char* reason_code_name(ReasonCode code);
+
+struct Reason {
+    ReasonCode code = ReasonCode::kFits;
+    std::vector<std::pair<const char*, double>> values;
+    std::string other;  // an id (offer, GPU) the reason refers to
+};
+
+struct RankOption {
+    OptionKind kind = OptionKind::kBuy;
+    const GpuSpec* gpu = nullptr;
+    int count = 1;
+    const CloudOffer* offer = nullptr;  // rent only
+    std::string id;                     // "buy:rtx-4090:1", "rent:<offer id>": the tie-break key
+
+    bool fits = false;
+    double peak_bytes_per_card = 0;     // nvidia-smi view
+    double usable_bytes_per_card = 0;   // card x (1 - reserve)
+    double time_s = 0;                  // one run; NaN = unknown
+    double cost_cny = 0;                // the project (runs), net of resale for buy; NaN = unknown
+    double cash_cny = 0;                // what must be paid out (rent: = cost; buy: purchase + electricity)
+    double value = 0;                   // samples (or tokens) per CNY over the project; 0 = unknown
+    bool value_in_tokens = false;
+    bool eligible = false;              // fits, compatible, and passes every filter
+    bool pareto = false;                // on the time-cost frontier of the eligible options
+    BuyCost buy;                        // kind == kBuy
+    RentCost rent;                      // kind == kRent
+    std::vector<Reason> reasons;
+    std::vector<CompatWarning> warnings;
+};
+
+// ---- ranking -----------------------------------------------------------------------------------------------------
+struct RankResult {
+    std::vector<RankOption> options;  // ordered: eligible by objective, then eligible with the objective unknown,
+                                      // then filtered out, then not fitting; ties by id
+};
+
+RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, const std::vector<CloudOffer>& offers,
+                        const CostSettings& settings, const DecisionInputs& decision, const CompatData& compat);
+
+// ---- tiers -------------------------------------------------------------------------------------------------------
+struct TierResult {
+    BudgetTier tier;
+    double min_price_cny = 0;          // the tier's lower bound (the previous tier's ceiling)
+    const RankOption* best = nullptr;  // best eligible one-card buy option priced inside the tier (by objective)
+    int fitting_count = 0;             // one-card buy options inside the tier where the job fits
+    int card_count = 0;                // cards priced inside the tier
+};
+
+struct TierSummary {
+    std::vector<TierResult> tiers;
+    double min_memory_bytes = 0;       // the smallest card memory the job fits on (required / (1 - reserve))
+    const RankOption* cheapest_fit = nullptr;  // the cheapest one-card purchase where the job fits
+};
+
+// `ranked` must outlive the summary (pointers into it).
+TierSummary budget_tiers(const RankResult& ranked, const JobModel& job, const CompatData& compat);
+
+}  // namespace gg::engine

@@ -1,0 +1,616 @@
+// The training-time engine (see time.h): FLOPs per pass from the layer graph, a per-layer roofline on the card's
+// dense peak and memory bandwidth scaled by fitted efficiency priors, ring collectives for data parallelism and
+// ZeRO/FSDP, and time to train. docs/time-model.md explains every formula id. No JSON, no UI.
+//
+// Sections: names | rates | interconnect lookup | prepare | communication | evaluate | scaling curve
+#include "engine/time.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace gg::engine {
+
+// ---- names -------------------------------------------------------------------------------------------------
+const char* interconnect_name(Interconnect kind) {
+    switch (kind) {
+        case Interconnect::kPcie3: return "pcie3";
+        case Interconnect::kPcie4: return "pcie4";
+        case Interconnect::kPcie5: return "pcie5";
+        case Interconnect::kNvlinkBridge: return "nvlink-bridge";
+        case Interconnect::kNvlink: return "nvlink";
+        case Interconnect::kInfiniband: return "ib";
+        case Interconnect::kEthernet: return "ethernet";
+    }
+    return "pcie4";
+}
+
+bool parse_interconnect(std::string_view name, Interconnect& out) {
+    for (Interconnect k : {Interconnect::kPcie3, Interconnect::kPcie4, Interconnect::kPcie5, Interconnect::kNvlinkBridge,
+                           Interconnect::kNvlink, Interconnect::kInfiniband, Interconnect::kEthernet}) {
+        if (name == interconnect_name(k)) {
+            out = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char* matmul_rate_name(MatmulRate rate) {
+    switch (rate) {
+        case MatmulRate::kFp32: return "fp32";
+        case MatmulRate::kTf32: return "tf32";
+        case MatmulRate::kFp16: return "fp16";
+        case MatmulRate::kBf16: return "bf16";
+        case MatmulRate::kFp8: return "fp8";
+    }
+    return "fp32";
+}
+
+const char* time_status_name(TimeStatus status) {
+    switch (status) {
+        case TimeStatus::kOk: return "ok";
+        case TimeStatus::kNoRate: return "no_rate";
+        case TimeStatus::kNoPrior: return "no_prior";
+        case TimeStatus::kNoBandwidth: return "no_bandwidth";
+    }
+    return "ok";
+}
+
+// ---- rates -------------------------------------------------------------------------------------------------
+// The dense peak of the dtype the matmuls actually run in:
+//  fp32 -> FP32 (PyTorch >= 1.12 keeps torch.backends.cuda.matmul.allow_tf32 = False: "TensorFloat-32 (TF32) on
+//          Ampere devices", pytorch.org/docs/stable/notes/cuda.html); tf32 -> TF32 tensor cores;
+//  fp16-amp -> FP16 with FP32 accumulate (what cuBLAS uses under autocast; GeForce runs it at half the
+//          FP16-accumulate rate, GpuSpec::dense_flop_per_s.fp16 already holds that figure);
+//  bf16-amp / bf16 -> BF16; fp8 -> FP8 only with compute capability >= 8.9 (Transformer Engine requirement:
+//          "FP8 ... supported on Ada and Hopper", docs.nvidia.com/deeplearning/transformer-engine), else BF16;
+//  int8 / nf4 -> bitsandbytes dequantizes to the 16-bit compute dtype and runs BF16/FP16 GEMMs (Dettmers 2023,
+//          QLoRA sec. 3: "we dequantize the storage data type to the computation data type").
+// Missing rates fall back (BF16 -> FP16 -> FP32) and set `fallback`.
+MatmulRate matmul_rate(Precision precision, const GpuSpec& gpu, bool& fallback) {
+    const DenseFlopPerS& r = gpu.dense_flop_per_s;
+    fallback = false;
+    auto sixteen = [&](bool prefer_bf16) {
+        if (prefer_bf16 && r.bf16 > 0) return MatmulRate::kBf16;
+        if (r.fp16 > 0 && r.fp16 >= r.fp32) {
+            if (prefer_bf16) fallback = true;
+            return MatmulRate::kFp16;
+        }
+        if (!prefer_bf16 && r.bf16 > 0) return MatmulRate::kBf16;
+        fallback = true;
+        return MatmulRate::kFp32;
+    };
+    switch (precision) {
+        case Precision::kFp32: return MatmulRate::kFp32;
+        case Precision::kTf32:
+            if (r.tf32 > 0) return MatmulRate::kTf32;
+            fallback = true;
+            return MatmulRate::kFp32;
+        case Precision::kFp16Amp: return sixteen(false);
+        case Precision::kBf16Amp:
+        case Precision::kBf16:
+        case Precision::kInt8:
+        case Precision::kNf4: return sixteen(true);
+        case Precision::kFp8: {
+            const int cc = gpu.compute_capability_major * 10 + gpu.compute_capability_minor;
+            if (cc >= 89 && r.fp8 > 0) return MatmulRate::kFp8;
+            fallback = true;
+            return sixteen(true);
+        }
+    }
+    return MatmulRate::kFp32;
+}
+
+double peak_flop_per_s(MatmulRate rate, const GpuSpec& gpu) {
+    const DenseFlopPerS& r = gpu.dense_flop_per_s;
+    switch (rate) {
+        case MatmulRate::kFp32: return r.fp32;
+        case MatmulRate::kTf32: return r.tf32;
+        case MatmulRate::kFp16: return r.fp16;
+        case MatmulRate::kBf16: return r.bf16;
+        case MatmulRate::kFp8: return r.fp8;
+    }
+    return r.fp32;
+}
+
+Interconnect default_interconnect(const GpuSpec& gpu) {
+    if (gpu.form_factor == "sxm" || gpu.form_factor == "oam") return Interconnect::kNvlink;
+    if (gpu.pcie_gen >= 5) return Interconnect::kPcie5;
+    if (gpu.pcie_gen == 4) return Interconnect::kPcie4;
+    return Interconnect::kPcie3;
+}
+
+// ---- interconnect lookup -----------------------------------------------------------------------------------
+const InterconnectSpec* InterconnectTable::find(Interconnect kind, bool peer_to_peer) const {
+    const InterconnectSpec* any = nullptr;
+    const InterconnectSpec* def = nullptr;
+    for (const InterconnectSpec& e : entries) {
+        if (e.kind != kind) continue;
+        const bool is_pcie = kind == Interconnect::kPcie3 || kind == Interconnect::kPcie4 || kind == Interconnect::kPcie5;
+        if (is_pcie && e.peer_to_peer != peer_to_peer) continue;
+        if (!any) any = &e;
+        if (e.is_default && !def) def = &e;
+    }
+    return def ? def : any;
+}
+
+const InterconnectSpec* InterconnectTable::find_id(std::string_view id) const {
+    for (const InterconnectSpec& e : entries)
+        if (e.id == id) return &e;
+    return nullptr;
+}
+
+const EfficiencyPrior* ThroughputPriors::find(Family family) const {
+    for (const EfficiencyPrior& p : priors)
+        if (std::find(p.families.begin(), p.families.end(), family) != p.families.end()) return &p;
+    return nullptr;
+}
+
+// ---- prepare -----------------------------------------------------------------------------------------------
+namespace {
+
+bool is_quantized(Precision p) { return p == Precision::kInt8 || p == Precision::kNf4; }
+double compute_bytes(Precision p) { return (p == Precision::kFp32 || p == Precision::kTf32) ? 4.0 : 2.0; }
+
+// Same rule as memory.cpp's (PEFT's default targets are q and v; GPT-2's fused c_attn).
+bool is_lora_target(const Layer& l, const TrainingConfig& c) {
+    if (c.method != Method::kLora && c.method != Method::kQlora) return false;
+    if (l.in_features <= 0 || l.kind != OpKind::kMatmul || l.params <= 0) return false;
+    if (c.lora.targets.empty())
+        return l.role == ParamRole::kQ || l.role == ParamRole::kV || l.role == ParamRole::kQkv;
+    return std::find(c.lora.targets.begin(), c.lora.targets.end(), l.role) != c.lora.targets.end();
+}
+
+bool saves_attention_core(const Graph& g, const Layer& l) {
+    for (const SavedRef& s : l.saved)
+        if (s.tensor >= 0 && s.tensor < std::int32_t(g.tensors.size()) && g.tensors[s.tensor].attention_core) return true;
+    return false;
+}
+
+}  // namespace
+
+PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, const Graph& g, const TrainingConfig& c) {
+    assert(g.batch == 1 && "prepare_time: build the graph with WorkloadShape::batch = 1; evaluate scales by batch");
+    PreparedTime t;
+    t.config = c;
+    t.family = spec.family;
+    t.tokens_per_sample = spec.is_vision ? 0.0 : double(shape.seq_len > 0 ? shape.seq_len : spec.default_seq_len);
+
+    const Precision p = c.precision;
+    const double act_bytes = compute_bytes(p);
+    // Weights as the GEMM reads them: autocast casts fp32 weights to 16 bits once per forward (cast cache),
+    // pure bf16 and the dequantized int8/nf4 weights are 16-bit; fp32/tf32 read 4 bytes.
+    const double gemm_weight_bytes = act_bytes;
+
+    // Memory's byte tables for one GPU (sharding is applied at evaluate time, per GPU count).
+    TrainingConfig one = c;
+    one.gpu_count = 1;
+    one.offload_optimizer = false;
+    const PreparedMemory m = prepare_memory(g, one);
+    t.params_total = m.params_total;
+    t.params_trainable = m.params_trainable;
+
+    std::map<std::tuple<bool, bool, double, double, double, double>, std::size_t> index;
+    bool upstream_trainable = false;  // a layer needs its input gradient only if something before it trains
+    double backward_flop = 0;
+    for (const Layer& l : g.layers) {
+        // A matmul whose weight is tied to another layer's (GPT-2/Llama-3.2/Qwen LM head = token embedding) holds no
+        // parameters of its own, yet computes the shared weight's gradient when that weight trains.
+        const bool tied = l.params <= 0 && l.matmul_weight_params > 0;
+        const bool trainable = layer_trainable(l, c) || (tied && c.method == Method::kFull);
+        const bool lora = is_lora_target(l, c);
+        const bool input_grad = upstream_trainable;
+        const bool compute_bound = l.kind == OpKind::kMatmul || l.kind == OpKind::kAttention;
+        const bool has_weights = l.matmul_weight_params > 0;
+        const double F = l.forward_flop;
+        const double bytes = l.bytes_moved_elements * act_bytes;
+
+        // Backward FLOPs (Kaplan et al. 2020 sec. 2.1: backward ~ 2x forward = input grad + weight grad).
+        //  matmul with weights: input grad 1xF (if upstream needs it), weight grad 1xF (if trainable);
+        //  matmul of two activations (eager QK^T, PV): both operand grads, 2xF, if upstream needs them;
+        //  fused attention (FlashAttention, Dao et al. 2022 sec. 3.1/Alg. 4): dQ, dK, dV = 2xF model FLOPs, plus
+        //  the recomputed QK^T (0.5xF), counted as hardware FLOPs only.
+        double bwd_flop = 0, bwd_passes = 0, bwd_bytes = 0;
+        double bwd_extra_flop = 0;  // hardware-only backward FLOPs (FlashAttention's recomputed QK^T)
+        if (compute_bound) {
+            if (l.kind == OpKind::kAttention) {
+                if (input_grad) bwd_flop = 2 * F, bwd_extra_flop = 0.5 * F, bwd_passes = 1, bwd_bytes = 2 * bytes;
+            } else if (has_weights) {
+                if (input_grad) bwd_flop += F, bwd_passes += 1, bwd_bytes += bytes;
+                if (trainable) bwd_flop += F, bwd_passes += 1, bwd_bytes += bytes;
+            } else if (input_grad) {
+                bwd_flop = 2 * F, bwd_passes = 2, bwd_bytes = 2 * bytes;
+            }
+        } else if (input_grad || trainable) {
+            // Bandwidth-bound backward reads the output gradient and the saved input, writes the input gradient:
+            // about twice the forward traffic (one read + one write forward).
+            bwd_bytes = 2 * bytes, bwd_passes = 1;
+        }
+        // LoRA adapter (Hu et al. 2021, eq. 3: h = W0 x + B A x): forward 2 x tokens x r x (in + out) FLOPs per
+        // expert copy, backward 2x that (adapter weights are trainable, the input gradient flows through).
+        double lora_flop = 0;
+        if (lora) lora_flop = 2.0 * l.tokens * c.lora.rank * (double(l.in_features) + l.out_features) * l.experts;
+        const double lora_bwd = lora ? 2.0 * lora_flop : 0.0;
+
+        // Recomputation: full checkpointing reruns every layer inside a checkpointed block once more (Chen et al.
+        // 2016); selective reruns only the attention core whose s x s tensors were dropped (Korthikanti et al.
+        // 2022 sec. 4.2). Only where a backward pass runs at all.
+        const bool has_backward = bwd_passes > 0 || lora;
+        bool recompute = false;
+        if (has_backward && l.block >= 0) {
+            if (c.checkpointing == Checkpointing::kFull) recompute = true;
+            if (c.checkpointing == Checkpointing::kSelective && saves_attention_core(g, l)) recompute = true;
+        }
+        const double re = recompute ? 1.0 : 0.0;
+
+        // Model FLOPs count forward + backward once (the MFU convention of Korthikanti et al. 2022, sec. 6, and
+        // Chowdhery et al. 2022, app. B); hardware FLOPs add recomputation.
+        const double model_flop = F + bwd_flop + lora_flop + lora_bwd;
+        const double hw_flop = model_flop + bwd_extra_flop + re * (F + lora_flop);
+        t.forward_flop_per_sample += F + lora_flop;
+        t.model_flop_per_sample += model_flop;
+        t.hardware_flop_per_sample += hw_flop;
+        backward_flop += bwd_flop + bwd_extra_flop + lora_bwd;
+
+        TimeLayer tl;
+        tl.compute_bound = compute_bound;
+        tl.linear = has_weights;
+        tl.passes = 1 + bwd_passes + re;
+        tl.flop_per_sample = compute_bound ? hw_flop : 0.0;
+        tl.bytes_per_sample = bytes * (1 + re) + bwd_bytes;
+        tl.weight_bytes = has_weights ? l.matmul_weight_params * gemm_weight_bytes * (tl.passes) : 0.0;
+        if (lora) tl.passes += 3 * (1 + re);  // adapter A and B matmuls: small extra kernels
+        const auto key = std::make_tuple(tl.compute_bound, tl.linear, tl.flop_per_sample, tl.bytes_per_sample,
+                                         tl.weight_bytes, tl.passes);
+        auto it = index.find(key);
+        if (it == index.end()) {
+            index.emplace(key, t.layers.size());
+            t.layers.push_back(tl);
+        } else {
+            t.layers[it->second].count += 1;
+        }
+
+        // int8/nf4: every GEMM pass over a quantized Linear first dequantizes its weight: reads the quantized
+        // bytes, writes a 16-bit copy (bitsandbytes dequantize_4bit / int8 matmul, QLoRA sec. 3).
+        const bool quantized_linear = is_quantized(p) && l.kind == OpKind::kMatmul && l.in_features > 0 &&
+                                      l.role != ParamRole::kHead && l.role != ParamRole::kConv;
+        if (quantized_linear) {
+            const double q_bytes = p == Precision::kNf4 ? (4.0 + 8.0 / 64.0) / 8.0 : 1.0;
+            const double gemm_passes = 1 + (input_grad ? 1 : 0) + re;
+            t.dequant_bytes_per_micro += l.matmul_weight_params * (q_bytes + 2.0) * gemm_passes;
+        }
+
+        if (trainable || lora) upstream_trainable = true;
+    }
+    t.backward_fraction = t.hardware_flop_per_sample > 0 ? backward_flop / t.hardware_flop_per_sample : 0.0;
+
+    // Optimizer step, bandwidth-bound: read + write every trainable parameter and optimizer state, read each
+    // gradient (a fused/foreach Adam touches each once: torch.optim.AdamW(fused=True) docs). fp16 AMP's
+    // GradScaler.unscale_ reads and writes the gradients once more (torch.amp.GradScaler docs).
+    const double w_b = m.weight_bytes_per_param;
+    const double g_b = m.grad_bytes_per_param;
+    const double lora_params = m.params_lora;
+    const double base_trainable = m.params_trainable - lora_params;
+    const double states_bytes = m.state_bytes_per_param * m.params_trainable;
+    double opt = base_trainable * (2 * w_b + g_b) + lora_params * (2 * 4.0 + 4.0) + 2 * states_bytes;
+    if (p == Precision::kFp16Amp) opt += 2 * (base_trainable * g_b + lora_params * 4.0);
+    t.optimizer_bytes = opt;
+    // ZeRO-Offload (Ren et al. 2021, sec. 4.1): the optimizer runs on the CPU; each step moves the gradients to host
+    // memory and the updated 16-bit parameters back (fp32 runs: 4-byte parameters).
+    if (c.offload_optimizer) {
+        t.offload_bytes = base_trainable * (g_b + act_bytes) + lora_params * (4.0 + 4.0);
+        t.optimizer_bytes = 0;
+    }
+
+    // Gradients the data-parallel group reduces (the trainable parameters' gradient dtype: fp32 under autocast,
+    // whose parameters stay fp32; bf16 for pure bf16; LoRA adapters are fp32) and, for ZeRO-3/FSDP, the
+    // parameters gathered per pass (all of them, in their stored dtype).
+    t.grad_comm_bytes = base_trainable * g_b + lora_params * 4.0;
+    t.param_gather_bytes = m.params_total * (is_quantized(p) ? 1.0 : w_b);
+    return t;
+}
+
+// ---- communication -----------------------------------------------------------------------------------------
+double ring_allreduce_s(double bytes, int n, double bus, double latency) {
+    if (n <= 1 || bytes <= 0) return 0;
+    assert(bus > 0 && "ring_allreduce_s: bus bandwidth must be > 0 (check data/interconnects.json)");
+    return 2.0 * (n - 1) / n * bytes / bus + 2.0 * (n - 1) * latency;
+}
+
+double ring_gather_s(double bytes, int n, double bus, double latency) {
+    if (n <= 1 || bytes <= 0) return 0;
+    assert(bus > 0 && "ring_gather_s: bus bandwidth must be > 0 (check data/interconnects.json)");
+    return double(n - 1) / n * bytes / bus + double(n - 1) * latency;
+}
+
+namespace {
+
+struct Link {
+    double bus_bytes_per_s = 0;
+    double latency_s = 0;
+    std::string id;
+};
+
+double link_bandwidth(const InterconnectSpec& e, const GpuSpec& gpu) {
+    const double nominal = e.per_gpu_link ? gpu.nvlink_bytes_per_s / 2.0 : e.nominal_bytes_per_s;
+    return nominal * e.achievable_fraction;
+}
+
+// The bottleneck link of the ring: the given interconnect; an inter-node network is combined with the card's
+// own intra-node link (a ring crosses both; its bus bandwidth is the slower one). A job wider than a node with
+// an intra-node interconnect uses the default inter-node network (InfiniBand).
+Link resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPriors& priors, int n) {
+    Link out;
+    const InterconnectTable& table = priors.interconnects;
+    // GeForce RTX 40-series and later have no PCIe peer-to-peer (NVIDIA/nccl#1127; huggingface/accelerate#2328
+    // sets NCCL_P2P_DISABLE for RTX 4000-series): their collectives are staged through host memory.
+    const int cc = gpu.compute_capability_major * 10 + gpu.compute_capability_minor;
+    const bool p2p = o.peer_to_peer_set ? o.peer_to_peer : !(gpu.segment == "consumer" && cc >= 89);
+    Interconnect kind = o.interconnect_set ? o.interconnect : default_interconnect(gpu);
+    auto spec_for = [&](Interconnect k) -> const InterconnectSpec* {
+        if ((k == Interconnect::kNvlink || k == Interconnect::kNvlinkBridge) && gpu.nvlink_bytes_per_s <= 0)
+            return nullptr;  // no NVLink on this card
+        return table.find(k, p2p);
+    };
+    const InterconnectSpec* main = spec_for(kind);
+    if (!main) {  // e.g. "nvlink" asked for a card without NVLink: its PCIe bus
+        kind = gpu.pcie_gen >= 5 ? Interconnect::kPcie5 : gpu.pcie_gen == 4 ? Interconnect::kPcie4 : Interconnect::kPcie3;
+        main = spec_for(kind);
+    }
+    if (!main) return out;
+    double bus = link_bandwidth(*main, gpu);
+    double lat = main->latency_s;
+    out.id = main->id;
+    const bool wider_than_node = n > priors.comm.gpus_per_node;
+    if (kind == Interconnect::kNvlinkBridge && n > 2) {
+        // A bridge joins two cards; a ring over more of them also crosses PCIe between the pairs.
+        const Interconnect pcie = gpu.pcie_gen >= 5 ? Interconnect::kPcie5
+                                  : gpu.pcie_gen == 4 ? Interconnect::kPcie4 : Interconnect::kPcie3;
+        if (const InterconnectSpec* bus_spec = spec_for(pcie)) {
+            bus = std::min(bus, link_bandwidth(*bus_spec, gpu));
+            out.id += "+" + bus_spec->id;
+        }
+    }
+    if (main->inter_node) {
+        const InterconnectSpec* intra = spec_for(default_interconnect(gpu));
+        if (intra) bus = std::min(bus, link_bandwidth(*intra, gpu));
+    } else if (wider_than_node) {
+        const InterconnectSpec* inter = table.find(Interconnect::kInfiniband);
+        if (inter) {
+            bus = std::min(bus, link_bandwidth(*inter, gpu));
+            lat = std::max(lat, inter->latency_s);
+            out.id += "+" + inter->id;
+        }
+    }
+    out.bus_bytes_per_s = bus;
+    out.latency_s = lat;
+    return out;
+}
+
+struct Efficiency {
+    double matmul = 0, bandwidth = 0;
+};
+
+struct MicroTimes {
+    double compute_s = 0, memory_s = 0, overhead_s = 0;
+};
+
+// One micro-batch: per layer roofline max(FLOPs / (peak x e_mm), bytes / (bandwidth x e_bw)) (Williams et al.
+// 2009, "Roofline"), kernels run one after another on one stream.
+MicroTimes micro_batch_times(const PreparedTime& t, double batch, double peak, double peak_linear, double bw,
+                             Efficiency e, double overhead_per_pass) {
+    MicroTimes out;
+    for (const TimeLayer& l : t.layers) {
+        const double bytes = l.bytes_per_sample * batch + l.weight_bytes;
+        const double mem_s = bytes / (bw * e.bandwidth);
+        if (l.compute_bound) {
+            const double rate = (l.linear ? peak_linear : peak) * e.matmul;
+            const double flop_s = l.flop_per_sample * batch / rate;
+            if (flop_s >= mem_s) out.compute_s += l.count * flop_s;
+            else out.memory_s += l.count * mem_s;
+        } else {
+            out.memory_s += l.count * mem_s;
+        }
+        out.overhead_s += l.count * l.passes * overhead_per_pass;
+    }
+    return out;
+}
+
+struct StepTimes {
+    double step_s = 0, compute_s = 0, memory_s = 0, overhead_s = 0, optimizer_s = 0, comm_s = 0, exposed_s = 0;
+};
+
+StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, int n, const Link& link,
+                     double overlap, double sharded_overlap, double peak, double peak_linear, Efficiency e,
+                     double overhead_per_pass) {
+    StepTimes s;
+    const TrainingConfig& c = t.config;
+    const double bw = gpu.memory_bandwidth_bytes_per_s;
+    const int accum = std::max(1, c.grad_accum_steps);
+    const MicroTimes mt = micro_batch_times(t, batch, peak, peak_linear, bw, e, overhead_per_pass);
+    const double dequant_s = t.dequant_bytes_per_micro / (bw * e.bandwidth);
+    const double micro_s = mt.compute_s + mt.memory_s + mt.overhead_s + dequant_s;
+
+    // ZeRO-1 and up shard the optimizer step across the data-parallel group (Rajbhandari et al. 2020 sec. 5).
+    const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
+    const bool z3 = n > 1 && (c.strategy == Strategy::kZero3 || c.strategy == Strategy::kFsdp);
+    s.optimizer_s = t.optimizer_bytes / (z1 ? n : 1) / (bw * e.bandwidth);
+
+    // Communication per optimizer step. Backward of the last micro-batch is the window gradient buckets hide
+    // behind (DDP: Li et al. 2020, "PyTorch Distributed", sec. 3.2.3; accumulation steps run under no_sync()).
+    const double backward_s = micro_s * t.backward_fraction;
+    const double forward_s = micro_s - backward_s;
+    double hidden_window = overlap * backward_s;
+    if (n > 1 && link.bus_bytes_per_s > 0) {
+        const double G = t.grad_comm_bytes, W = t.param_gather_bytes;
+        if (c.strategy == Strategy::kDdp) {
+            s.comm_s = ring_allreduce_s(G, n, link.bus_bytes_per_s, link.latency_s);
+            s.exposed_s = std::max(0.0, s.comm_s - hidden_window);
+        } else if (!z3) {
+            // ZeRO-1/2: reduce-scatter of gradients (overlaps backward) + all-gather of the updated parameters
+            // after the step (exposed): the same 2 x (n-1)/n volume as all-reduce (ZeRO sec. 7.2.1).
+            const double rs = ring_gather_s(G, n, link.bus_bytes_per_s, link.latency_s);
+            const double ag = ring_gather_s(G, n, link.bus_bytes_per_s, link.latency_s);
+            s.comm_s = rs + ag;
+            s.exposed_s = std::max(0.0, rs - hidden_window) + ag;
+        } else {
+            // ZeRO-3 / FSDP FULL_SHARD, per micro-batch: all-gather W in forward, again in backward, reduce-scatter
+            // G in backward: 1.5x the DDP volume (ZeRO sec. 7.2.1); prefetching overlaps each with compute.
+            const double ag = ring_gather_s(W, n, link.bus_bytes_per_s, link.latency_s);
+            const double rs = ring_gather_s(G, n, link.bus_bytes_per_s, link.latency_s);
+            s.comm_s = accum * (2 * ag + rs);
+            s.exposed_s = accum * (std::max(0.0, ag - sharded_overlap * forward_s) +
+                                   std::max(0.0, ag + rs - sharded_overlap * backward_s));
+        }
+    }
+    s.compute_s = accum * mt.compute_s;
+    s.memory_s = accum * (mt.memory_s + dequant_s) + s.optimizer_s;
+    s.overhead_s = accum * mt.overhead_s;
+    s.step_s = s.compute_s + s.memory_s + s.overhead_s + s.exposed_s;
+    return s;
+}
+
+}  // namespace
+
+// ---- evaluate ----------------------------------------------------------------------------------------------
+TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu, const TimeOptions& o,
+                         const Dataset& d, const ThroughputPriors& priors) {
+    assert(batch >= 1 && "evaluate_time: the micro-batch must be >= 1");
+    TimeReport r;
+    const TrainingConfig& c = t.config;
+    const int n = std::max(1, c.gpu_count);
+    const int accum = std::max(1, c.grad_accum_steps);
+    bool fallback = false;
+    r.rate = matmul_rate(c.precision, gpu, fallback);
+    r.precision_fallback = fallback;
+    const double peak = peak_flop_per_s(r.rate, gpu);
+    // FP8 (Transformer Engine) runs only the Linear GEMMs in FP8; attention's matmuls stay BF16.
+    const double peak_other = r.rate == MatmulRate::kFp8 ? gpu.dense_flop_per_s.bf16 : peak;
+    r.peak_flop_per_s = peak;
+    if (gpu.dense_flop_per_s.fp32 <= 0 || peak <= 0 || gpu.memory_bandwidth_bytes_per_s <= 0) {
+        r.status = TimeStatus::kNoRate;
+        return r;
+    }
+    const EfficiencyPrior* prior = priors.find(t.family);
+    if (!prior) {
+        r.status = TimeStatus::kNoPrior;
+        return r;
+    }
+    r.prior_id = prior->id;
+    Link link;
+    if (n > 1) {
+        link = resolve_link(gpu, o, priors, n);
+        if (link.bus_bytes_per_s <= 0) {
+            r.status = TimeStatus::kNoBandwidth;
+            return r;
+        }
+        r.interconnect_id = link.id;
+    }
+    const double overlap = o.overlap_fraction >= 0 ? o.overlap_fraction : priors.comm.overlap_fraction;
+    const double sharded = o.overlap_fraction >= 0 ? o.overlap_fraction : priors.comm.sharded_overlap_fraction;
+
+    const Efficiency e_mid{prior->matmul_fraction.expected, prior->bandwidth_fraction.expected};
+    const Efficiency e_fast{prior->matmul_fraction.high, prior->bandwidth_fraction.high};
+    const Efficiency e_slow{prior->matmul_fraction.low, prior->bandwidth_fraction.low};
+    const double oh = prior->per_layer_overhead_s;
+    const StepTimes s = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_mid, oh);
+    const StepTimes fast = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_fast, oh);
+    const StepTimes slow = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_slow, oh);
+
+    // ZeRO-Offload transfers over the card's PCIe link (peer-to-peer row: nominal unless measured); the CPU Adam
+    // step itself is not modelled (no published per-parameter CPU time in our sources): flagged.
+    double offload_s = 0;
+    if (t.offload_bytes > 0) {
+        const Interconnect pcie = gpu.pcie_gen >= 5 ? Interconnect::kPcie5
+                                  : gpu.pcie_gen == 4 ? Interconnect::kPcie4 : Interconnect::kPcie3;
+        const InterconnectSpec* spec = priors.interconnects.find(pcie, true);
+        const double bw = spec ? link_bandwidth(*spec, gpu) : 0;
+        const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
+        if (bw > 0) offload_s = t.offload_bytes / (z1 ? n : 1) / bw;
+        r.cpu_optimizer_not_modelled = true;
+    }
+    r.offload_transfer_s = offload_s;
+    r.samples_per_step = batch * accum * n;
+    // Input pipeline: each GPU's loader must deliver batch x accum samples per step; prefetching workers overlap
+    // loading with compute (torch.utils.data.DataLoader prefetch_factor), so the slower of the two sets the pace.
+    auto with_loader = [&](double step_s) {
+        if (o.loader_samples_per_s <= 0) return step_s;
+        return std::max(step_s, batch * accum / o.loader_samples_per_s);
+    };
+    r.step_s = with_loader(s.step_s + offload_s);
+    r.step_low_s = with_loader(fast.step_s + offload_s);
+    r.step_high_s = with_loader(slow.step_s + offload_s);
+    r.loader_wait_s = r.step_s - s.step_s - offload_s;
+    r.compute_s = s.compute_s;
+    r.memory_bound_s = s.memory_s;
+    r.overhead_s = s.overhead_s;
+    r.optimizer_s = s.optimizer_s;
+    r.comm_s = s.comm_s;
+    r.exposed_comm_s = s.exposed_s;
+
+    r.samples_per_s = r.samples_per_step / r.step_s;
+    r.tokens_per_s = r.samples_per_s * t.tokens_per_sample;
+    r.flop_per_step = t.model_flop_per_sample * r.samples_per_step;
+    r.hardware_flop_per_step = t.hardware_flop_per_sample * r.samples_per_step;
+    r.mfu = r.flop_per_step / (r.step_s * n * peak);
+
+    // Scaling efficiency: the same micro-batch on one GPU, without communication.
+    if (n > 1) {
+        const StepTimes single = step_times(t, batch, gpu, 1, Link{}, overlap, sharded, peak_other, peak, e_mid, oh);
+        const bool z1 = c.strategy != Strategy::kDdp;
+        const double one_step = with_loader(single.step_s + (z1 ? offload_s * n : offload_s));
+        r.scaling_efficiency = one_step / r.step_s;
+    }
+
+    // Dataset: steps = ceil(samples / global batch) per epoch x epochs, or ceil(tokens / tokens per step).
+    if (d.tokens > 0 && t.tokens_per_sample > 0) {
+        r.steps = std::ceil(d.tokens / (r.samples_per_step * t.tokens_per_sample));
+    } else if (d.samples > 0) {
+        r.steps = std::ceil(d.samples / r.samples_per_step) * std::max(0.0, d.epochs);
+    }
+    r.total_s = r.steps * r.step_s;
+    r.low_s = r.steps * r.step_low_s;
+    r.high_s = r.steps * r.step_high_s;
+    r.gpu_hours = r.total_s * n / 3600.0;
+
+    r.step = {r.step_s, "time.step", {{"compute_s", r.compute_s}, {"memory_bound_s", r.memory_bound_s},
+                                      {"overhead_s", r.overhead_s}, {"exposed_comm_s", r.exposed_comm_s},
+                                      {"offload_transfer_s", r.offload_transfer_s},
+                                      {"loader_wait_s", r.loader_wait_s}, {"grad_accum_steps", double(accum)}}};
+    r.compute = {r.compute_s, "time.compute_roofline",
+                 {{"hardware_flop_per_sample", t.hardware_flop_per_sample}, {"batch", batch},
+                  {"peak_flop_per_s", peak}, {"matmul_fraction", e_mid.matmul}}};
+    r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
+                      {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
+                       {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro}}};
+    r.optimizer = {r.optimizer_s, "time.optimizer_step",
+                   {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable", t.params_trainable}}};
+    r.comm = {r.comm_s, c.strategy == Strategy::kDdp ? "time.ring_allreduce" : "time.zero_collectives",
+              {{"grad_bytes", t.grad_comm_bytes}, {"param_gather_bytes", t.param_gather_bytes},
+               {"gpu_count", double(n)}, {"bus_bytes_per_s", link.bus_bytes_per_s}, {"latency_s", link.latency_s}}};
+    r.exposed_comm = {r.exposed_comm_s, "time.exposed_comm",
+                      {{"comm_s", r.comm_s}, {"overlap_fraction", overlap}, {"sharded_overlap_fraction", sharded},
+                       {"backward_fraction", t.backward_fraction}}};
+    r.flop = {r.flop_per_step, "time.model_flop",
+              {{"model_flop_per_sample", t.model_flop_per_sample}, {"samples_per_step", r.samples_per_step}}};
+    return r;
+}
+
+// ---- scaling curve -----------------------------------------------------------------------------------------
+std::vector<std::pair<int, double>> scaling_curve(const PreparedTime& prepared, double batch, const GpuSpec& gpu,
+                                                  const TimeOptions& options, const ThroughputPriors& priors,
+                                                  const std::vector<int>& gpu_counts) {
+    std::vector<std::pair<int, double>> out;
+    PreparedTime p = prepared;
+    for (int n : gpu_counts) {
+        p.config.gpu_count = n;
+        const TimeReport r = evaluate_time(p, batch, gpu, options, Dataset{}, priors);
+        out.emplace_back(n, r.status == TimeStatus::kOk ? r.scaling_efficiency : 0.0);
+    }
+    return out;
+}
+
+}  // namespace gg::engine

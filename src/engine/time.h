@@ -1,0 +1,209 @@
+// The training-time engine: FLOPs per step from the layer graph, achievable throughput per card and precision
+// (dense peak of the dtype actually used x a fitted efficiency prior, plus a memory-bandwidth roofline), multi-GPU
+// communication (ring all-reduce, ZeRO/FSDP gathers, overlap with backward) and time to train. Every figure
+// carries a formula id and its operands (docs/time-model.md lists them). Pure C++: no JSON, no UI.
+//
+// Sections: interconnects | throughput priors | options and dataset | report | prepare/evaluate | helpers
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/hardware.h"
+#include "engine/memory.h"
+#include "engine/workload.h"
+
+namespace gg::engine {
+
+// ---- interconnects -----------------------------------------------------------------------------------------
+// The link the gradients travel over. Names match the scenario format ("pcie3" ... "ethernet").
+enum class Interconnect : std::uint8_t { kPcie3, kPcie4, kPcie5, kNvlinkBridge, kNvlink, kInfiniband, kEthernet };
+const char* interconnect_name(Interconnect kind);                    // "pcie3", "nvlink-bridge", "ib", ...
+bool parse_interconnect(std::string_view name, Interconnect& out);   // false when unknown
+
+// One row of data/interconnects.json (base units). Bandwidths are per GPU, per direction: the figure nccl-tests'
+// "bus bandwidth" is compared with (nccl-tests doc/PERFORMANCE.md).
+struct InterconnectSpec {
+    std::string id;                 // "pcie4-p2p", "pcie4-host", "nvlink", "ib-hdr", ...
+    Interconnect kind = Interconnect::kPcie4;
+    bool peer_to_peer = true;       // PCIe: false = traffic staged through host memory
+    bool per_gpu_link = false;      // true: bandwidth comes from GpuSpec::nvlink_bytes_per_s / 2 (NVLink, bridge)
+    double nominal_bytes_per_s = 0; // per direction; ignored when per_gpu_link
+    double achievable_fraction = 0; // measured all-reduce bus bandwidth / nominal (nccl-tests results)
+    double latency_s = 0;           // per ring step (the alpha term)
+    bool inter_node = false;        // a network between nodes (IB, RoCE, Ethernet)
+    bool is_default = false;        // the row used for its `kind` when several exist
+    std::string source;
+};
+
+struct InterconnectTable {
+    std::vector<InterconnectSpec> entries;
+    // The row for a kind (and, for PCIe, with or without peer-to-peer); nullptr when none.
+    const InterconnectSpec* find(Interconnect kind, bool peer_to_peer = true) const;
+    const InterconnectSpec* find_id(std::string_view id) const;
+};
+
+// ---- throughput priors -------------------------------------------------------------------------------------
+// Fraction of the dense peak a workload family's matmuls reach, and of the memory bandwidth its bandwidth-bound
+// ops reach, fitted to published measurements (data/throughput_priors.json keeps source and fit set).
+struct Spread {
+    double low = 0, expected = 0, high = 0;  // low <= expected <= high
+};
+
+struct EfficiencyPrior {
+    std::string id;                          // "cnn", "transformer", ...
+    std::vector<Family> families;            // the model families it applies to
+    Spread matmul_fraction;                  // of the dense peak of the dtype used
+    Spread bandwidth_fraction;               // of memory_bandwidth_bytes_per_s
+    double per_layer_overhead_s = 0;         // launch/dispatch cost per layer call and pass (eager PyTorch)
+    std::string source;
+    std::vector<std::string> fitted_to;      // validation case ids the fit used (the rest are held out)
+};
+
+struct CommPrior {
+    double overlap_fraction = 0;    // DDP / ZeRO-1/2: of backward compute time that bucketed all-reduce hides behind
+    double sharded_overlap_fraction = 0;  // ZeRO-3 / FSDP: of forward/backward time that prefetched gathers hide behind
+    double gpus_per_node = 8;       // above this, the inter-node interconnect carries the ring
+    std::string source;
+};
+
+struct ThroughputPriors {
+    std::vector<EfficiencyPrior> priors;
+    CommPrior comm;
+    InterconnectTable interconnects;
+    const EfficiencyPrior* find(Family family) const;  // nullptr when no prior covers the family
+};
+
+// ---- options and dataset -----------------------------------------------------------------------------------
+struct Dataset {
+    double samples = 0;  // per epoch
+    double epochs = 1;
+    double tokens = 0;   // > 0: token-based (total tokens to train on; epochs ignored)
+};
+
+struct TimeOptions {
+    Interconnect interconnect = Interconnect::kPcie4;
+    bool interconnect_set = false;      // false: the card's own (SXM -> nvlink, PCIe -> pcie gen of the card)
+    bool peer_to_peer = true;           // PCIe only
+    bool peer_to_peer_set = false;      // false: GeForce (segment "consumer") -> false, others -> true
+    double loader_samples_per_s = 0;    // per GPU, what the input pipeline delivers; 0 = unlimited
+    double overlap_fraction = -1;       // < 0: the prior's (sets both the DDP and the sharded overlap when >= 0)
+};
+
+// ---- report ------------------------------------------------------------------------------------------------
+// A figure with the formula that made it: `formula` is a stable id (docs/time-model.md), operands base units.
+struct TimeFigure {
+    double value = 0;
+    const char* formula = "";
+    std::vector<std::pair<const char*, double>> operands;
+};
+
+// Which rate the matmuls run at.
+enum class MatmulRate : std::uint8_t { kFp32, kTf32, kFp16, kBf16, kFp8 };
+const char* matmul_rate_name(MatmulRate rate);  // "fp32", "tf32", "fp16", "bf16", "fp8"
+
+enum class TimeStatus : std::uint8_t {
+    kOk,
+    kNoRate,      // the card publishes no FP32 rate (GpuSpec fp32 == 0): no time estimate
+    kNoPrior,     // no efficiency prior covers the family
+    kNoBandwidth, // multi-GPU without a known interconnect bandwidth
+};
+const char* time_status_name(TimeStatus status);
+
+struct TimeReport {
+    TimeStatus status = TimeStatus::kOk;
+    MatmulRate rate = MatmulRate::kFp32;
+    bool precision_fallback = false;  // the requested dtype is not supported by the card (e.g. bf16 on V100)
+    std::string prior_id;
+    std::string interconnect_id;      // the InterconnectSpec used ("" for one GPU)
+
+    // per optimizer step (one GPU's view; all GPUs run in lock-step)
+    double step_s = 0;               // expected
+    double step_low_s = 0, step_high_s = 0;
+    double compute_s = 0;            // compute-bound part of all micro-batches (matmul roofline)
+    double memory_bound_s = 0;       // bandwidth-bound layers + optimizer step + dequantisation
+    double overhead_s = 0;           // per-layer launch overhead
+    double optimizer_s = 0;          // part of memory_bound_s
+    double comm_s = 0;               // all communication per step
+    double exposed_comm_s = 0;       // what backward does not hide
+    double loader_wait_s = 0;        // time per step the GPU waits for the input pipeline
+    double offload_transfer_s = 0;   // ZeRO-Offload: gradients to host + 16-bit parameters back over PCIe, per step
+    bool cpu_optimizer_not_modelled = false;  // ZeRO-Offload: the CPU Adam step itself is NOT in step_s (no source)
+
+    // whole job
+    double samples_per_step = 0;     // global batch: micro-batch x accumulation x GPUs
+    double samples_per_s = 0;        // all GPUs
+    double tokens_per_s = 0;         // all GPUs; 0 for non-sequence models
+    double steps = 0;                // optimizer steps for the dataset (0 = no dataset)
+    double total_s = 0, low_s = 0, high_s = 0;  // for the dataset (0 = no dataset); low = fastest
+    double gpu_hours = 0;            // total_s x GPUs / 3600
+
+    double flop_per_step = 0;        // model FLOPs per optimizer step, all GPUs, without recomputation
+    double hardware_flop_per_step = 0;  // with recomputation and LoRA/dequant extras, all GPUs
+    double peak_flop_per_s = 0;      // dense peak of the rate used, one GPU
+    double mfu = 0;                  // flop_per_step / (step_s x GPUs x peak): model FLOPs utilisation
+    double scaling_efficiency = 1;   // throughput(n) / (n x throughput(1)) at the same micro-batch
+
+    TimeFigure step, compute, memory_bound, optimizer, comm, exposed_comm, flop;
+};
+
+// ---- prepare / evaluate ------------------------------------------------------------------------------------
+// One distinct layer cost, merged over repeated blocks (count = how many identical layers).
+struct TimeLayer {
+    double count = 1;
+    bool compute_bound = true;          // kMatmul / kAttention
+    bool linear = false;                // a Linear/Conv with weights (FP8 applies; attention core stays bf16)
+    double flop_per_sample = 0;         // hardware FLOPs per sample over all passes (forward, backward, recompute)
+    double bytes_per_sample = 0;        // activation bytes moved per sample over all passes
+    double weight_bytes = 0;            // weight bytes read per step over all passes (batch-independent)
+    double passes = 1;                  // kernel calls per micro-batch (for the launch overhead)
+};
+
+struct PreparedTime {
+    TrainingConfig config;
+    Family family = Family::kDecoder;
+    double tokens_per_sample = 0;       // seq_len for sequence models, 0 otherwise
+    double params_total = 0, params_trainable = 0;
+    double model_flop_per_sample = 0;   // forward + backward (input and weight grads), no recomputation
+    double hardware_flop_per_sample = 0;// + recomputation, LoRA adapters
+    double forward_flop_per_sample = 0;
+    double backward_fraction = 0;       // share of hardware FLOPs in backward (for the overlap window)
+    double optimizer_bytes = 0;         // per step (one GPU, before ZeRO sharding)
+    double offload_bytes = 0;           // ZeRO-Offload: bytes over PCIe per step (one GPU, before sharding)
+    double dequant_bytes_per_micro = 0; // int8/nf4: quantized weights read + 16-bit copies written per micro-batch
+    double grad_comm_bytes = 0;         // gradient bytes the data-parallel group reduces per step
+    double param_gather_bytes = 0;      // ZeRO-3/FSDP: parameter bytes all-gathered per pass
+    std::vector<TimeLayer> layers;
+};
+
+// Reduce the graph (built at batch 1 with BuildOptions::eager_attention == config.eager_attention) once.
+// `shape` gives tokens per sample for sequence models.
+PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, const Graph& graph_per_sample,
+                          const TrainingConfig& config);
+
+// Time at a micro-batch on a card. config.gpu_count GPUs, config.grad_accum_steps micro-batches per step.
+TimeReport evaluate_time(const PreparedTime& prepared, double batch, const GpuSpec& gpu, const TimeOptions& options,
+                         const Dataset& dataset, const ThroughputPriors& priors);
+
+// ---- helpers -----------------------------------------------------------------------------------------------
+// Which matmul rate a precision uses on a card, and its dense peak in FLOP/s (0 = none).
+MatmulRate matmul_rate(Precision precision, const GpuSpec& gpu, bool& fallback);
+double peak_flop_per_s(MatmulRate rate, const GpuSpec& gpu);
+
+// The interconnect a card uses by default (SXM/OAM -> nvlink, PCIe -> its PCIe generation).
+Interconnect default_interconnect(const GpuSpec& gpu);
+
+// Ring all-reduce time (Patarasuk & Yuan 2009; nccl-tests PERFORMANCE.md): 2(n-1)/n x bytes / bus + 2(n-1) x latency.
+double ring_allreduce_s(double bytes, int gpu_count, double bus_bytes_per_s, double latency_s);
+// Reduce-scatter or all-gather: (n-1)/n x bytes / bus + (n-1) x latency.
+double ring_gather_s(double bytes, int gpu_count, double bus_bytes_per_s, double latency_s);
+
+// Scaling efficiency at each GPU count (same micro-batch): throughput(n) / (n x throughput(1)).
+std::vector<std::pair<int, double>> scaling_curve(const PreparedTime& prepared, double batch, const GpuSpec& gpu,
+                                                  const TimeOptions& options, const ThroughputPriors& priors,
+                                                  const std::vector<int>& gpu_counts = {1, 2, 4, 8, 16});
+
+}  // namespace gg::engine

@@ -1,0 +1,1083 @@
+// Layer-graph builders for every model family: parameters, forward FLOPs and what autograd saves, op by op.
+// The saved tensors follow the eager code paths of torchvision 0.14 and transformers v4.39 (as mirrored in
+// tools/measure/hf_minimal.py); each builder names the ops whose backward keeps a tensor. No JSON, no UI.
+//
+// Sections: Builder (tensors, generic ops) | CNNs (resnet, vgg, mobilenet-v2, efficientnet-b0, unet) |
+//           transformers (vit, encoder, decoder) | dispatch
+#include "engine/workload.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace gg::engine {
+
+double Graph::params_total() const {
+    double total = 0;
+    for (const Layer& l : layers) total += l.params;
+    return total;
+}
+
+namespace {
+
+using R = DtypeRule;
+using F = SavedFor;
+
+// ---- Builder -----------------------------------------------------------------------------------------------
+// Element counts are for the graph's batch (`b`). Spatial tensors are C x H x W per sample.
+struct Builder {
+    Graph g;
+    double b = 1;
+    std::int32_t block = -1;
+
+    std::int32_t tensor(double elements, R rule, std::int32_t source = -1, bool attention_core = false) {
+        TensorInfo t;
+        t.elements = elements;
+        t.rule = rule;
+        t.source = source;
+        t.attention_core = attention_core;
+        g.tensors.push_back(t);
+        return static_cast<std::int32_t>(g.tensors.size() - 1);
+    }
+    // The returned reference is valid only until the next layer() call (the vector may reallocate).
+    Layer& layer(const std::string& name, OpKind kind) {
+        Layer l;
+        l.name = name;
+        l.kind = kind;
+        l.block = block;
+        g.layers.push_back(std::move(l));
+        return g.layers.back();
+    }
+    static void save(Layer& l, std::int32_t t, F why) {
+        assert(t >= 0 && "Builder::save: saving a tensor that was never created; pass the producing op's output id");
+        l.saved.push_back({t, why});
+    }
+    void begin_block(std::int32_t index, std::int32_t input) {
+        block = index;
+        if (g.block_inputs.size() <= std::size_t(index)) g.block_inputs.resize(index + 1, -1);
+        if (g.block_inputs[index] < 0) g.block_inputs[index] = input;
+    }
+    void note_param_tensor(double elements) { g.largest_param_tensor = std::max(g.largest_param_tensor, elements); }
+
+    // Conv2d (torch/nn/modules/conv.py -> aten convolution): backward needs the input for the weight gradient
+    // (derivatives.yaml convolution_backward: input saved, weight saved). Under autocast the input is cast to
+    // the compute dtype first (a new tensor unless it already is).
+    struct Spatial { std::int32_t t; int c, h, w; };
+    Spatial conv(const std::string& name, Spatial x, int cout, int k, int stride, int pad, int groups, bool bias,
+                 ParamRole role = ParamRole::kConv) {
+        const int ho = (x.h + 2 * pad - k) / stride + 1, wo = (x.w + 2 * pad - k) / stride + 1;
+        Layer& l = layer(name, OpKind::kMatmul);
+        const double w_el = double(cout) * (x.c / groups) * k * k;
+        l.params = w_el + (bias ? cout : 0);
+        l.matmul_weight_params = w_el;
+        l.role = role;
+        note_param_tensor(w_el);
+        // FLOPs: 2 per multiply-add, (cin/groups) k^2 MACs per output element (standard conv cost).
+        l.forward_flop = 2.0 * b * double(cout) * ho * wo * (double(x.c) / groups) * k * k;
+        save(l, tensor(b * x.c * x.h * x.w, R::kMatmulInput, x.t), F::kWeightGrad);
+        const std::int32_t out = tensor(b * double(cout) * ho * wo, R::kActivation);
+        l.bytes_moved_elements = b * (double(x.c) * x.h * x.w + double(cout) * ho * wo);
+        return {out, cout, ho, wo};
+    }
+    // ConvTranspose2d (UNet up path): same saved input as conv.
+    Spatial conv_transpose2(const std::string& name, Spatial x, int cout) {
+        Layer& l = layer(name, OpKind::kMatmul);
+        const double w_el = double(x.c) * cout * 4;
+        l.params = w_el + cout;
+        l.matmul_weight_params = w_el;
+        l.role = ParamRole::kConv;
+        note_param_tensor(w_el);
+        l.forward_flop = 2.0 * b * double(x.c) * cout * 4 * x.h * x.w;
+        save(l, tensor(b * x.c * x.h * x.w, R::kMatmulInput, x.t), F::kWeightGrad);
+        return {tensor(b * double(cout) * x.h * 2 * x.w * 2, R::kActivation), cout, x.h * 2, x.w * 2};
+    }
+    // BatchNorm2d in training: native_batch_norm saves input, save_mean, save_invstd (fp32, C each)
+    // (aten/src/ATen/native/Normalization.cpp; derivatives.yaml native_batch_norm). Output: a new tensor.
+    Spatial bn(const std::string& name, Spatial x) {
+        Layer& l = layer(name, OpKind::kNorm);
+        l.params = 2.0 * x.c;
+        l.role = ParamRole::kNorm;
+        save(l, x.t, F::kAny);
+        save(l, tensor(2.0 * x.c, R::kFp32), F::kAny);
+        l.bytes_moved_elements = 2 * b * double(x.c) * x.h * x.w;
+        return {tensor(b * double(x.c) * x.h * x.w, R::kActivation), x.c, x.h, x.w};
+    }
+    // ReLU / ReLU6 (hardtanh) in place: backward uses the result (threshold_backward(grad, result)); the
+    // storage is the input's, so the output keeps the input's tensor id.
+    Spatial relu_inplace(const std::string& name, Spatial x) {
+        Layer& l = layer(name, OpKind::kElementwise);
+        save(l, x.t, F::kInputGrad);
+        l.bytes_moved_elements = 2 * b * double(x.c) * x.h * x.w;
+        return x;
+    }
+    // ReLU6 in place (torchvision mobilenet_v2: nn.ReLU6(inplace=True) -> hardtanh_): its backward needs the
+    // input, so autograd keeps a copy of the original input besides the modified storage (measured: torch 1.13,
+    // tests/validation/measured_saved_activations.json). The output keeps the input's tensor id.
+    Spatial relu6_inplace(const std::string& name, Spatial x) {
+        Layer& l = layer(name, OpKind::kElementwise);
+        save(l, tensor(b * double(x.c) * x.h * x.w, R::kActivation), F::kInputGrad);
+        l.bytes_moved_elements = 2 * b * double(x.c) * x.h * x.w;
+        return x;
+    }
+    // SiLU (in place or not): silu_backward(grad, self) needs the input; in place, autograd saves a clone of
+    // the original input, so either way one more tensor of the input's size is kept and the output is new.
+    Spatial silu(const std::string& name, Spatial x) {
+        Layer& l = layer(name, OpKind::kElementwise);
+        save(l, x.t, F::kInputGrad);
+        l.bytes_moved_elements = 2 * b * double(x.c) * x.h * x.w;
+        return {tensor(b * double(x.c) * x.h * x.w, R::kActivation), x.c, x.h, x.w};
+    }
+    // MaxPool2d: max_pool2d_with_indices saves input and int64 indices of the output's size.
+    Spatial maxpool(const std::string& name, Spatial x, int k, int stride, int pad) {
+        const int ho = (x.h + 2 * pad - k) / stride + 1, wo = (x.w + 2 * pad - k) / stride + 1;
+        Layer& l = layer(name, OpKind::kReduction);
+        save(l, x.t, F::kInputGrad);
+        const double out_el = b * double(x.c) * ho * wo;
+        save(l, tensor(out_el, R::kInt64), F::kInputGrad);
+        l.bytes_moved_elements = b * double(x.c) * x.h * x.w + out_el;
+        return {tensor(out_el, R::kActivation), x.c, ho, wo};
+    }
+    // adaptive_avg_pool2d: _adaptive_avg_pool2d_backward(grad, self) keeps the input.
+    Spatial avgpool(const std::string& name, Spatial x, int out_hw) {
+        Layer& l = layer(name, OpKind::kReduction);
+        save(l, x.t, F::kInputGrad);
+        l.bytes_moved_elements = b * double(x.c) * x.h * x.w;
+        return {tensor(b * double(x.c) * out_hw * out_hw, R::kActivation), x.c, out_hw, out_hw};
+    }
+    // Linear (addmm/mm): the input is needed for the weight gradient (mm_mat2_backward(grad, self)).
+    std::int32_t linear(const std::string& name, std::int32_t x, double tokens, int in, int out, bool bias,
+                        ParamRole role, bool backbone = true, int experts = 1) {
+        Layer& l = layer(name, OpKind::kMatmul);
+        const double w_el = double(in) * out;
+        l.params = (w_el + (bias ? out : 0)) * experts;
+        l.matmul_weight_params = w_el * experts;
+        l.in_features = in;
+        l.out_features = out;
+        l.tokens = tokens;
+        l.role = role;
+        l.backbone = backbone;
+        l.experts = experts;
+        note_param_tensor(w_el);
+        l.forward_flop = 2.0 * tokens * in * out;  // 2 FLOP per multiply-add (Kaplan et al. 2020, sec. 2.1)
+        save(l, tensor(tokens * in, R::kMatmulInput, x), F::kWeightGrad);
+        l.bytes_moved_elements = tokens * (in + out);
+        return tensor(tokens * out, R::kActivation);
+    }
+    // Dropout (CUDA native_dropout): keeps a 1-byte mask; output is a new tensor. p == 0: identity.
+    std::int32_t dropout(const std::string& name, std::int32_t x, double elements, double p, R out_rule,
+                         bool attention_core = false) {
+        if (p <= 0) return x;
+        Layer& l = layer(name, OpKind::kElementwise);
+        save(l, tensor(elements, R::kMask1, -1, attention_core), F::kInputGrad);
+        l.bytes_moved_elements = 2 * elements;
+        return tensor(elements, out_rule, -1, attention_core);
+    }
+    // LayerNorm (native_layer_norm saves input, mean, rstd: fp32 stats of b x s). On autocast's fp32 list: the
+    // saved input is an fp32 cast under autocast, the output fp32.
+    std::int32_t layer_norm(const std::string& name, std::int32_t x, double tokens, int h, bool bias = true) {
+        Layer& l = layer(name, OpKind::kNorm);
+        l.params = bias ? 2.0 * h : h;
+        l.role = ParamRole::kNorm;
+        save(l, tensor(tokens * h, R::kAutocastFp32, x), F::kAny);
+        save(l, tensor(2 * tokens, R::kFp32), F::kAny);
+        l.bytes_moved_elements = 2 * tokens * h;
+        return tensor(tokens * h, R::kAutocastFp32);
+    }
+    // LlamaRMSNorm (transformers v4.39 modeling_llama.py): x.to(fp32); pow(2) and x*rsqrt save x_fp32; rsqrt
+    // saves its result (b x s fp32); weight * n.to(dtype) saves n (cast back to the input dtype) for the weight
+    // gradient. Output in the input dtype (fp32 residual stream under autocast).
+    std::int32_t rms_norm(const std::string& name, std::int32_t x, double tokens, int h) {
+        Layer& l = layer(name, OpKind::kNorm);
+        l.params = h;
+        l.role = ParamRole::kNorm;
+        const std::int32_t xf = tensor(tokens * h, R::kFp32, x);
+        save(l, xf, F::kAny);
+        save(l, tensor(tokens, R::kFp32), F::kAny);
+        const std::int32_t n = tensor(tokens * h, R::kFp32);
+        const std::int32_t n_dt = tensor(tokens * h, R::kAutocastFp32, n);
+        save(l, n_dt, F::kWeightGrad);
+        l.bytes_moved_elements = 2 * tokens * h;
+        return tensor(tokens * h, R::kAutocastFp32);
+    }
+    // Residual add: add saves nothing; result in the residual dtype (fp32 under autocast by type promotion).
+    std::int32_t add(std::int32_t, double elements, R rule = R::kAutocastFp32) {
+        Layer& l = layer("add", OpKind::kElementwise);
+        l.bytes_moved_elements = 3 * elements;
+        return tensor(elements, rule);
+    }
+    void head_loss(double logits_elements) { g.logits_elements = logits_elements; }
+};
+
+using Spatial = Builder::Spatial;
+
+std::string idx(const std::string& prefix, int i) { return prefix + "." + std::to_string(i); }
+
+// ---- CNNs --------------------------------------------------------------------------------------------------
+// Classifier head: [dropout] + Linear + cross-entropy (log_softmax saves its b x classes output, nll the target).
+void classifier(Builder& B, std::int32_t x, int in, int classes, double p_dropout) {
+    B.block = -1;
+    const std::int32_t d = B.dropout("classifier.dropout", x, B.b * in, p_dropout, R::kActivation);
+    B.linear("fc", d, B.b, in, classes, true, ParamRole::kHead, false);  // logits: not saved by anything
+    Layer& l = B.layer("loss", OpKind::kReduction);
+    B.save(l, B.tensor(B.b * classes, R::kAutocastFp32), F::kInputGrad);
+    B.save(l, B.tensor(B.b, R::kInt64), F::kInputGrad);
+    B.head_loss(B.b * classes);
+}
+
+// torchvision resnet.py: conv1 7x7/2, bn, relu, maxpool 3x3/2, four stages, avgpool, fc.
+void build_resnet(Builder& B, const ModelSpec& m, int image) {
+    Spatial x{B.tensor(B.b * 3.0 * image * image, R::kAutocastFp32), 3, image, image};
+    x = B.conv("conv1", x, m.width, 7, 2, 3, 1, false);
+    x = B.relu_inplace("relu", B.bn("bn1", x));
+    x = B.maxpool("maxpool", x, 3, 2, 1);
+    const int expansion = m.bottleneck ? 4 : 1;
+    int blk = 0;
+    for (std::size_t stage = 0; stage < m.depths.size(); ++stage) {
+        const int planes = m.width << stage;
+        for (int i = 0; i < m.depths[stage]; ++i) {
+            B.begin_block(blk++, x.t);
+            const std::string n = "layer" + std::to_string(stage + 1) + "." + std::to_string(i);
+            const int stride = (stage > 0 && i == 0) ? 2 : 1;
+            Spatial identity = x;
+            Spatial y = x;
+            if (m.bottleneck) {  // Bottleneck: 1x1, 3x3 (stride here, torchvision v1.5), 1x1 x4
+                y = B.relu_inplace(n + ".relu1", B.bn(n + ".bn1", B.conv(n + ".conv1", y, planes, 1, 1, 0, 1, false)));
+                y = B.relu_inplace(n + ".relu2", B.bn(n + ".bn2", B.conv(n + ".conv2", y, planes, 3, stride, 1, 1, false)));
+                y = B.bn(n + ".bn3", B.conv(n + ".conv3", y, planes * 4, 1, 1, 0, 1, false));
+            } else {
+                y = B.relu_inplace(n + ".relu1", B.bn(n + ".bn1", B.conv(n + ".conv1", y, planes, 3, stride, 1, 1, false)));
+                y = B.bn(n + ".bn2", B.conv(n + ".conv2", y, planes, 3, 1, 1, 1, false));
+            }
+            if (stride != 1 || x.c != planes * expansion)
+                identity = B.bn(n + ".downsample.1", B.conv(n + ".downsample.0", x, planes * expansion, 1, stride, 0, 1, false));
+            // out += identity (in place on bn's output: add saves nothing), then relu in place saves the result.
+            Layer& a = B.layer(n + ".add", OpKind::kElementwise);
+            a.bytes_moved_elements = 3 * B.b * double(y.c) * y.h * y.w;
+            x = B.relu_inplace(n + ".relu", y);
+        }
+    }
+    B.block = -1;
+    x = B.avgpool("avgpool", x, 1);
+    classifier(B, x.t, x.c, m.classes, 0);
+}
+
+// torchvision vgg.py (cfg "D", no batch norm): conv3x3+bias, relu in place, maxpool; avgpool 7x7; classifier
+// Linear(25088, 4096) ReLU Dropout Linear(4096, 4096) ReLU Dropout Linear(4096, classes).
+void build_vgg16(Builder& B, const ModelSpec& m, int image) {
+    Spatial x{B.tensor(B.b * 3.0 * image * image, R::kAutocastFp32), 3, image, image};
+    const int cfg[] = {64, 64, -1, 128, 128, -1, 256, 256, 256, -1, 512, 512, 512, -1, 512, 512, 512, -1};
+    int i = 0, blk = 0;
+    for (int v : cfg) {
+        const std::string n = idx("features", i);
+        if (v < 0) {
+            x = B.maxpool(n, x, 2, 2, 0);
+            ++i;
+            ++blk;
+        } else {
+            B.begin_block(blk, x.t);
+            x = B.relu_inplace(idx("features", i + 1), B.conv(n, x, v, 3, 1, 1, 1, true));
+            i += 2;
+        }
+    }
+    B.block = -1;
+    x = B.avgpool("avgpool", x, 7);
+    const double flat = double(x.c) * 7 * 7;
+    std::int32_t h = B.linear("classifier.0", x.t, B.b, int(flat), 4096, true, ParamRole::kHead, false);
+    { Layer& r = B.layer("classifier.1", OpKind::kElementwise); B.save(r, h, F::kInputGrad); }
+    h = B.dropout("classifier.2", h, B.b * 4096, 0.5, R::kActivation);
+    h = B.linear("classifier.3", h, B.b, 4096, 4096, true, ParamRole::kHead, false);
+    { Layer& r = B.layer("classifier.4", OpKind::kElementwise); B.save(r, h, F::kInputGrad); }
+    classifier(B, h, 4096, m.classes, 0.5);
+}
+
+// torchvision mobilenetv2.py: Conv-BN-ReLU6 stem, inverted residuals (t, c, n, s), 1x1 to 1280, dropout 0.2.
+void build_mobilenet_v2(Builder& B, const ModelSpec& m, int image) {
+    Spatial x{B.tensor(B.b * 3.0 * image * image, R::kAutocastFp32), 3, image, image};
+    auto cbr = [&](const std::string& n, Spatial in, int cout, int k, int s, int groups) {
+        return B.relu6_inplace(n + ".2", B.bn(n + ".1", B.conv(n + ".0", in, cout, k, s, (k - 1) / 2, groups, false)));
+    };
+    x = cbr("features.0", x, 32, 3, 2, 1);
+    const int cfg[7][4] = {{1, 16, 1, 1}, {6, 24, 2, 2}, {6, 32, 3, 2}, {6, 64, 4, 2},
+                           {6, 96, 3, 1}, {6, 160, 3, 2}, {6, 320, 1, 1}};
+    int f = 1;
+    for (const auto& c : cfg)
+        for (int i = 0; i < c[2]; ++i, ++f) {
+            B.begin_block(f, x.t);
+            const std::string n = idx("features", f);
+            const int stride = i == 0 ? c[3] : 1;
+            Spatial y = x;
+            if (c[0] != 1) y = cbr(n + ".expand", y, x.c * c[0], 1, 1, 1);
+            y = cbr(n + ".dw", y, y.c, 3, stride, y.c);
+            y = B.bn(n + ".project.bn", B.conv(n + ".project", y, c[1], 1, 1, 0, 1, false));
+            if (stride == 1 && x.c == c[1]) y = {B.add(y.t, B.b * double(y.c) * y.h * y.w, R::kActivation), y.c, y.h, y.w};
+            x = y;
+        }
+    B.begin_block(f, x.t);
+    x = cbr(idx("features", f), x, 1280, 1, 1, 1);
+    B.block = -1;
+    x = B.avgpool("avgpool", x, 1);
+    classifier(B, x.t, 1280, m.classes, 0.2);
+}
+
+// torchvision efficientnet.py, B0: MBConv (expand 1x1, depthwise k x k, squeeze-excitation, project 1x1),
+// SiLU everywhere, stochastic depth 0.2 (saves a b-element noise tensor), dropout 0.2 before the classifier.
+void build_efficientnet_b0(Builder& B, const ModelSpec& m, int image) {
+    Spatial x{B.tensor(B.b * 3.0 * image * image, R::kAutocastFp32), 3, image, image};
+    auto cbs = [&](const std::string& n, Spatial in, int cout, int k, int s, int groups) {
+        return B.silu(n + ".silu", B.bn(n + ".bn", B.conv(n, in, cout, k, s, (k - 1) / 2, groups, false)));
+    };
+    x = cbs("features.0", x, 32, 3, 2, 1);
+    // (expand ratio, kernel, stride, in, out, layers)
+    const int cfg[7][6] = {{1, 3, 1, 32, 16, 1},   {6, 3, 2, 16, 24, 2},  {6, 5, 2, 24, 40, 2},  {6, 3, 2, 40, 80, 3},
+                           {6, 5, 1, 80, 112, 3}, {6, 5, 2, 112, 192, 4}, {6, 3, 1, 192, 320, 1}};
+    int blk = 0;
+    for (const auto& c : cfg)
+        for (int i = 0; i < c[5]; ++i, ++blk) {
+            B.begin_block(blk, x.t);
+            const std::string n = "features.block" + std::to_string(blk);
+            const int cin = i == 0 ? c[3] : c[4];
+            const int stride = i == 0 ? c[2] : 1;
+            const int expanded = cin * c[0];
+            Spatial y = x;
+            if (expanded != cin) y = cbs(n + ".expand", y, expanded, 1, 1, 1);
+            y = cbs(n + ".dw", y, expanded, c[1], stride, expanded);
+            // SqueezeExcitation: avgpool (saves input), fc1 1x1 conv + SiLU, fc2 1x1 conv + Sigmoid (saves its
+            // result), scale = input * sigmoid (mul saves both operands).
+            const int squeeze = std::max(1, cin / 4);
+            Spatial s = B.avgpool(n + ".se.avgpool", y, 1);
+            s = B.silu(n + ".se.silu", B.conv(n + ".se.fc1", s, squeeze, 1, 1, 0, 1, true));
+            s = B.conv(n + ".se.fc2", s, expanded, 1, 1, 0, 1, true);
+            Layer& sg = B.layer(n + ".se.sigmoid", OpKind::kElementwise);
+            const std::int32_t sig = B.tensor(B.b * expanded, R::kActivation);
+            B.save(sg, sig, F::kInputGrad);
+            Layer& mul = B.layer(n + ".se.scale", OpKind::kElementwise);
+            B.save(mul, y.t, F::kInputGrad);
+            B.save(mul, sig, F::kInputGrad);
+            mul.bytes_moved_elements = 2 * B.b * double(expanded) * y.h * y.w;
+            y = {B.tensor(B.b * double(expanded) * y.h * y.w, R::kActivation), expanded, y.h, y.w};
+            y = B.bn(n + ".project.bn", B.conv(n + ".project", y, c[4], 1, 1, 0, 1, false));
+            if (stride == 1 && cin == c[4]) {
+                // StochasticDepth(p = 0.2 * blk / blocks, "row"): input * noise saves the b-element noise
+                // (p = 0 for the first block: identity).
+                if (blk > 0) {
+                    Layer& sd = B.layer(n + ".stochastic_depth", OpKind::kElementwise);
+                    B.save(sd, B.tensor(B.b, R::kActivation), F::kInputGrad);
+                    y = {B.tensor(B.b * double(y.c) * y.h * y.w, R::kActivation), y.c, y.h, y.w};
+                }
+                y = {B.add(y.t, B.b * double(y.c) * y.h * y.w, R::kActivation), y.c, y.h, y.w};
+            }
+            x = y;
+        }
+    B.begin_block(blk, x.t);
+    x = cbs("features.8", x, 1280, 1, 1, 1);
+    B.block = -1;
+    x = B.avgpool("avgpool", x, 1);
+    classifier(B, x.t, 1280, m.classes, 0.2);
+}
+
+// U-Net (Ronneberger et al. 2015; the common milesial/Pytorch-UNet layout): DoubleConv = (conv3x3 no bias, BN,
+// ReLU) x 2; 4 downs (maxpool + DoubleConv), 4 ups (ConvTranspose 2x2 + concat skip + DoubleConv), 1x1 out conv.
+void build_unet(Builder& B, const ModelSpec& m, int image) {
+    Spatial x{B.tensor(B.b * double(m.in_channels) * image * image, R::kAutocastFp32), m.in_channels, image, image};
+    int blk = 0;
+    auto dconv = [&](const std::string& n, Spatial in, int cout) {
+        B.begin_block(blk++, in.t);
+        in = B.relu_inplace(n + ".relu1", B.bn(n + ".bn1", B.conv(n + ".conv1", in, cout, 3, 1, 1, 1, false)));
+        return B.relu_inplace(n + ".relu2", B.bn(n + ".bn2", B.conv(n + ".conv2", in, cout, 3, 1, 1, 1, false)));
+    };
+    const int c0 = m.base_channels;
+    std::vector<Spatial> skips;
+    x = dconv("inc", x, c0);
+    const int depth = m.unet_depth;
+    for (int i = 1; i <= depth; ++i) {
+        skips.push_back(x);
+        x = dconv(idx("down", i), B.maxpool(idx("down", i) + ".pool", x, 2, 2, 0), c0 << i);
+    }
+    for (int i = 1; i <= depth; ++i) {
+        const Spatial skip = skips[depth - i];
+        B.begin_block(blk, x.t);
+        Spatial up = B.conv_transpose2(idx("up", i) + ".up", x, x.c / 2);
+        Layer& cat = B.layer(idx("up", i) + ".cat", OpKind::kElementwise);  // cat saves nothing (sizes only)
+        cat.bytes_moved_elements = 2 * B.b * double(skip.c + up.c) * skip.h * skip.w;
+        Spatial joined{B.tensor(B.b * double(skip.c + up.c) * skip.h * skip.w, R::kActivation), skip.c + up.c, skip.h, skip.w};
+        x = dconv(idx("up", i), joined, skip.c);
+    }
+    B.block = -1;
+    x = B.conv("outc", x, m.classes, 1, 1, 0, 1, true, ParamRole::kHead);
+    B.g.layers.back().backbone = false;
+    // Per-pixel cross-entropy: log_softmax over classes keeps b x classes x H x W.
+    Layer& l = B.layer("loss", OpKind::kReduction);
+    const double px = B.b * double(x.c) * x.h * x.w;
+    B.save(l, B.tensor(px, R::kAutocastFp32), F::kInputGrad);
+    B.save(l, B.tensor(B.b * double(x.h) * x.w, R::kInt64), F::kInputGrad);
+    B.head_loss(px);
+}
+
+// YOLOv5 v6+ (ultralytics/yolov5 models/yolov5s.yaml, models/common.py): Conv = Conv2d (no bias) + BN + SiLU;
+// C3 = cv3(cat(Bottlenecks(cv1(x)), cv2(x))); SPPF = cv2(cat(x, m(x), m(m(x)), m(m(m(x))))) with 5x5 max-pools;
+// nearest upsampling and concatenations save nothing; Detect = a 1x1 conv with bias to 3 x (classes + 5) per level.
+void build_yolov5(Builder& B, const ModelSpec& m, int image) {
+    auto ch = [&](int c) { return std::max(8, int(std::ceil(c * m.width_multiple / 8.0)) * 8); };
+    auto depth = [&](int n) { return n > 1 ? std::max(int(std::lround(n * m.depth_multiple)), 1) : n; };
+    int blk = 0;
+    auto conv = [&](const std::string& n, Spatial x, int c2, int k, int s) {
+        return B.silu(n + ".act", B.bn(n + ".bn", B.conv(n + ".conv", x, c2, k, s, k / 2, 1, false)));
+    };
+    auto cat = [&](const std::string& n, const std::vector<Spatial>& parts) {
+        int c = 0;
+        for (const Spatial& p : parts) c += p.c;
+        Layer& l = B.layer(n, OpKind::kElementwise);
+        const double el = B.b * double(c) * parts[0].h * parts[0].w;
+        l.bytes_moved_elements = 2 * el;
+        return Spatial{B.tensor(el, R::kActivation), c, parts[0].h, parts[0].w};
+    };
+    auto c3 = [&](const std::string& n, Spatial x, int c2, int reps, bool shortcut) {
+        B.begin_block(blk++, x.t);
+        const int c_ = c2 / 2;
+        Spatial a = conv(n + ".cv1", x, c_, 1, 1);
+        for (int i = 0; i < reps; ++i) {
+            Spatial y = conv(n + ".m." + std::to_string(i) + ".cv2", conv(n + ".m." + std::to_string(i) + ".cv1", a, c_, 1, 1),
+                             c_, 3, 1);
+            if (shortcut) y = {B.add(y.t, B.b * double(y.c) * y.h * y.w, R::kActivation), y.c, y.h, y.w};
+            a = y;
+        }
+        const Spatial b2 = conv(n + ".cv2", x, c_, 1, 1);
+        return conv(n + ".cv3", cat(n + ".cat", {a, b2}), c2, 1, 1);
+    };
+    auto upsample = [&](const std::string& n, Spatial x) {
+        Layer& l = B.layer(n, OpKind::kElementwise);  // upsample_nearest2d backward needs only sizes
+        const double el = B.b * double(x.c) * x.h * 2 * x.w * 2;
+        l.bytes_moved_elements = el * 1.25;
+        return Spatial{B.tensor(el, R::kActivation), x.c, x.h * 2, x.w * 2};
+    };
+    Spatial x{B.tensor(B.b * 3.0 * image * image, R::kAutocastFp32), 3, image, image};
+    B.begin_block(blk++, x.t);
+    Spatial p = conv("model.0", x, ch(64), 6, 2);  // 6x6/2, pad 2
+    p = conv("model.1", p, ch(128), 3, 2);
+    p = c3("model.2", p, ch(128), depth(3), true);
+    p = conv("model.3", p, ch(256), 3, 2);
+    const Spatial p3 = c3("model.4", p, ch(256), depth(6), true);
+    p = conv("model.5", p3, ch(512), 3, 2);
+    const Spatial p4 = c3("model.6", p, ch(512), depth(9), true);
+    p = conv("model.7", p4, ch(1024), 3, 2);
+    p = c3("model.8", p, ch(1024), depth(3), true);
+    {  // SPPF
+        B.begin_block(blk++, p.t);
+        const Spatial a = conv("model.9.cv1", p, p.c / 2, 1, 1);
+        const Spatial y1 = B.maxpool("model.9.m1", a, 5, 1, 2);
+        const Spatial y2 = B.maxpool("model.9.m2", y1, 5, 1, 2);
+        const Spatial y3 = B.maxpool("model.9.m3", y2, 5, 1, 2);
+        p = conv("model.9.cv2", cat("model.9.cat", {a, y1, y2, y3}), ch(1024), 1, 1);
+    }
+    const Spatial h10 = conv("model.10", p, ch(512), 1, 1);
+    p = c3("model.13", cat("model.12", {upsample("model.11", h10), p4}), ch(512), depth(3), false);
+    const Spatial h14 = conv("model.14", p, ch(256), 1, 1);
+    const Spatial o17 = c3("model.17", cat("model.16", {upsample("model.15", h14), p3}), ch(256), depth(3), false);
+    p = conv("model.18", o17, ch(256), 3, 2);
+    const Spatial o20 = c3("model.20", cat("model.19", {p, h14}), ch(512), depth(3), false);
+    p = conv("model.21", o20, ch(512), 3, 2);
+    const Spatial o23 = c3("model.23", cat("model.22", {p, h10}), ch(1024), depth(3), false);
+    B.block = -1;
+    double outputs = 0;
+    const int no = 3 * (m.classes + 5);
+    int level = 0;
+    for (const Spatial& o : {o17, o20, o23}) {
+        const Spatial d = B.conv("model.24.m." + std::to_string(level++), o, no, 1, 1, 0, 1, true, ParamRole::kHead);
+        B.g.layers.back().backbone = false;
+        outputs += B.b * double(no) * d.h * d.w;
+    }
+    // ComputeLoss (utils/loss.py): sigmoid/BCE over the predictions; keeps about one fp32 copy of the outputs.
+    Layer& loss = B.layer("loss", OpKind::kReduction);
+    B.save(loss, B.tensor(outputs, R::kFp32), F::kInputGrad);
+    B.head_loss(outputs);
+}
+
+// YOLOv8 (ultralytics/cfg/models/v8/yolov8.yaml, nn/modules/block.py C2f, head.py Detect): C2f = cv2(cat(chunk(cv1(x)),
+// Bottleneck outputs)); decoupled head per level: box branch (Conv 3x3, Conv 3x3, 1x1 to 4 x reg_max 16) and class
+// branch (Conv 3x3, Conv 3x3, 1x1 to classes); DFL: a frozen 1x1 conv of 16 weights.
+void build_yolov8(Builder& B, const ModelSpec& m, int image) {
+    auto ch = [&](int c) { return std::max(8, int(std::ceil(std::min(c, 1024) * m.width_multiple / 8.0)) * 8); };
+    auto depth = [&](int n) { return n > 1 ? std::max(int(std::lround(n * m.depth_multiple)), 1) : n; };
+    int blk = 0;
+    auto conv = [&](const std::string& n, Spatial x, int c2, int k, int s) {
+        return B.silu(n + ".act", B.bn(n + ".bn", B.conv(n + ".conv", x, c2, k, s, k / 2, 1, false)));
+    };
+    auto cat = [&](const std::string& n, const std::vector<Spatial>& parts) {
+        int c = 0;
+        for (const Spatial& p : parts) c += p.c;
+        Layer& l = B.layer(n, OpKind::kElementwise);
+        const double el = B.b * double(c) * parts[0].h * parts[0].w;
+        l.bytes_moved_elements = 2 * el;
+        return Spatial{B.tensor(el, R::kActivation), c, parts[0].h, parts[0].w};
+    };
+    auto c2f = [&](const std::string& n, Spatial x, int c2, int reps, bool shortcut) {
+        B.begin_block(blk++, x.t);
+        const int c = c2 / 2;
+        const Spatial a = conv(n + ".cv1", x, 2 * c, 1, 1);
+        std::vector<Spatial> parts = {{a.t, c, a.h, a.w}, {a.t, c, a.h, a.w}};  // chunk(2): views of cv1's output
+        Spatial last = parts.back();
+        for (int i = 0; i < reps; ++i) {
+            const std::string bn = n + ".m." + std::to_string(i);
+            Spatial y = conv(bn + ".cv2", conv(bn + ".cv1", last, c, 3, 1), c, 3, 1);
+            if (shortcut) y = {B.add(y.t, B.b * double(y.c) * y.h * y.w, R::kActivation), y.c, y.h, y.w};
+            parts.push_back(y);
+            last = y;
+        }
+        return conv(n + ".cv2", cat(n + ".cat", parts), c2, 1, 1);
+    };
+    auto upsample = [&](const std::string& n, Spatial x) {
+        Layer& l = B.layer(n, OpKind::kElementwise);
+        const double el = B.b * double(x.c) * x.h * 2 * x.w * 2;
+        l.bytes_moved_elements = el * 1.25;
+        return Spatial{B.tensor(el, R::kActivation), x.c, x.h * 2, x.w * 2};
+    };
+    Spatial x{B.tensor(B.b * 3.0 * image * image, R::kAutocastFp32), 3, image, image};
+    B.begin_block(blk++, x.t);
+    Spatial p = conv("model.0", x, ch(64), 3, 2);
+    p = conv("model.1", p, ch(128), 3, 2);
+    p = c2f("model.2", p, ch(128), depth(3), true);
+    p = conv("model.3", p, ch(256), 3, 2);
+    const Spatial p3 = c2f("model.4", p, ch(256), depth(6), true);
+    p = conv("model.5", p3, ch(512), 3, 2);
+    const Spatial p4 = c2f("model.6", p, ch(512), depth(6), true);
+    p = conv("model.7", p4, ch(1024), 3, 2);
+    p = c2f("model.8", p, ch(1024), depth(3), true);
+    {
+        B.begin_block(blk++, p.t);
+        const Spatial a = conv("model.9.cv1", p, p.c / 2, 1, 1);
+        const Spatial y1 = B.maxpool("model.9.m1", a, 5, 1, 2);
+        const Spatial y2 = B.maxpool("model.9.m2", y1, 5, 1, 2);
+        const Spatial y3 = B.maxpool("model.9.m3", y2, 5, 1, 2);
+        p = conv("model.9.cv2", cat("model.9.cat", {a, y1, y2, y3}), ch(1024), 1, 1);
+    }
+    const Spatial p5 = p;
+    const Spatial h12 = c2f("model.12", cat("model.11", {upsample("model.10", p5), p4}), ch(512), depth(3), false);
+    const Spatial o15 = c2f("model.15", cat("model.14", {upsample("model.13", h12), p3}), ch(256), depth(3), false);
+    p = conv("model.16", o15, ch(256), 3, 2);
+    const Spatial o18 = c2f("model.18", cat("model.17", {p, h12}), ch(512), depth(3), false);
+    p = conv("model.19", o18, ch(512), 3, 2);
+    const Spatial o21 = c2f("model.21", cat("model.20", {p, p5}), ch(1024), depth(3), false);
+    B.block = -1;
+    const int reg_max = 16, nc = m.classes;
+    const int c2 = std::max({16, o15.c / 4, reg_max * 4}), c3 = std::max(o15.c, std::min(nc, 100));
+    const std::size_t head_begin = B.g.layers.size();
+    double outputs = 0;
+    int level = 0;
+    for (const Spatial& o : {o15, o18, o21}) {
+        const std::string n = "model.22.l" + std::to_string(level++);
+        const Spatial box = B.conv(n + ".cv2.2", conv(n + ".cv2.1", conv(n + ".cv2.0", o, c2, 3, 1), c2, 3, 1),
+                                   4 * reg_max, 1, 1, 0, 1, true, ParamRole::kHead);
+        const Spatial cls = B.conv(n + ".cv3.2", conv(n + ".cv3.1", conv(n + ".cv3.0", o, c3, 3, 1), c3, 3, 1), nc, 1,
+                                   1, 0, 1, true, ParamRole::kHead);
+        outputs += B.b * double(box.c + cls.c) * o.h * o.w;
+    }
+    for (std::size_t i = head_begin; i < B.g.layers.size(); ++i) B.g.layers[i].backbone = false;
+    Layer& dfl = B.layer("model.22.dfl", OpKind::kElementwise);  // frozen (requires_grad False) but a parameter
+    dfl.params = reg_max;
+    // v8DetectionLoss (utils/loss.py): BCE over class scores, DFL + CIoU over boxes; keeps about an fp32 copy
+    // of the predictions.
+    Layer& loss = B.layer("loss", OpKind::kReduction);
+    B.save(loss, B.tensor(outputs, R::kFp32), F::kInputGrad);
+    B.head_loss(outputs);
+}
+
+// ---- transformers --------------------------------------------------------------------------------------------
+// Eager attention core after the projections, given the q/k/v storages. Mirrors, per model:
+//   scores = matmul(q, k^T): 4-D matmul reshapes the permuted q and k^T into contiguous copies that bmm saves
+//   softmax saves its output (fp32 under autocast; Llama asks for dtype=float32 explicitly: fp32 always)
+//   [.to(dtype) copy] [dropout: 1-byte mask + output] ; matmul(probs, v) saves probs and a copy of v
+// SDPA (memory-efficient / flash): saves q, k, v, the output and an fp32 logsumexp of b x heads x s
+// (aten/src/ATen/native/transformers/attention.cpp, _scaled_dot_product_efficient_attention).
+struct AttnShape {
+    double tokens;         // query rows (b x s)
+    int heads, head_dim;
+    int seq;               // key length per query
+    double kv_tokens = 0;  // key/value rows (b x kv length); 0 = self-attention (= tokens)
+};
+// Softmax styles: kPlain = F.softmax(scores) (BERT, torchvision); kTyped = F.softmax(w).type(v.dtype) (GPT-2);
+// kFp32ThenCast = F.softmax(w, dtype=float32).to(q.dtype) (Llama family).
+enum class SoftmaxStyle { kPlain, kTyped, kFp32ThenCast };
+std::int32_t attention_core(Builder& B, const std::string& n, const AttnShape& a, std::int32_t q_src,
+                            std::int32_t k_src, std::int32_t v_src, bool eager, double p_attn, SoftmaxStyle style) {
+    const double qh = a.tokens * a.heads * a.head_dim;  // b s (heads d)
+    const double scores = a.tokens * a.heads * a.seq;   // b heads s s
+    Layer& l = B.layer(n + ".attn", eager ? OpKind::kMatmul : OpKind::kAttention);
+    l.forward_flop = 2.0 * 2.0 * a.tokens * a.seq * a.heads * a.head_dim;  // QK^T and PV: 2 matmuls of s x s x d
+    if (!eager) {
+        B.save(l, q_src, F::kInputGrad);
+        B.save(l, k_src, F::kInputGrad);
+        B.save(l, v_src, F::kInputGrad);
+        const std::int32_t out = B.tensor(qh, R::kActivation);
+        B.save(l, out, F::kInputGrad);
+        B.save(l, B.tensor(a.tokens * a.heads, R::kFp32), F::kInputGrad);  // logsumexp
+        l.bytes_moved_elements = 4 * qh;
+        return out;
+    }
+    l.bytes_moved_elements = 4 * qh + 4 * scores;
+    // 4-D matmuls reshape permuted q, k^T, v into contiguous copies that bmm saves (HF models); torch 1.13's
+    // F.multi_head_attention_forward saves a scaled copy of q and contiguous k, v: the same three sizes.
+    B.save(l, B.tensor(qh, R::kMatmulInput), F::kInputGrad);  // q copy (torchvision 1.13: the scaled q)
+    const double kvh = (a.kv_tokens > 0 ? a.kv_tokens : a.tokens) * a.heads * a.head_dim;
+    B.save(l, B.tensor(kvh, R::kMatmulInput), F::kInputGrad);  // k^T copy
+    const std::int32_t sm =
+        B.tensor(scores, style == SoftmaxStyle::kFp32ThenCast ? R::kFp32 : R::kAutocastFp32, -1, true);
+    B.save(l, sm, F::kInputGrad);
+    std::int32_t probs = style == SoftmaxStyle::kPlain ? sm : B.tensor(scores, R::kActivation, sm, true);
+    if (p_attn > 0) {
+        B.save(l, B.tensor(scores, R::kMask1, -1, true), F::kInputGrad);
+        probs = B.tensor(scores, style == SoftmaxStyle::kPlain ? R::kAutocastFp32 : R::kActivation, -1, true);
+    }
+    B.save(l, B.tensor(scores, R::kMatmulInput, probs, true), F::kInputGrad);
+    B.save(l, B.tensor(kvh, R::kMatmulInput), F::kInputGrad);  // v copy
+    return B.tensor(qh, R::kActivation);
+}
+
+// torchvision vision_transformer.py: conv_proj 16x16/16, class token, learned positions, pre-LN encoder blocks
+// with nn.MultiheadAttention (packed in_proj) and MLP (Linear, GELU, Linear), final LN, head on the class token.
+void build_vit(Builder& B, const ModelSpec& m, int image, bool eager) {
+    const int h = m.hidden, grid = image / m.patch;
+    const int seq = grid * grid + 1;
+    const double T = B.b * seq;
+    Spatial img{B.tensor(B.b * 3.0 * image * image, R::kAutocastFp32), 3, image, image};
+    B.conv("conv_proj", img, h, m.patch, m.patch, 0, 1, true);  // its output is reshaped into the tokens below
+    Layer& emb = B.layer("class_token+pos_embedding", OpKind::kElementwise);
+    emb.params = double(h) + double(seq) * h;
+    B.note_param_tensor(double(seq) * h);
+    std::int32_t x = B.tensor(T * h, R::kAutocastFp32);
+    for (int i = 0; i < m.layers; ++i) {
+        B.begin_block(i, x);
+        const std::string n = idx("encoder.layers", i);
+        std::int32_t y = B.layer_norm(n + ".ln_1", x, T, h);
+        const std::int32_t qkv = B.linear(n + ".self_attention.in_proj", y, T, h, 3 * h, true, ParamRole::kQkv);
+        // torch 2.x SDPA path: _in_projection_packed makes one contiguous 3h copy; q, k, v are views of it.
+        // torch 1.13 eager path (measured): q (scaled), k and v are separate contiguous copies saved by the bmms.
+        const std::int32_t packed = B.tensor(T * 3 * h, R::kActivation, qkv);
+        attention_core(B, n, {T, m.heads, h / m.heads, seq}, packed, packed, packed, eager, 0, SoftmaxStyle::kPlain);
+        // output transpose(...).contiguous() then out_proj
+        const std::int32_t a_c = B.tensor(T * h, R::kActivation);
+        y = B.linear(n + ".self_attention.out_proj", a_c, T, h, h, true, ParamRole::kO);
+        x = B.add(x, T * h);
+        y = B.layer_norm(n + ".ln_2", x, T, h);
+        y = B.linear(n + ".mlp.0", y, T, h, m.ffn, true, ParamRole::kFc1);
+        { Layer& g = B.layer(n + ".mlp.1.gelu", OpKind::kElementwise); B.save(g, y, F::kInputGrad);
+          g.bytes_moved_elements = 2 * T * m.ffn; }
+        y = B.tensor(T * m.ffn, R::kActivation);
+        y = B.linear(n + ".mlp.3", y, T, m.ffn, h, true, ParamRole::kFc2);
+        x = B.add(x, T * h);
+    }
+    B.block = -1;
+    const std::int32_t y = B.layer_norm("encoder.ln", x, T, h);
+    // heads(x[:, 0]): a view of the LN output (its whole storage stays alive); under autocast a cast copy.
+    Layer& head = B.layer("heads.head", OpKind::kMatmul);
+    head.params = double(h) * m.classes + m.classes;
+    head.matmul_weight_params = double(h) * m.classes;
+    head.in_features = h;
+    head.out_features = m.classes;
+    head.tokens = B.b;
+    head.role = ParamRole::kHead;
+    head.backbone = false;
+    head.forward_flop = 2.0 * B.b * h * m.classes;
+    // the saved slice is a view that keeps the LN output storage alive (aliases y); under autocast a b x h cast
+    B.save(head, B.tensor(B.b * h, R::kMatmulInput, y), F::kWeightGrad);
+    Layer& l = B.layer("loss", OpKind::kReduction);
+    B.save(l, B.tensor(B.b * m.classes, R::kAutocastFp32), F::kInputGrad);
+    B.save(l, B.tensor(B.b, R::kInt64), F::kInputGrad);
+    B.head_loss(B.b * m.classes);
+}
+
+// NewGELUActivation ("gelu_new", transformers/activations.py): 0.5*x*(1+tanh(c*(x+0.044715*pow(x,3)))).
+// pow saves its input, tanh its result, the last mul both operands (0.5*x and 1+tanh). pow is on autocast's fp32
+// list, so under autocast pow saves an fp32 copy of x and the chain after it (tanh, 1+tanh) is fp32.
+void save_gelu_new(Builder& B, Layer& g, std::int32_t x, double f) {
+    B.save(g, B.tensor(f, R::kAutocastFp32, x), F::kInputGrad);  // pow's input (fp32 cast under autocast)
+    B.save(g, B.tensor(f, R::kAutocastFp32), F::kInputGrad);     // tanh result
+    B.save(g, B.tensor(f, R::kActivation), F::kInputGrad);       // 0.5 * x
+    B.save(g, B.tensor(f, R::kAutocastFp32), F::kInputGrad);     // 1 + tanh
+    g.bytes_moved_elements = 10 * f;
+}
+
+// Stable Diffusion UNets (diffusers UNet2DConditionModel, models/unets/unet_2d_blocks.py, resnet.py,
+// attention.py, attention_processor.py AttnProcessor2_0). Latent = image / 8. GroupNorm (autocast fp32 list) saves
+// its input and fp32 mean/rstd per group; SiLU saves its input; ResnetBlock2D = GN, SiLU, conv, + time projection,
+// GN, SiLU, conv (+ 1x1 shortcut); Transformer2DModel = GN, proj_in, BasicTransformerBlocks (LN, self-attention,
+// LN, cross-attention to the frozen text states, LN, GEGLU feed-forward), proj_out, + residual.
+void build_sd_unet(Builder& B, const ModelSpec& m, int image, bool eager) {
+    const int latent = image / 8;
+    const std::vector<int>& ch = m.channel_mult;  // block_out_channels
+    const int levels = int(ch.size());
+    const int temb = ch[0] * 4;
+    const int ctx_len = 77;
+    const double ctx_tokens = B.b * ctx_len;
+    const std::int32_t context = B.tensor(ctx_tokens * m.context_dim, R::kAutocastFp32);  // text encoder output
+    int blk = 0;
+    auto group_norm = [&](const std::string& n, Spatial x) {
+        Layer& l = B.layer(n, OpKind::kNorm);
+        l.params = 2.0 * x.c;
+        l.role = ParamRole::kNorm;
+        const double el = B.b * double(x.c) * x.h * x.w;
+        B.save(l, B.tensor(el, R::kAutocastFp32, x.t), F::kAny);
+        B.save(l, B.tensor(2 * B.b * 32, R::kFp32), F::kAny);
+        l.bytes_moved_elements = 2 * el;
+        return Spatial{B.tensor(el, R::kAutocastFp32), x.c, x.h, x.w};
+    };
+    auto add_sp = [&](Spatial x) {
+        return Spatial{B.add(x.t, B.b * double(x.c) * x.h * x.w, R::kAutocastFp32), x.c, x.h, x.w};
+    };
+    auto resnet = [&](const std::string& n, Spatial x, int cout) {
+        B.begin_block(blk++, x.t);
+        Spatial h = B.conv(n + ".conv1", B.silu(n + ".act1", group_norm(n + ".norm1", x)), cout, 3, 1, 1, 1, true);
+        // time_emb_proj(silu(temb)): a b x cout bias broadcast over the map (add saves nothing)
+        B.linear(n + ".time_emb_proj", B.tensor(B.b * temb, R::kAutocastFp32), B.b, temb, cout, true, ParamRole::kOther);
+        h = add_sp(h);
+        h = B.conv(n + ".conv2", B.silu(n + ".act2", group_norm(n + ".norm2", h)), cout, 3, 1, 1, 1, true);
+        if (x.c != cout) B.conv(n + ".conv_shortcut", x, cout, 1, 1, 0, 1, true);  // saves x (block input)
+        return add_sp(h);
+    };
+    auto transformer = [&](const std::string& n, Spatial x, int depth, int heads) {
+        B.begin_block(blk++, x.t);
+        const int c = x.c;
+        const double T = B.b * double(x.h) * x.w;
+        const int seq = x.h * x.w;
+        Spatial g = group_norm(n + ".norm", x);
+        std::int32_t h;
+        if (m.linear_projection) {
+            const std::int32_t flat = B.tensor(T * c, R::kAutocastFp32);  // permute + reshape copy
+            h = B.linear(n + ".proj_in", flat, T, c, c, true, ParamRole::kOther);
+        } else {
+            h = B.tensor(T * c, R::kActivation, B.conv(n + ".proj_in", g, c, 1, 1, 0, 1, true).t);
+        }
+        const int d = c / heads;
+        for (int i = 0; i < depth; ++i) {
+            const std::string tb = n + ".transformer_blocks." + std::to_string(i);
+            std::int32_t y = B.layer_norm(tb + ".norm1", h, T, c);
+            const std::int32_t q1 = B.linear(tb + ".attn1.to_q", y, T, c, c, false, ParamRole::kQ);
+            const std::int32_t k1 = B.linear(tb + ".attn1.to_k", y, T, c, c, false, ParamRole::kK);
+            const std::int32_t v1 = B.linear(tb + ".attn1.to_v", y, T, c, c, false, ParamRole::kV);
+            std::int32_t o = attention_core(B, tb + ".attn1", {T, heads, d, seq}, q1, k1, v1,
+                                            eager, 0, SoftmaxStyle::kPlain);
+            o = B.linear(tb + ".attn1.to_out.0", B.tensor(T * c, R::kActivation, o), T, c, c, true, ParamRole::kO);
+            h = B.add(h, T * c);
+            y = B.layer_norm(tb + ".norm2", h, T, c);
+            const std::int32_t q2 = B.linear(tb + ".attn2.to_q", y, T, c, c, false, ParamRole::kQ);
+            const std::int32_t k2 = B.linear(tb + ".attn2.to_k", context, ctx_tokens, m.context_dim, c, false, ParamRole::kK);
+            const std::int32_t v2 = B.linear(tb + ".attn2.to_v", context, ctx_tokens, m.context_dim, c, false, ParamRole::kV);
+            AttnShape cross{T, heads, d, ctx_len, ctx_tokens};
+            o = attention_core(B, tb + ".attn2", cross, q2, k2, v2, eager, 0, SoftmaxStyle::kPlain);
+            o = B.linear(tb + ".attn2.to_out.0", B.tensor(T * c, R::kActivation, o), T, c, c, true, ParamRole::kO);
+            h = B.add(h, T * c);
+            y = B.layer_norm(tb + ".norm3", h, T, c);
+            // GEGLU: proj to 2 x 4c, hidden * gelu(gate): gelu saves gate (a view of proj's output), mul saves
+            // hidden (same storage) and gelu(gate).
+            const std::int32_t pr = B.linear(tb + ".ff.net.0.proj", y, T, c, 8 * c, true, ParamRole::kFc1);
+            Layer& gl = B.layer(tb + ".ff.geglu", OpKind::kElementwise);
+            B.save(gl, pr, F::kInputGrad);
+            const std::int32_t ge = B.tensor(T * 4 * c, R::kActivation);
+            B.save(gl, ge, F::kInputGrad);
+            gl.bytes_moved_elements = 16.0 * T * c;
+            o = B.linear(tb + ".ff.net.2", B.tensor(T * 4 * c, R::kActivation), T, 4 * c, c, true, ParamRole::kFc2);
+            h = B.add(h, T * c);
+        }
+        if (m.linear_projection) {
+            h = B.linear(n + ".proj_out", h, T, c, c, true, ParamRole::kOther);
+        } else {
+            h = B.conv(n + ".proj_out", Spatial{h, c, x.h, x.w}, c, 1, 1, 0, 1, true).t;
+        }
+        return add_sp(Spatial{h, c, x.h, x.w});
+    };
+    // time embedding (sinusoidal 320 -> 1280 -> 1280) and SDXL's added text/time embedding
+    B.linear("time_embedding.linear_1", B.tensor(B.b * ch[0], R::kAutocastFp32), B.b, ch[0], temb, true, ParamRole::kOther);
+    B.linear("time_embedding.linear_2", B.tensor(B.b * temb, R::kAutocastFp32), B.b, temb, temb, true, ParamRole::kOther);
+    if (m.addition_embed_dim > 0) {
+        B.linear("add_embedding.linear_1", B.tensor(B.b * m.addition_embed_dim, R::kAutocastFp32), B.b,
+                 m.addition_embed_dim, temb, true, ParamRole::kOther);
+        B.linear("add_embedding.linear_2", B.tensor(B.b * temb, R::kAutocastFp32), B.b, temb, temb, true, ParamRole::kOther);
+    }
+    Spatial x{B.tensor(B.b * double(m.latent_channels) * latent * latent, R::kAutocastFp32), m.latent_channels, latent, latent};
+    x = B.conv("conv_in", x, ch[0], 3, 1, 1, 1, true);
+    std::vector<int> skip_channels = {ch[0]};
+    for (int lv = 0; lv < levels; ++lv) {
+        for (int r = 0; r < 2; ++r) {
+            const std::string n = "down_blocks." + std::to_string(lv) + ".resnets." + std::to_string(r);
+            x = resnet(n, x, ch[lv]);
+            if (m.transformer_depth[lv] > 0)
+                x = transformer("down_blocks." + std::to_string(lv) + ".attentions." + std::to_string(r), x,
+                                m.transformer_depth[lv], m.attention_heads[lv]);
+            skip_channels.push_back(x.c);
+        }
+        if (lv + 1 < levels) {
+            x = B.conv("down_blocks." + std::to_string(lv) + ".downsamplers.0", x, x.c, 3, 2, 1, 1, true);
+            skip_channels.push_back(x.c);
+        }
+    }
+    x = resnet("mid_block.resnets.0", x, ch[levels - 1]);
+    x = transformer("mid_block.attentions.0", x, m.mid_transformer_depth, m.attention_heads[levels - 1]);
+    x = resnet("mid_block.resnets.1", x, ch[levels - 1]);
+    for (int i = 0; i < levels; ++i) {
+        const int lv = levels - 1 - i;
+        const int out = ch[lv];
+        for (int r = 0; r < 3; ++r) {
+            const int skip = skip_channels.back();
+            skip_channels.pop_back();
+            const std::string n = "up_blocks." + std::to_string(i) + ".resnets." + std::to_string(r);
+            Layer& cat = B.layer(n + ".cat", OpKind::kElementwise);  // torch.cat saves nothing
+            const double el = B.b * double(x.c + skip) * x.h * x.w;
+            cat.bytes_moved_elements = 2 * el;
+            x = resnet(n, Spatial{B.tensor(el, R::kAutocastFp32), x.c + skip, x.h, x.w}, out);
+            if (m.transformer_depth[lv] > 0)
+                x = transformer("up_blocks." + std::to_string(i) + ".attentions." + std::to_string(r), x,
+                                m.transformer_depth[lv], m.attention_heads[lv]);
+        }
+        if (i + 1 < levels) {
+            Layer& up = B.layer("up_blocks." + std::to_string(i) + ".upsample", OpKind::kElementwise);
+            const double el = B.b * double(x.c) * x.h * 2 * x.w * 2;
+            up.bytes_moved_elements = 1.25 * el;
+            x = B.conv("up_blocks." + std::to_string(i) + ".upsamplers.0", Spatial{B.tensor(el, R::kActivation), x.c, x.h * 2, x.w * 2},
+                       x.c, 3, 1, 1, 1, true);
+        }
+    }
+    B.block = -1;
+    x = B.conv("conv_out", B.silu("conv_act", group_norm("conv_norm_out", x)), m.latent_channels, 3, 1, 1, 1, true);
+    // MSE loss on the predicted noise (autocast fp32 list): saves the fp32 prediction and target difference.
+    Layer& loss = B.layer("loss", OpKind::kReduction);
+    const double px = B.b * double(x.c) * x.h * x.w;
+    B.save(loss, B.tensor(px, R::kFp32), F::kInputGrad);
+    B.save(loss, B.tensor(px, R::kFp32), F::kInputGrad);
+    B.head_loss(px);
+}
+
+// Embedding lookup: embedding_backward needs the indices (int64).
+std::int32_t embedding(Builder& B, const std::string& n, double tokens, int rows, int dim, std::int32_t ids) {
+    Layer& l = B.layer(n, OpKind::kEmbedding);
+    l.params = double(rows) * dim;
+    l.role = ParamRole::kEmbedding;
+    B.note_param_tensor(double(rows) * dim);
+    if (ids >= 0) B.save(l, ids, F::kWeightGrad);
+    l.bytes_moved_elements = tokens * dim;
+    return B.tensor(tokens * dim, R::kAutocastFp32);
+}
+
+// BERT / RoBERTa / ALBERT (transformers v4.39 modeling_bert.py, post-LN): separate q/k/v Linear, eager
+// attention with dropout, GELU (erf; ALBERT: gelu_new), pooler on the first token (tanh).
+void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
+    const int h = m.hidden, e = m.embedding_size > 0 ? m.embedding_size : h;
+    const double T = B.b * seq;
+    const std::int32_t ids = B.tensor(T, R::kInt64);
+    std::int32_t x = embedding(B, "embeddings.word", T, m.vocab, e, ids);
+    // token_type_ids and position_ids are slices of registered buffers (not activations): nothing new saved.
+    embedding(B, "embeddings.token_type", T, m.type_vocab, e, -1);
+    embedding(B, "embeddings.position", T, m.max_positions, e, -1);
+    x = B.add(x, T * e);
+    x = B.layer_norm("embeddings.LayerNorm", x, T, e);
+    x = B.dropout("embeddings.dropout", x, T * e, m.dropout, R::kAutocastFp32);
+    if (e != h) x = B.linear("embedding_hidden_mapping_in", x, T, e, h, true, ParamRole::kOther);
+    for (int i = 0; i < m.layers; ++i) {
+        B.begin_block(i, x);
+        const std::string n = idx("encoder.layer", i);
+        const std::size_t first = B.g.layers.size();
+        const std::int32_t q = B.linear(n + ".attention.self.query", x, T, h, h, true, ParamRole::kQ);
+        const std::int32_t k = B.linear(n + ".attention.self.key", x, T, h, h, true, ParamRole::kK);
+        const std::int32_t v = B.linear(n + ".attention.self.value", x, T, h, h, true, ParamRole::kV);
+        attention_core(B, n, {T, m.heads, h / m.heads, seq}, q, k, v, eager, m.dropout, SoftmaxStyle::kPlain);
+        const std::int32_t ctx = B.tensor(T * h, R::kActivation);  // permute(...).contiguous()
+        std::int32_t y = B.linear(n + ".attention.output.dense", ctx, T, h, h, true, ParamRole::kO);
+        y = B.dropout(n + ".attention.output.dropout", y, T * h, m.dropout, R::kActivation);
+        x = B.layer_norm(n + ".attention.output.LayerNorm", B.add(x, T * h), T, h);
+        y = B.linear(n + ".intermediate.dense", x, T, h, m.ffn, true, ParamRole::kFc1);
+        const double f = T * m.ffn;
+        if (m.activation == Activation::kGeluTanhPython) {
+            // NewGELUActivation: 0.5*x*(1+tanh(c*(x+0.044715*x^3))): pow saves x, tanh saves its result, the last
+            // mul saves 0.5*x and (1+tanh): four tensors of the FFN width.
+            Layer& g = B.layer(n + ".intermediate.gelu_new", OpKind::kElementwise);
+            save_gelu_new(B, g, y, f);
+        } else {
+            Layer& g = B.layer(n + ".intermediate.gelu", OpKind::kElementwise);
+            B.save(g, y, F::kInputGrad);
+            g.bytes_moved_elements = 2 * f;
+        }
+        y = B.tensor(f, R::kActivation);
+        y = B.linear(n + ".output.dense", y, T, m.ffn, h, true, ParamRole::kFc2);
+        y = B.dropout(n + ".output.dropout", y, T * h, m.dropout, R::kActivation);
+        x = B.layer_norm(n + ".output.LayerNorm", B.add(x, T * h), T, h);
+        if (m.shared_layers && i > 0) {  // ALBERT: one parameter set reused by every layer
+            for (std::size_t k = first; k < B.g.layers.size(); ++k) B.g.layers[k].params = 0;
+        }
+    }
+    B.block = -1;
+    if (m.pooler) {
+        // pooler(x[:, 0]): the slice is a view, so the saved input keeps the whole last LN output alive.
+        const std::int32_t first_tok = B.tensor(B.b * h, R::kMatmulInput, x);
+        Layer& pl = B.layer("pooler.dense", OpKind::kMatmul);
+        pl.params = double(h) * h + h;
+        pl.matmul_weight_params = double(h) * h;
+        pl.in_features = pl.out_features = h;
+        pl.tokens = B.b;
+        pl.role = ParamRole::kOther;
+        pl.forward_flop = 2.0 * B.b * h * h;
+        B.save(pl, first_tok, F::kWeightGrad);
+        Layer& th = B.layer("pooler.tanh", OpKind::kElementwise);
+        const std::int32_t pooled = B.tensor(B.b * h, R::kActivation);
+        B.save(th, pooled, F::kInputGrad);
+        if (m.num_labels > 0) classifier(B, pooled, h, m.num_labels, m.dropout);
+    }
+}
+
+// Decoders. GPT-2 (modeling_gpt2.py): learned positions, fused c_attn (Conv1D = addmm), dropout 0.1 everywhere,
+// gelu_new, tied lm_head. Llama family (modeling_llama.py v4.39): RMSNorm, RoPE (cos/sin computed per layer and
+// saved by the q*cos / rotate_half(q)*sin muls), GQA with repeat_kv copies, SwiGLU MLP, no dropout; logits
+// upcast to fp32 before the loss.
+void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
+    const int h = m.hidden, d = m.head_dim > 0 ? m.head_dim : h / m.heads;
+    const int kvh = m.kv_heads > 0 ? m.kv_heads : m.heads;
+    const double T = B.b * seq;
+    const bool llama = m.norm == NormKind::kRmsNorm;
+    const std::int32_t ids = B.tensor(T, R::kInt64);
+    std::int32_t x = embedding(B, "embed_tokens", T, m.vocab, h, ids);
+    if (m.position == PositionKind::kLearned) {
+        embedding(B, "wpe", T, m.max_positions, h, B.tensor(seq, R::kInt64));
+        x = B.add(x, T * h);
+    }
+    x = B.dropout("drop", x, T * h, m.dropout, R::kAutocastFp32);
+    const double qh = T * m.heads * d;
+    for (int i = 0; i < m.layers; ++i) {
+        B.begin_block(i, x);
+        const std::string n = idx("layers", i);
+        std::int32_t y = llama ? B.rms_norm(n + ".input_layernorm", x, T, h) : B.layer_norm(n + ".ln_1", x, T, h);
+        std::int32_t q = -1, k = -1, v = -1;
+        if (m.qkv_fused) {
+            const std::int32_t qkv = B.linear(n + ".attn.c_attn", y, T, h, m.heads * d + 2 * kvh * d, m.bias || m.qkv_bias,
+                                              ParamRole::kQkv);
+            q = k = v = qkv;
+        } else {
+            q = B.linear(n + ".self_attn.q_proj", y, T, h, m.heads * d, m.bias || m.qkv_bias, ParamRole::kQ);
+            k = B.linear(n + ".self_attn.k_proj", y, T, h, kvh * d, m.bias || m.qkv_bias, ParamRole::kK);
+            v = B.linear(n + ".self_attn.v_proj", y, T, h, kvh * d, m.bias || m.qkv_bias, ParamRole::kV);
+        }
+        if (m.position == PositionKind::kRope) {
+            // q*cos + rotate_half(q)*sin: the muls save cos and sin (b x s x d each; cos/sin do not need grad)
+            Layer& r = B.layer(n + ".rotary", OpKind::kElementwise);
+            B.save(r, B.tensor(T * d, R::kActivation), F::kInputGrad);
+            B.save(r, B.tensor(T * d, R::kActivation), F::kInputGrad);
+            r.bytes_moved_elements = 3 * (qh + T * kvh * d);
+            q = B.tensor(qh, R::kActivation);
+            k = B.tensor(T * kvh * d, R::kActivation);
+            if (kvh != m.heads) {  // repeat_kv: expand + reshape copies K and V to every query head
+                k = B.tensor(qh, R::kActivation);
+                v = B.tensor(qh, R::kActivation);
+            }
+        }
+        attention_core(B, n, {T, m.heads, d, seq}, q, k, v, eager, m.dropout,
+                       llama ? SoftmaxStyle::kFp32ThenCast : SoftmaxStyle::kTyped);
+        const std::int32_t a = B.tensor(T * m.heads * d, R::kActivation);  // transpose(1, 2).contiguous()
+        y = B.linear(n + (llama ? ".self_attn.o_proj" : ".attn.c_proj"), a, T, m.heads * d, h, m.bias, ParamRole::kO);
+        y = B.dropout(n + ".attn.resid_dropout", y, T * h, m.dropout, R::kActivation);
+        x = B.add(x, T * h);
+        y = llama ? B.rms_norm(n + ".post_attention_layernorm", x, T, h) : B.layer_norm(n + ".ln_2", x, T, h);
+        if (m.glu) {
+            const int E = std::max(1, m.experts), K = m.experts > 1 ? m.top_k : 1;
+            if (E > 1) {
+                // MixtralSparseMoeBlock: router logits (b s E), softmax in fp32, top-k; each token runs K experts.
+                B.linear(n + ".block_sparse_moe.gate", y, T, h, E, false, ParamRole::kRouter);
+                Layer& r = B.layer(n + ".block_sparse_moe.routing", OpKind::kReduction);
+                B.save(r, B.tensor(T * E, R::kFp32), F::kInputGrad);
+                B.save(r, B.tensor(T * K, R::kInt64), F::kInputGrad);
+            }
+            const double TK = T * K;  // token-expert pairs
+            const std::int32_t g = B.linear(n + ".mlp.gate_proj", y, TK, h, m.ffn, false, ParamRole::kGate, true, E);
+            const std::int32_t u = B.linear(n + ".mlp.up_proj", y, TK, h, m.ffn, false, ParamRole::kUp, true, E);
+            {
+                Layer& act = B.layer(n + ".mlp.act_fn", OpKind::kElementwise);  // silu saves its input
+                B.save(act, g, F::kInputGrad);
+                act.bytes_moved_elements = 2 * TK * m.ffn;
+            }
+            const std::int32_t sg = B.tensor(TK * m.ffn, R::kActivation);
+            {  // a Layer& is valid only until the next B.layer() call (the vector may grow)
+                Layer& mul = B.layer(n + ".mlp.mul", OpKind::kElementwise);  // mul saves both operands
+                B.save(mul, sg, F::kInputGrad);
+                B.save(mul, u, F::kInputGrad);
+                mul.bytes_moved_elements = 3 * TK * m.ffn;
+            }
+            y = B.linear(n + ".mlp.down_proj", B.tensor(TK * m.ffn, R::kActivation), TK, m.ffn, h, false,
+                         ParamRole::kDown, true, E);
+        } else {
+            y = B.linear(n + ".mlp.c_fc", y, T, h, m.ffn, m.bias, ParamRole::kFc1);
+            const double f = T * m.ffn;
+            Layer& g = B.layer(n + ".mlp.act", OpKind::kElementwise);
+            if (m.activation == Activation::kGeluTanhPython) save_gelu_new(B, g, y, f);
+            else B.save(g, y, F::kInputGrad);
+            g.bytes_moved_elements = (m.activation == Activation::kGeluTanhPython ? 10 : 2) * f;
+            y = B.linear(n + ".mlp.c_proj", B.tensor(f, R::kActivation), T, m.ffn, h, m.bias, ParamRole::kFc2);
+        }
+        y = B.dropout(n + ".mlp.dropout", y, T * h, m.dropout, R::kActivation);
+        x = B.add(x, T * h);
+    }
+    B.block = -1;
+    if (m.final_norm) x = llama ? B.rms_norm("norm", x, T, h) : B.layer_norm("ln_f", x, T, h);
+    if (!m.lm_head) return;
+    // lm_head (tied: no new parameters), then the shifted cross-entropy. Llama upcasts logits with .float();
+    // log_softmax keeps b x (s-1) x vocab (fp32 for Llama; autocast's fp32 list for GPT-2).
+    Layer& lm = B.layer("lm_head", OpKind::kMatmul);
+    lm.params = m.tied_embeddings ? 0 : double(m.vocab) * h;
+    lm.tied = m.tied_embeddings;
+    lm.matmul_weight_params = double(m.vocab) * h;
+    lm.in_features = h;
+    lm.out_features = m.vocab;
+    lm.tokens = T;
+    lm.role = ParamRole::kHead;
+    lm.backbone = false;
+    lm.forward_flop = 2.0 * T * h * m.vocab;
+    B.note_param_tensor(double(m.vocab) * h);
+    B.save(lm, B.tensor(T * h, R::kMatmulInput, x), F::kWeightGrad);
+    const double shifted = B.b * double(seq - 1) * m.vocab;
+    Layer& loss = B.layer("loss", OpKind::kReduction);
+    B.save(loss, B.tensor(shifted, llama ? R::kFp32 : R::kAutocastFp32), F::kInputGrad);
+    B.save(loss, B.tensor(B.b * double(seq - 1), R::kInt64), F::kInputGrad);
+    loss.bytes_moved_elements = 3 * shifted;
+    B.head_loss(B.b * double(seq) * m.vocab);
+}
+
+}  // namespace
+
+// ---- dispatch --------------------------------------------------------------------------------------------------
+Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const BuildOptions& options) {
+    Builder B;
+    B.b = shape.batch;
+    B.g.batch = shape.batch;
+    const int image = shape.image_size > 0 ? shape.image_size : spec.default_image_size;
+    const int seq = shape.seq_len > 0 ? shape.seq_len : spec.default_seq_len;
+    switch (spec.family) {
+        case Family::kResNet: build_resnet(B, spec, image); break;
+        case Family::kVgg: build_vgg16(B, spec, image); break;
+        case Family::kMobileNetV2: build_mobilenet_v2(B, spec, image); break;
+        case Family::kEfficientNetB0: build_efficientnet_b0(B, spec, image); break;
+        case Family::kUnet: build_unet(B, spec, image); break;
+        case Family::kSdUnet: build_sd_unet(B, spec, image, options.eager_attention); break;
+        case Family::kYolo:
+            if (spec.yolo_version == 5) build_yolov5(B, spec, image);
+            else build_yolov8(B, spec, image);
+            break;
+        case Family::kVit: build_vit(B, spec, image, options.eager_attention); break;
+        case Family::kEncoder: build_encoder(B, spec, seq, options.eager_attention); break;
+        case Family::kDecoder: build_decoder(B, spec, seq, options.eager_attention); break;
+        default:
+            assert(false && "build_graph: family without a builder; check model_available() before building");
+            break;
+    }
+    int max_block = -1;
+    for (const Layer& l : B.g.layers) max_block = std::max(max_block, int(l.block));
+    B.g.block_count = max_block + 1;
+    return std::move(B.g);
+}
+
+double count_params(const ModelSpec& spec) {
+    // Parameters do not depend on the shape: build at the smallest legal shape.
+    WorkloadShape s;
+    s.batch = 1;
+    s.image_size = spec.is_vision ? std::max(spec.family == Family::kUnet ? 32 : 32, spec.patch > 0 ? spec.patch : 32) : 0;
+    if (spec.family == Family::kVit) s.image_size = spec.image_size > 0 ? spec.image_size : spec.default_image_size;
+    if (spec.family == Family::kUnet) s.image_size = std::max(32, 1 << spec.unet_depth);
+    if (spec.family == Family::kSdUnet) s.image_size = 8 << spec.channel_mult.size();
+    s.seq_len = spec.is_vision ? 0 : 2;
+    return build_graph(spec, s, BuildOptions{}).params_total();
+}
+
+}  // namespace gg::engine

@@ -1,0 +1,177 @@
+// Workloads as layer graphs: what each layer holds (parameters), costs (forward FLOPs, bytes moved) and keeps
+// for backward (saved tensors, deduplicated by storage the way PyTorch's autograd keeps them). Shapes are
+// propagated from the image size / sequence length. Pure C++: no JSON, no UI. Built once per model and shape;
+// the memory engine (memory.h) walks it many times.
+//
+// Sections: dtype rules and tensors | layers | the graph | model specs (families) | presets | building.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gg::engine {
+
+// ---- dtype rules ---------------------------------------------------------------------------------------
+// How many bytes an element of a saved tensor takes depends on the precision regime (memory.h resolves it).
+enum class DtypeRule : std::uint8_t {
+    kActivation,    // the regime's activation dtype: fp32 4 B; autocast (matmul/conv outputs) and pure bf16 2 B
+    kAutocastFp32,  // output of an op on autocast's fp32 list (layer_norm, softmax, log_softmax...): 4 B under
+                    // fp32 and autocast, 2 B under pure bf16 (torch/csrc/autograd/autocast_mode.cpp, fp32 list)
+    kMatmulInput,   // the copy a matmul/conv saves of its input: compute dtype (2 B autocast/bf16, 4 B fp32).
+                    // Under autocast an fp32 input is cast per op (the cast cache only holds leaf weights), so
+                    // this is a new storage unless `source` already has the compute dtype.
+    kFp32,          // always 4 B (BatchNorm/LayerNorm saved mean and rstd, RMSNorm rstd, logsumexp)
+    kMask1,         // 1 B: CUDA native_dropout keeps a bool mask (aten/src/ATen/native/cuda/Dropout.cu)
+    kInt64,         // 8 B: max-pool indices, token ids
+    kBool,          // 1 B
+};
+
+// One storage that some layer saves for backward. Several layers may name the same tensor id (shared storage:
+// ReLU's output saved by the next conv, in-place ops, views): it is counted once.
+struct TensorInfo {
+    double elements = 0;
+    DtypeRule rule = DtypeRule::kActivation;
+    std::int32_t source = -1;  // kMatmulInput only: the tensor it is a (possibly aliasing) copy of
+    bool attention_core = false;  // the s x s tensors selective recomputation drops (Korthikanti 2022, sec. 4.2)
+};
+
+// Why a layer keeps a tensor: autograd only saves what the backward of inputs that require grad needs
+// (tools/autograd/gen_variable_type.py guards each SavedVariable with should_compute_output).
+enum class SavedFor : std::uint8_t {
+    kWeightGrad,  // needed only if this layer's own weights are trainable (conv/linear input)
+    kInputGrad,   // needed if anything upstream needs a gradient (ReLU output, softmax output, matmul operands)
+    kAny,         // needed for either (BatchNorm/LayerNorm input and stats)
+};
+
+struct SavedRef {
+    std::int32_t tensor = -1;
+    SavedFor needed_for = SavedFor::kAny;
+};
+
+// ---- layers --------------------------------------------------------------------------------------------
+enum class OpKind : std::uint8_t {
+    kMatmul,       // Linear / Conv / batched matmul: compute-bound (tensor cores)
+    kAttention,    // fused SDPA/flash attention (matmul FLOPs, O(s) memory)
+    kElementwise,  // activations, adds, dropout, scaling: bandwidth-bound
+    kNorm,         // BatchNorm, LayerNorm, RMSNorm, GroupNorm: bandwidth-bound
+    kReduction,    // pooling, softmax, loss: bandwidth-bound
+    kEmbedding,    // gather: bandwidth-bound
+};
+
+// Which module a parameterised layer is (for trainability under a method and LoRA targets).
+enum class ParamRole : std::uint8_t {
+    kNone, kEmbedding, kNorm, kConv, kQ, kK, kV, kQkv, kO, kGate, kUp, kDown, kFc1, kFc2, kHead, kOther, kRouter,
+};
+
+struct Layer {
+    std::string name;          // "layer3.1.conv2", "h.5.attn.c_attn"
+    OpKind kind = OpKind::kElementwise;
+    ParamRole role = ParamRole::kNone;
+    bool backbone = true;        // false for the task head (trainable under frozen-backbone)
+    double params = 0;           // parameter elements (weights + biases); 0 for a tied weight counted elsewhere
+    bool tied = false;           // uses another layer's weight (GPT-2/Llama-3.2 lm_head = embedding): trainable
+                                 // with it, but its elements are counted once, at the embedding
+    double matmul_weight_params = 0;  // elements of weights used by a matmul/conv (autocast copies, LoRA base)
+    int in_features = 0, out_features = 0;  // for LoRA on Linear layers (0 = not a Linear)
+    double tokens = 0;           // rows a Linear sees per micro-batch (b*s or b): LoRA activations scale with it
+    double forward_flop = 0;     // per micro-batch, 2 FLOP per multiply-add
+    double bytes_moved_elements = 0;  // elements read + written by a bandwidth-bound op (times dtype bytes)
+    std::int32_t block = -1;     // the repeated block this layer belongs to (-1 = outside): checkpointing unit
+    std::vector<SavedRef> saved;
+    double transient_elements = 0;  // extra buffer alive only while this op runs (forward), e.g. fp32 logits
+    std::int32_t experts = 1;    // MoE: params are this many copies; activations/FLOPs use top_k of them
+};
+
+// ---- the graph -----------------------------------------------------------------------------------------
+struct Graph {
+    std::vector<TensorInfo> tensors;
+    std::vector<Layer> layers;          // in forward order
+    std::int32_t block_count = 0;
+    double batch = 1;                   // the micro-batch the graph was built for (element counts scale with it)
+    double logits_elements = 0;         // b x s x vocab (or b x classes): fp32 loss temporaries
+    double largest_param_tensor = 0;    // elements of the largest single parameter tensor (ZeRO-3 gather)
+    std::vector<std::int32_t> block_inputs;  // per block: the tensor torch.utils.checkpoint keeps (its input)
+    double params_total() const;
+};
+
+// ---- model specs ---------------------------------------------------------------------------------------
+enum class Family : std::uint8_t {
+    kResNet, kVgg, kMobileNetV2, kEfficientNetB0, kVit, kEncoder, kDecoder, kUnet, kYolo, kSdUnet, kBiLstmCrf,
+};
+
+enum class Activation : std::uint8_t { kGelu, kGeluTanhPython, kRelu, kSilu };
+enum class NormKind : std::uint8_t { kLayerNorm, kRmsNorm };
+enum class PositionKind : std::uint8_t { kLearned, kRope };
+
+struct ModelSpec {
+    std::string id;       // preset id or "custom"
+    std::string name;     // "ResNet-50 (torchvision)"
+    std::string source;   // where the architecture / parameter count comes from
+    Family family = Family::kDecoder;
+    bool is_vision = false;       // takes image_size; else seq_len
+    int default_image_size = 0;   // vision
+    int default_seq_len = 0;      // sequence
+    double reference_params = 0;  // the parameter count of the reference implementation (0 = not recorded)
+    bool available = true;        // false: listed preset whose layer graph is not implemented yet
+
+    // transformer (encoder, decoder, vit)
+    int layers = 0, hidden = 0, heads = 0, kv_heads = 0, ffn = 0, vocab = 0, head_dim = 0;
+    bool glu = false, tied_embeddings = false, bias = false, qkv_bias = false, qkv_fused = false;
+    NormKind norm = NormKind::kLayerNorm;
+    PositionKind position = PositionKind::kLearned;
+    Activation activation = Activation::kGelu;
+    int max_positions = 0, type_vocab = 0, num_labels = 0;
+    int experts = 1, top_k = 1;
+    double dropout = 0;           // hidden/attention dropout probability (0 = no masks)
+    int embedding_size = 0;       // ALBERT factorised embedding (0 = hidden)
+    bool shared_layers = false;   // ALBERT cross-layer sharing
+    bool final_norm = true;
+    bool pooler = false;          // BERT pooler
+    bool lm_head = true;          // decoder: vocabulary head and loss
+
+    // vision
+    int image_size = 0, patch = 0, classes = 0;
+    std::vector<int> depths;      // resnet stages
+    bool bottleneck = false;
+    int width = 64;
+    double width_multiple = 1, depth_multiple = 1;  // yolo
+    int yolo_version = 8;
+    int in_channels = 3;
+    // unet / sd-unet
+    std::vector<int> channel_mult;
+    int base_channels = 64;
+    int unet_depth = 4;           // U-Net down/up steps
+    int context_dim = 0;          // sd cross-attention
+    std::vector<int> transformer_depth;  // SD UNets: transformer layers per level (0 = no attention)
+    std::vector<int> attention_heads;    // SD UNets: heads per level
+    int mid_transformer_depth = 1;       // SD UNets: transformer layers in the mid block
+    bool linear_projection = false;      // SD UNets: proj_in/proj_out are Linear (SDXL) instead of 1x1 conv
+    int addition_embed_dim = 0;          // SDXL add_embedding input (text_time: 2816)
+    int latent_channels = 4;
+    // bilstm-crf
+    int embed_dim = 0, lstm_hidden = 0, tags = 0;
+};
+
+// ---- presets and building ------------------------------------------------------------------------------
+const std::vector<ModelSpec>& preset_models();             // every preset id, in a fixed order
+const ModelSpec* find_preset(const std::string& id);       // nullptr when unknown
+
+// Shape the graph is built for: image_size for vision models, seq_len for sequence models.
+struct WorkloadShape {
+    double batch = 1;
+    int image_size = 0;
+    int seq_len = 0;
+};
+
+// Build options that change what is saved (not just how many bytes).
+struct BuildOptions {
+    bool eager_attention = false;  // true: keep the s x s scores, softmax and dropout mask; false: SDPA/flash
+};
+
+Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const BuildOptions& options);
+
+// Parameter count without building the activations (cheap; equal to build_graph(...).params_total()).
+double count_params(const ModelSpec& spec);
+
+}  // namespace gg::engine

@@ -1,0 +1,158 @@
+// The advisor: the seed guides' 8 GB examples (BERT-base fine-tuning, YOLOv5s at 640 px), fixes for jobs that do
+// not fit, and the search's promises (fewest changes; the global batch kept; every change carries its risk).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "catalog/catalog.h"
+#include "catalog/compat_data.h"
+#include "catalog/decision_json.h"
+#include "catalog/time_data.h"
+#include "engine/advisor.h"
+
+using namespace gg::engine;
+using gg::catalog::embedded_catalog;
+
+namespace {
+
+AdviceJob job_of(const std::string& text) {
+    const auto parsed = gg::catalog::parse_decision_scenario(text, embedded_catalog(), "test");
+    for (const auto& p : parsed.problems) {
+        CAPTURE(p.pointer);
+        CAPTURE(p.message);
+        CHECK(false);
+    }
+    const auto& sc = parsed.value.scenario;
+    AdviceJob j;
+    j.spec = sc.model;
+    j.shape = sc.shape_per_sample();
+    j.config = sc.training_config();
+    return j;  // no priors: memory only (times are the time engine's, tested there)
+}
+
+int max_batch(const AdviceJob& j, double card_bytes) {
+    BuildOptions b;
+    b.eager_attention = j.config.eager_attention;
+    const PreparedMemory m = prepare_memory(build_graph(j.spec, j.shape, b), j.config);
+    return max_batch_sizes(m, {card_bytes}, 4096)[0];
+}
+
+constexpr double kGiB = double(1ull << 30);
+
+}  // namespace
+
+TEST_CASE("advisor: seed example: BERT-base fine-tuning on an 8 GB card, fp32 vs fp16 mixed precision") {
+    // Seed 004 says: batch 8 in FP32, batch 16 in FP16 (sequence length not given; 128 and 512 both shown).
+    for (int seq : {128, 512}) {
+        CAPTURE(seq);
+        const AdviceJob fp32 = job_of(R"({"model": "bert-base", "seq_len": )" + std::to_string(seq) +
+                                      R"(, "precision": "fp32", "reserve_fraction": 0.2})");
+        const AdviceJob amp = job_of(R"({"model": "bert-base", "seq_len": )" + std::to_string(seq) +
+                                     R"(, "precision": "fp16-amp", "reserve_fraction": 0.2})");
+        const int b32 = max_batch(fp32, 8 * kGiB), b16 = max_batch(amp, 8 * kGiB);
+        MESSAGE("BERT-base seq " << seq << " on 8 GiB with a 20% reserve: fp32 batch " << b32 << ", fp16-amp batch " << b16);
+        CHECK(b16 > b32);  // mixed precision always allows a larger batch
+        if (seq == 512) {
+            CHECK(b32 >= 8);   // the seed's batch 8 in fp32 fits
+            CHECK(b16 >= 16);  // and batch 16 with fp16
+        }
+    }
+}
+
+TEST_CASE("advisor: seed example: YOLOv5s at 640 px, batch 16, on an 8 GB card") {
+    const ModelSpec* yolo = find_preset("yolov5s");
+    REQUIRE(yolo != nullptr);
+    if (!yolo->available) {
+        MESSAGE("yolov5s: the memory engine lists the preset but has no layer graph yet; check skipped");
+        return;
+    }
+    const AdviceJob j = job_of(R"({"model": "yolov5s", "image_size": 640, "batch_size": 16, "precision": "fp16-amp",
+                                   "optimizer": "sgd-momentum", "reserve_fraction": 0.2})");
+    const int b = max_batch(j, 8 * kGiB);
+    MESSAGE("YOLOv5s 640 px fp16-amp SGD on 8 GiB with a 20% reserve: max batch " << b);
+    CHECK(b >= 16);
+}
+
+TEST_CASE("advisor: the advisor fixes a job that does not fit with the fewest changes and keeps the global batch") {
+    AdviceJob j = job_of(R"({"model": "llama-3.2-1b", "seq_len": 1024, "batch_size": 8, "precision": "fp32",
+                             "optimizer": "adamw"})");
+    const auto& cat = embedded_catalog();
+    const auto advice = advise(j, cat.gpus, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    REQUIRE(advice.size() == cat.gpus.size());
+    int fixed = 0;
+    for (const CardAdvice& a : advice) {
+        CAPTURE(a.gpu->id);
+        if (a.fits_as_is) {
+            CHECK(a.status == AdviceStatus::kWorksAsIs);
+            CHECK(a.fix.changes.empty());
+            continue;
+        }
+        if (a.status != AdviceStatus::kFixed) continue;
+        ++fixed;
+        const Fix& f = a.fix;
+        CHECK(f.peak_bytes_per_card <= f.usable_bytes_per_card);
+        CHECK_FALSE(f.changes.empty());
+        bool shape_changed = false;
+        for (const AppliedChange& c : f.changes)
+            shape_changed |= c.change == Change::kShorterSequence || c.change == Change::kSmallerImage;
+        if (!shape_changed) CHECK(f.global_batch == doctest::Approx(8.0));  // 8 x 1 x 1 as given
+        // Fewest changes: if the fix needs 2+, the one-change fix "mixed precision" must not work, i.e. AMP alone
+        // must not fit at the original micro-batch of 8.
+        if (f.changes.size() >= 2) {
+            AdviceJob one = j;
+            one.config.precision = precision_supported(*a.gpu, Precision::kBf16Amp, gg::catalog::embedded_compat_data())
+                                       ? Precision::kBf16Amp : Precision::kFp16Amp;
+            BuildOptions b;
+            const PreparedMemory m = prepare_memory(build_graph(one.spec, one.shape, b), one.config);
+            CHECK(required_bytes(m, 8) > a.gpu->memory_bytes * (1.0 - one.config.reserve_fraction));
+        }
+    }
+    CHECK(fixed > 5);
+}
+
+TEST_CASE("advisor: every change carries an accuracy risk and a reason") {
+    AdviceJob j = job_of(R"({"model": "llama-2-7b", "seq_len": 2048, "batch_size": 4, "precision": "fp32"})");
+    const auto& cat = embedded_catalog();
+    std::vector<GpuSpec> one = {*cat.find_gpu("rtx-4090")};
+    const auto advice = advise(j, one, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    REQUIRE(advice.size() == 1);
+    REQUIRE(advice[0].status == AdviceStatus::kFixed);
+    for (const AppliedChange& c : advice[0].fix.changes) {
+        CAPTURE(change_name(c.change));
+        CHECK(std::string(accuracy_risk_name(c.risk)) != "");
+        CHECK(std::string(risk_reason_name(c.reason)) != "unknown");
+        if (c.change == Change::kCheckpointing) CHECK(c.risk == AccuracyRisk::kNone);
+        if (c.change == Change::kQlora || c.change == Change::kLora) CHECK(c.risk == AccuracyRisk::kTaskDependent);
+    }
+}
+
+TEST_CASE("advisor: BERT-base batch 16 in fp32 on an 8 GB card: the fastest single fix is mixed precision") {
+    // Seed 004's advice for this case is FP16 mixed precision. With the fitted time priors the advisor must find a
+    // one-change fix and, among one-change fixes, the fastest: AMP (tensor cores) beats checkpointing (recompute)
+    // and accumulation (smaller micro-batches).
+    AdviceJob j = job_of(R"({"model": "bert-base", "seq_len": 512, "batch_size": 16, "precision": "fp32",
+                             "dataset": {"samples": 50000, "epochs": 3}})");
+    j.dataset.samples = 50000;
+    j.dataset.epochs = 3;
+    const auto& priors = gg::catalog::embedded_time_data();
+    if (priors.find(j.spec.family) == nullptr) {
+        MESSAGE("no fitted time prior for the encoder family yet; check skipped");
+        return;
+    }
+    j.priors = &priors;
+    const auto& cat = embedded_catalog();
+    const GpuSpec* card = cat.find_gpu("rtx-4060");
+    REQUIRE(card != nullptr);
+    REQUIRE(card->memory_bytes == doctest::Approx(8.0 * double(1ull << 30)));
+    const auto advice = advise(j, {*card}, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    REQUIRE(advice.size() == 1);
+    const CardAdvice& a = advice[0];
+    CHECK_FALSE(a.fits_as_is);
+    REQUIRE(a.status == AdviceStatus::kFixed);
+    REQUIRE(a.fix.changes.size() == 1);
+    CHECK(a.fix.changes[0].change == Change::kMixedPrecision);
+    CHECK(a.fix.config.batch == 16);
+    MESSAGE("BERT-base 16 x 512 fp32 on rtx-4060: fix " << std::string(change_name(a.fix.changes[0].change)) << ", time ratio "
+                                                        << a.fix.time_ratio);
+}

@@ -1,0 +1,253 @@
+// Memory engine from first principles: parameter counts of the presets, byte tables per precision/optimizer,
+// Korthikanti et al. 2022's activation formula, checkpointing, sharding, the solver. No validation files here.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "engine/memory.h"
+
+using namespace gg::engine;
+
+namespace {
+
+Graph graph_of(const ModelSpec& m, int seq_or_image, bool eager = false) {
+    WorkloadShape s;
+    s.batch = 1;
+    (m.is_vision ? s.image_size : s.seq_len) = seq_or_image;
+    BuildOptions o;
+    o.eager_attention = eager;
+    return build_graph(m, s, o);
+}
+
+ModelSpec gpt_layer_spec(int layers, int hidden, int heads) {
+    ModelSpec m;
+    m.id = "custom";
+    m.family = Family::kDecoder;
+    m.layers = layers;
+    m.hidden = hidden;
+    m.heads = heads;
+    m.kv_heads = heads;
+    m.ffn = 4 * hidden;
+    m.vocab = 1000;
+    m.max_positions = 4096;
+    m.bias = true;
+    m.tied_embeddings = true;
+    m.norm = NormKind::kLayerNorm;
+    m.position = PositionKind::kLearned;
+    m.activation = Activation::kGelu;
+    m.dropout = 0.1;
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("preset parameter counts equal the reference implementations") {
+    // torchvision 0.14 weights meta["num_params"]; Hugging Face model cards / num_parameters().
+    struct Known { const char* id; double params; };
+    const Known known[] = {
+        {"resnet18", 11689512},       {"resnet50", 25557032},        {"vgg16", 138357544},
+        {"mobilenet-v2", 3504872},    {"efficientnet-b0", 5288548},  {"vit-b-16", 86567656},
+        {"vit-l-16", 304326632},      {"gpt2", 124439808},           {"gpt2-xl", 1557611200},
+        {"llama-2-7b", 6738415616},   {"llama-3.1-8b", 8030261248},  {"llama-3.2-1b", 1235814400},
+        {"llama-3.2-3b", 3212749824}, {"mistral-7b", 7241732096},    {"mixtral-8x7b", 46702792704},
+        {"qwen2.5-7b", 7615616512},
+        // ultralytics model summaries; diffusers UNet2DConditionModel num_parameters()
+        {"yolov5s", 7235389},         {"yolov8n", 3157200},          {"yolov8s", 11166560},
+        {"sd-1.5", 859520964},        {"sdxl-unet", 2567463684},     {"unet", 31037698},
+        // BertModel 109482240 + a 2-label classifier (768 * 2 + 2)
+        {"bert-base", 109482240 + 1538},
+    };
+    for (const Known& k : known) {
+        CAPTURE(k.id);
+        const ModelSpec* m = find_preset(k.id);
+        REQUIRE(m != nullptr);
+        CHECK(count_params(*m) == doctest::Approx(k.params).epsilon(1e-9));
+    }
+}
+
+TEST_CASE("every available preset builds a graph whose parameters do not depend on the shape") {
+    for (const ModelSpec& m : preset_models()) {
+        if (!m.available) continue;
+        CAPTURE(m.id);
+        const Graph a = graph_of(m, m.is_vision ? m.default_image_size : 64);
+        CHECK(a.params_total() == doctest::Approx(count_params(m)));
+        CHECK(a.block_count > 0);
+    }
+}
+
+TEST_CASE("Korthikanti's per-layer activations: sbh(34 + 5as/h) with 16-bit activations and eager attention") {
+    // Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models", sec. 4.1, eq. (1):
+    // a GPT layer with dropout, GELU, LayerNorm, 16-bit activations, 1-byte dropout masks, no flash attention.
+    const int s = 512, h = 1024, a = 16;
+    const ModelSpec m = gpt_layer_spec(2, h, a);
+    const Graph g = graph_of(m, s, true);
+    TrainingConfig c;
+    c.precision = Precision::kBf16;
+    c.eager_attention = true;
+    const PreparedMemory p = prepare_memory(g, c);
+    const double expected = double(s) * h * (34.0 + 5.0 * a * s / h);
+    const double ln_stats = 2 /*LNs*/ * 2 /*mean, rstd*/ * double(s) * 4 /*fp32*/;
+    int blocks = 0;
+    for (const Segment& seg : p.segments) {
+        if (seg.full_per_sample_bytes < expected / 2) continue;  // embeddings / head segments
+        ++blocks;
+        CHECK(seg.full_per_sample_bytes - ln_stats == doctest::Approx(expected).epsilon(1e-12));
+    }
+    CHECK(blocks == 2);
+
+    SUBCASE("selective recomputation drops the 5as^2b attention core (sec. 4.2)") {
+        c.checkpointing = Checkpointing::kSelective;
+        const PreparedMemory q = prepare_memory(g, c);
+        for (const Segment& seg : q.segments)
+            if (seg.full_per_sample_bytes >= expected / 2)
+                CHECK(seg.kept_per_sample_bytes - ln_stats == doctest::Approx(34.0 * s * h).epsilon(1e-12));
+    }
+    SUBCASE("full recomputation keeps only each layer's 2sbh input") {
+        c.checkpointing = Checkpointing::kFull;
+        const PreparedMemory q = prepare_memory(g, c);
+        for (const Segment& seg : q.segments)
+            if (seg.full_per_sample_bytes >= expected / 2)
+                CHECK(seg.kept_per_sample_bytes == doctest::Approx(2.0 * s * h).epsilon(1e-12));
+    }
+}
+
+TEST_CASE("byte tables per precision and optimizer (bytes per parameter)") {
+    const ModelSpec* m = find_preset("llama-3.2-1b");
+    REQUIRE(m != nullptr);
+    const Graph g = graph_of(*m, 128);
+    const double n = g.params_total();
+    struct Row { Precision p; Optimizer o; double w, gr, opt; };
+    const Row rows[] = {
+        {Precision::kFp32, Optimizer::kAdamW, 4, 4, 8},          // fp32 Adam: 16 B/param
+        {Precision::kBf16Amp, Optimizer::kAdamW, 4, 4, 8},       // autocast keeps fp32 params
+        {Precision::kFp16Amp, Optimizer::kSgdMomentum, 4, 4, 4},
+        {Precision::kBf16, Optimizer::kAdamW, 2, 2, 4},          // pure bf16: states bf16 (zeros_like)
+        {Precision::kFp32, Optimizer::kSgd, 4, 4, 0},
+        {Precision::kFp32, Optimizer::kLion, 4, 4, 4},
+        {Precision::kFp32, Optimizer::kAdamW8bit, 4, 4, 2.0 + 8.0 / 2048},
+    };
+    for (const Row& r : rows) {
+        CAPTURE(int(r.p));
+        CAPTURE(int(r.o));
+        TrainingConfig c;
+        c.precision = r.p;
+        c.optimizer = r.o;
+        const PreparedMemory pm = prepare_memory(g, c);
+        CHECK(pm.weight_bytes == doctest::Approx(r.w * n));
+        CHECK(pm.grad_bytes == doctest::Approx(r.gr * n));
+        CHECK(pm.optimizer_bytes == doctest::Approx(r.opt * n));
+    }
+}
+
+TEST_CASE("ZeRO stages shard optimizer, gradients, parameters (Rajbhandari et al. 2020, Fig. 1)") {
+    const ModelSpec* m = find_preset("llama-3.2-1b");
+    const Graph g = graph_of(*m, 128);
+    const double n = g.params_total();
+    TrainingConfig c;
+    c.precision = Precision::kFp16Amp;
+    c.optimizer = Optimizer::kAdam;
+    c.gpu_count = 64;
+    // DeepSpeed mixed precision: 2 + 2 + K with K = 12 (fp32 master + m + v)
+    c.strategy = Strategy::kZero1;
+    PreparedMemory p = prepare_memory(g, c);
+    CHECK(p.weight_bytes + p.grad_bytes + p.optimizer_bytes == doctest::Approx((2 + 2 + 12.0 / 64) * n));
+    c.strategy = Strategy::kZero2;
+    p = prepare_memory(g, c);
+    CHECK(p.weight_bytes + p.grad_bytes + p.optimizer_bytes == doctest::Approx((2 + 14.0 / 64) * n));
+    c.strategy = Strategy::kZero3;
+    p = prepare_memory(g, c);
+    CHECK(p.weight_bytes + p.grad_bytes + p.optimizer_bytes == doctest::Approx(16.0 / 64 * n));
+    CHECK(p.gathered_bytes > 0);
+    c.strategy = Strategy::kDdp;  // torch DDP + autocast: fp32 params/grads/states, plus the gradient buckets
+    p = prepare_memory(g, c);
+    CHECK(p.weight_bytes + p.grad_bytes + p.optimizer_bytes == doctest::Approx(16.0 * n));
+    CHECK(p.ddp_bucket_bytes == doctest::Approx(4.0 * n));
+}
+
+TEST_CASE("QLoRA: 4-bit NF4 weights with double quantization and trainable adapters only") {
+    const ModelSpec* m = find_preset("llama-2-7b");
+    const Graph g = graph_of(*m, 128);
+    TrainingConfig c;
+    c.precision = Precision::kNf4;
+    c.method = Method::kQlora;
+    c.lora.rank = 16;
+    c.lora.targets = {ParamRole::kQ, ParamRole::kV};
+    const PreparedMemory p = prepare_memory(g, c);
+    // 32 layers x 16 x ((4096 + 4096) + (4096 + 4096))
+    CHECK(p.params_lora == doctest::Approx(32.0 * 16 * 16384));
+    CHECK(p.params_trainable == doctest::Approx(p.params_lora));
+    // Linear weights at 4.127 bits (QLoRA sec. 3), embeddings + lm_head in bf16, adapters fp32.
+    double linear = 0, other = 0;
+    for (const Layer& l : g.layers) {
+        if (l.params <= 0) continue;
+        if (l.kind == OpKind::kMatmul && l.in_features > 0 && l.role != ParamRole::kHead) linear += l.params;
+        else other += l.params;
+    }
+    const double expected = linear * (4 + 8.0 / 64 + 32.0 / (64 * 256)) / 8 + other * 2 + p.params_lora * 4;
+    CHECK(p.weight_bytes == doctest::Approx(expected));
+    CHECK(p.weight_bytes < 0.3 * 2 * g.params_total());  // far below bf16
+}
+
+TEST_CASE("frozen backbone keeps no backbone activations; LoRA keeps the adapted layers' inputs") {
+    const ModelSpec* m = find_preset("resnet50");
+    const Graph g = graph_of(*m, 224);
+    TrainingConfig full, probe;
+    probe.method = Method::kFrozenBackbone;
+    const double a_full = saved_activation_bytes_per_sample(g, full);
+    const double a_probe = saved_activation_bytes_per_sample(g, probe);
+    CHECK(a_probe < 0.001 * a_full);
+    CHECK(prepare_memory(g, probe).params_trainable == doctest::Approx(2048.0 * 1000 + 1000));
+}
+
+TEST_CASE("memory grows with the batch and the solver finds the largest batch that fits") {
+    const ModelSpec* m = find_preset("gpt2");
+    const Graph g = graph_of(*m, 1024);
+    TrainingConfig c;
+    c.precision = Precision::kBf16Amp;
+    const PreparedMemory p = prepare_memory(g, c);
+    double prev = 0;
+    for (int b = 1; b <= 64; b *= 2) {
+        const double r = required_bytes(p, b);
+        CHECK(r > prev);
+        prev = r;
+    }
+    const std::vector<double> cards = {8.0 * (1ull << 30), 24.0 * (1ull << 30), 80.0 * (1ull << 30), 1.0 * (1ull << 30)};
+    const std::vector<int> best = max_batch_sizes(p, cards);
+    REQUIRE(best.size() == cards.size());
+    CHECK(best[3] == 0);
+    CHECK(best[0] < best[1]);
+    CHECK(best[1] < best[2]);
+    for (std::size_t i = 0; i < 3; ++i) {
+        const double usable = cards[i] * (1 - c.reserve_fraction);
+        CHECK(required_bytes(p, best[i]) <= usable);
+        CHECK(required_bytes(p, best[i] + 1) > usable);
+    }
+    const MemoryReport r = evaluate_memory(p, best[1], cards[1]);
+    CHECK(r.fits);
+    CHECK_FALSE(evaluate_memory(p, best[1] + 1, cards[1]).fits);
+}
+
+TEST_CASE("the sequence-length solver returns a length that fits and the next one that does not") {
+    const ModelSpec* m = find_preset("llama-3.2-1b");
+    TrainingConfig c;
+    c.precision = Precision::kBf16;
+    c.batch = 1;
+    const double card = 24.0 * (1ull << 30);
+    const int s = max_shape_that_fits(*m, c, card, false, 256, 1 << 17);
+    CHECK(s > 0);
+    CHECK(s % 256 == 0);
+}
+
+TEST_CASE("eager attention keeps the s x s scores, SDPA keeps O(s)") {
+    const ModelSpec* m = find_preset("llama-3.2-1b");
+    TrainingConfig c;
+    c.precision = Precision::kBf16;
+    const double sdpa_1k = saved_activation_bytes_per_sample(graph_of(*m, 1024, false), c);
+    const double sdpa_2k = saved_activation_bytes_per_sample(graph_of(*m, 2048, false), c);
+    c.eager_attention = true;
+    const double eager_1k = saved_activation_bytes_per_sample(graph_of(*m, 1024, true), c);
+    const double eager_2k = saved_activation_bytes_per_sample(graph_of(*m, 2048, true), c);
+    CHECK(sdpa_2k == doctest::Approx(2 * sdpa_1k).epsilon(0.01));
+    CHECK(eager_2k > 2.2 * eager_1k);
+    CHECK(eager_1k > sdpa_1k);
+}

@@ -1,0 +1,121 @@
+// Scenario JSON: problems with JSON pointers for bad input (never a throw), exact round trip, the report keys
+// scripts rely on, and the CLI contract (exit 2 and nothing on stdout for bad input).
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <string>
+
+#include "catalog/report.h"
+#include "catalog/scenario.h"
+
+using namespace gg::catalog;
+
+namespace {
+
+bool has_problem_at(const ParsedScenario& p, const std::string& pointer) {
+    for (const Problem& q : p.problems)
+        if (q.pointer == pointer) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("bad scenarios give problems with the key's JSON pointer") {
+    struct Bad { const char* json; const char* pointer; };
+    const Bad bad[] = {
+        {R"({"model": "gpt2", "batch_size": 0})", "/batch_size"},
+        {R"({"model": "gpt2", "image_size": 224})", "/image_size"},
+        {R"({"model": "resnet50", "seq_len": 128})", "/seq_len"},
+        {R"({"model": "llama-2-7b", "method": "qlora", "precision": "bf16"})", "/precision"},
+        {R"({"model": "llama-2-7b", "precision": "nf4"})", "/method"},
+        {R"({"model": "gpt2", "colour": "blue"})", "/colour"},
+        {R"({"model": "no-such-model"})", "/model"},
+        {R"({"model": "gpt2", "precision": "fp64"})", "/precision"},
+        {R"({"model": "gpt2", "seq_len": 4096})", "/seq_len"},
+        {R"({"model": "gpt2", "gpu": {"count": 0}})", "/gpu/count"},
+        {R"({"model": "gpt2", "method": "lora", "lora": {"targets": ["gate"]}})", "/lora/targets"},
+        {R"({"model": {"family": "decoder", "layers": 2}})", "/model/hidden"},
+        {R"({"model": "gpt2", "attention": "flash"})", "/attention"},
+        {R"({"batch_size": 2})", "/model"},
+    };
+    for (const Bad& b : bad) {
+        CAPTURE(b.json);
+        const ParsedScenario p = parse_scenario(b.json, "test");
+        CHECK(has_problem_at(p, b.pointer));
+    }
+}
+
+TEST_CASE("parse_scenario never throws on garbage") {
+    const char* garbage[] = {"", "{", "[]", "null", "42", R"({"model": 42})", R"({"model": "gpt2", "lora": 5})",
+                             R"({"model": {"family": "resnet", "depths": "x"}})", R"({"model": "gpt2", "batch_size": 1e400})"};
+    for (const char* g : garbage) {
+        CAPTURE(g);
+        ParsedScenario p;
+        CHECK_NOTHROW(p = parse_scenario(g, "test"));
+        CHECK_FALSE(p.problems.empty());
+    }
+}
+
+TEST_CASE("scenario_to_json round-trips exactly") {
+    const char* scenarios[] = {
+        R"({"model": "llama-3.1-8b", "batch_size": 2, "grad_accum_steps": 8, "seq_len": 4096, "precision": "nf4",
+            "optimizer": "adamw-8bit", "method": "qlora", "lora": {"rank": 64, "targets": ["q", "k", "v", "o"], "dropout": 0.05},
+            "checkpointing": "full", "attention": "flash", "reserve_fraction": 0.1, "dataset": {"tokens": 1e9}})",
+        R"({"model": {"family": "resnet", "depths": [3, 4, 6, 3], "block": "bottleneck", "width": 64, "classes": 10},
+            "batch_size": 64, "image_size": 160, "precision": "fp16-amp", "optimizer": "sgd-momentum",
+            "dataset": {"samples": 50000, "epochs": 3}})",
+        R"({"model": "gpt2", "gpu": {"count": 8, "strategy": "zero3", "interconnect": "nvlink"},
+            "tunables": {"cuda_context_bytes": 3e8, "fragmentation_fraction": 0.05}})",
+    };
+    for (const char* s : scenarios) {
+        CAPTURE(s);
+        const ParsedScenario a = parse_scenario(s, "test");
+        for (const Problem& p : a.problems) MESSAGE(p.pointer << ": " << p.message);
+        REQUIRE(a.problems.empty());
+        const nlohmann::json j = scenario_to_json(a.scenario);
+        const ParsedScenario b = parse_scenario(j.dump(), "test");
+        REQUIRE(b.problems.empty());
+        CHECK(scenario_to_json(b.scenario) == j);
+    }
+}
+
+TEST_CASE("the report has the keys scripts rely on") {
+    const ParsedScenario p = parse_scenario(R"({"model": "bert-base", "batch_size": 8, "seq_len": 128})", "test");
+    REQUIRE(p.problems.empty());
+    const nlohmann::json r = report_to_json(p.scenario, estimate(p.scenario));
+    for (const char* k : {"weights", "gradients", "optimizer", "activations", "temporary", "framework",
+                          "peak_allocated", "nvidia_smi"}) {
+        CAPTURE(k);
+        CHECK(r["memory_bytes"][k].is_number());
+        CHECK(r["memory_bytes"][k].get<double>() >= 0);
+    }
+    CHECK(r["params"]["total"].get<double>() == doctest::Approx(109483778));
+    CHECK(r["params"]["trainable"].is_number());
+    CHECK(r.contains("fits"));
+    CHECK(r.contains("max_batch_size"));
+    CHECK(r["explain"]["peak_allocated"]["formula"] == "peak_allocated");
+    CHECK(r["memory_bytes"]["nvidia_smi"].get<double>() > r["memory_bytes"]["peak_allocated"].get<double>());
+}
+
+#if defined(GG_CLI_PATH) && !defined(_WIN32)
+TEST_CASE("gpuguide estimate: bad input exits 2 with nothing on stdout; good input prints JSON") {
+    const std::string cli = GG_CLI_PATH;
+    auto run = [&](const std::string& json, std::string& out) {
+        const std::string cmd = "printf '%s' '" + json + "' | " + cli + " estimate - 2>/dev/null";
+        FILE* f = popen(cmd.c_str(), "r");
+        REQUIRE(f != nullptr);
+        char buf[4096];
+        out.clear();
+        while (std::size_t n = fread(buf, 1, sizeof buf, f)) out.append(buf, n);
+        const int status = pclose(f);
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    };
+    std::string out;
+    CHECK(run(R"({"model": "gpt2", "batch_size": 0})", out) == 2);
+    CHECK(out.empty());
+    CHECK(run(R"({"model": "gpt2", "batch_size": 2, "seq_len": 256})", out) == 0);
+    const auto j = nlohmann::json::parse(out, nullptr, false);
+    CHECK_FALSE(j.is_discarded());
+    CHECK(j["memory_bytes"]["peak_allocated"].is_number());
+}
+#endif

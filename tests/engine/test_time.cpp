@@ -1,0 +1,370 @@
+// Tests of the time engine (src/engine/time.h) and its data (src/catalog/time_data.h, time_json.h): FLOPs per step
+// from mechanisms (6 N D, frozen layers, LoRA, checkpointing), the rate each precision uses, collectives, scaling,
+// time to train, the loader limit, data validation and the JSON keys. Every test name contains "time".
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "catalog/catalog.h"
+#include "catalog/time_data.h"
+#include "catalog/time_json.h"
+#include "engine/time.h"
+
+using namespace gg;
+using engine::Checkpointing;
+using engine::Method;
+using engine::Precision;
+
+namespace {
+
+struct Setup {
+    engine::ModelSpec spec;
+    engine::WorkloadShape shape;
+    engine::Graph graph;
+};
+
+Setup setup(const std::string& id, int seq_len, bool eager = false) {
+    Setup s;
+    const engine::ModelSpec* p = engine::find_preset(id);
+    REQUIRE_MESSAGE(p != nullptr, "preset " << id << " missing from presets.cpp");
+    s.spec = *p;
+    s.shape.batch = 1;
+    if (s.spec.is_vision) s.shape.image_size = seq_len > 0 ? seq_len : s.spec.default_image_size;
+    else s.shape.seq_len = seq_len > 0 ? seq_len : s.spec.default_seq_len;
+    engine::BuildOptions b;
+    b.eager_attention = eager;
+    s.graph = engine::build_graph(s.spec, s.shape, b);
+    return s;
+}
+
+engine::TrainingConfig config(Precision p, Method m = Method::kFull, Checkpointing c = Checkpointing::kNone,
+                              bool eager = false) {
+    engine::TrainingConfig t;
+    t.precision = p;
+    t.method = m;
+    t.checkpointing = c;
+    t.eager_attention = eager;
+    return t;
+}
+
+const engine::GpuSpec& gpu(const std::string& id) {
+    const engine::GpuSpec* g = catalog::embedded_catalog().find_gpu(id);
+    REQUIRE_MESSAGE(g != nullptr, "GPU " << id << " missing from data/gpus.json");
+    return *g;
+}
+
+const engine::ThroughputPriors& priors() { return catalog::embedded_time_data(); }
+
+// Forward FLOPs per token = 2 N (Kaplan et al. 2020, sec. 2.1; N = weights used by matmuls, LM head included) +
+// 4 n_layer s d_attn for QK^T and PV over the full s x s (Narayanan et al. 2021, Megatron-LM, sec. 5.1: 4 b s^2 h
+// per layer); training = 3x forward.
+double kaplan_training_flop_per_token(const Setup& s) {
+    double n = 0;
+    for (const engine::Layer& l : s.graph.layers)
+        if (l.kind == engine::OpKind::kMatmul && l.in_features > 0) n += l.matmul_weight_params / l.experts;
+    const double attn = 4.0 * s.spec.layers * s.shape.seq_len * double(s.spec.heads) *
+                        (s.spec.head_dim > 0 ? s.spec.head_dim : s.spec.hidden / s.spec.heads);
+    return 3.0 * (2.0 * n + attn);
+}
+
+}  // namespace
+
+TEST_CASE("time: training FLOPs of a decoder LM match 6 x params x tokens plus the attention term") {
+    for (const std::string id : {"llama-2-7b", "gpt2", "qwen2.5-0.5b"}) {
+        CAPTURE(id);
+        const Setup s = setup(id, 2048);
+        const engine::PreparedTime t = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kBf16Amp));
+        const double per_token = t.model_flop_per_sample / s.shape.seq_len;
+        // Within 2%: the graph's first layer (embedding) needs no input gradient and norms/activations add no FLOPs.
+        CHECK(per_token == doctest::Approx(kaplan_training_flop_per_token(s)).epsilon(0.02));
+        // The plain 6 N D rule (no attention term) is below it, by the s^2 share.
+        CHECK(per_token > 6.0 * (t.params_total - s.spec.vocab * double(s.spec.hidden)) * 0.98);
+    }
+}
+
+TEST_CASE("time: frozen layers and LoRA skip weight gradients, so their backward is cheaper") {
+    const Setup s = setup("llama-3.2-1b", 512);
+    const auto full = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kBf16));
+    const auto lora = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kBf16, Method::kLora));
+    // Full: forward + 2x forward. LoRA: forward + input gradients only (~2x forward) + small adapters.
+    CHECK(full.model_flop_per_sample == doctest::Approx(3.0 * full.forward_flop_per_sample).epsilon(0.03));
+    CHECK(lora.model_flop_per_sample < 0.75 * full.model_flop_per_sample);
+    CHECK(lora.model_flop_per_sample > 0.6 * full.model_flop_per_sample);
+
+    const Setup r = setup("resnet50", 224);
+    const auto rfull = engine::prepare_time(r.spec, r.shape, r.graph, config(Precision::kFp16Amp));
+    const auto frozen = engine::prepare_time(r.spec, r.shape, r.graph, config(Precision::kFp16Amp, Method::kFrozenBackbone));
+    // Only the classifier trains: no backward through the backbone at all.
+    CHECK(frozen.model_flop_per_sample < 1.01 * frozen.forward_flop_per_sample);
+    CHECK(rfull.model_flop_per_sample == doctest::Approx(3.0 * rfull.forward_flop_per_sample).epsilon(0.03));
+}
+
+TEST_CASE("time: checkpointing adds one forward (full) or only the attention core (selective) to the hardware FLOPs") {
+    const Setup s = setup("bert-large", 512, true);
+    const auto none = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp16Amp, Method::kFull, Checkpointing::kNone, true));
+    const auto full = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp16Amp, Method::kFull, Checkpointing::kFull, true));
+    const auto sel = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp16Amp, Method::kFull, Checkpointing::kSelective, true));
+    CHECK(none.hardware_flop_per_sample == doctest::Approx(none.model_flop_per_sample));
+    CHECK(full.model_flop_per_sample == doctest::Approx(none.model_flop_per_sample));
+    // Full recomputation: + the forward of every block (all but embeddings and head): about 4/3 of the model FLOPs.
+    CHECK(full.hardware_flop_per_sample / full.model_flop_per_sample == doctest::Approx(4.0 / 3.0).epsilon(0.03));
+    // Selective: + QK^T and PV only (Korthikanti 2022, sec. 4.2): a few percent at s = 512, h = 1024.
+    const double extra = sel.hardware_flop_per_sample / sel.model_flop_per_sample - 1.0;
+    CHECK(extra > 0.0);
+    CHECK(extra < 0.1);
+}
+
+TEST_CASE("time: each precision runs at the dense peak of the dtype it uses on that card") {
+    bool fb = false;
+    CHECK(engine::matmul_rate(Precision::kFp32, gpu("a100-sxm4-80gb"), fb) == engine::MatmulRate::kFp32);
+    CHECK(engine::matmul_rate(Precision::kTf32, gpu("a100-sxm4-80gb"), fb) == engine::MatmulRate::kTf32);
+    CHECK_FALSE(fb);
+    CHECK(engine::matmul_rate(Precision::kTf32, gpu("v100-sxm2-16gb"), fb) == engine::MatmulRate::kFp32);
+    CHECK(fb);  // no TF32 before Ampere
+    CHECK(engine::matmul_rate(Precision::kBf16Amp, gpu("v100-sxm2-16gb"), fb) == engine::MatmulRate::kFp16);
+    CHECK(fb);  // no BF16 tensor cores on Volta
+    CHECK(engine::matmul_rate(Precision::kFp8, gpu("a100-sxm4-80gb"), fb) == engine::MatmulRate::kBf16);
+    CHECK(fb);  // FP8 needs compute capability >= 8.9
+    CHECK(engine::matmul_rate(Precision::kFp8, gpu("h100-sxm"), fb) == engine::MatmulRate::kFp8);
+    CHECK_FALSE(fb);
+    CHECK(engine::matmul_rate(Precision::kNf4, gpu("rtx-4090"), fb) == engine::MatmulRate::kBf16);
+    // GeForce: mixed precision gets the FP32-accumulate rate, half the FP16-accumulate marketing figure.
+    const engine::GpuSpec& g = gpu("rtx-4090");
+    CHECK(engine::peak_flop_per_s(engine::MatmulRate::kFp16, g) == doctest::Approx(g.dense_flop_per_s.fp16));
+    CHECK(g.dense_flop_per_s.fp16 < 0.6 * g.dense_flop_per_s.fp16_fp16acc);
+}
+
+TEST_CASE("time: an RTX 4090 trains BERT-large slower than an A100, not 4x faster") {
+    // The mistake of FP32-vs-tensor TFLOPS calculators (82.6 vs 19.5 TFLOPS FP32 = 4.2x). Lambda measured 0.61x.
+    const Setup s = setup("bert-large", 384, true);
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp16Amp, Method::kFull, Checkpointing::kNone, true));
+    const auto r4090 = engine::evaluate_time(t, 28, gpu("rtx-4090"), {}, {}, priors());
+    const auto ra100 = engine::evaluate_time(t, 28, gpu("a100-sxm4-80gb"), {}, {}, priors());
+    REQUIRE(r4090.status == engine::TimeStatus::kOk);
+    const double ratio = r4090.samples_per_s / ra100.samples_per_s;
+    CHECK(ratio > 0.4);
+    CHECK(ratio < 1.0);
+}
+
+TEST_CASE("time: ring all-reduce and gather follow the alpha-beta formulas") {
+    // 2(n-1)/n x S / B + 2(n-1) alpha
+    CHECK(engine::ring_allreduce_s(1e9, 2, 10e9, 1e-5) == doctest::Approx(0.1 + 2e-5));
+    CHECK(engine::ring_allreduce_s(1e9, 8, 10e9, 0) == doctest::Approx(2.0 * 7 / 8 * 0.1));
+    CHECK(engine::ring_allreduce_s(1e9, 1, 10e9, 1e-5) == 0.0);
+    CHECK(engine::ring_gather_s(1e9, 4, 10e9, 0) == doctest::Approx(0.75 * 0.1));
+}
+
+TEST_CASE("time: NVLink scales better than PCIe through the host, and scaling never exceeds 1") {
+    const Setup s = setup("gpt2-medium", 1024);
+    auto c = config(Precision::kBf16Amp);
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    engine::TimeOptions nv, host;
+    nv.interconnect = engine::Interconnect::kNvlink;
+    nv.interconnect_set = true;
+    host.interconnect = engine::Interconnect::kPcie4;
+    host.interconnect_set = true;
+    host.peer_to_peer = false;
+    host.peer_to_peer_set = true;
+    const auto curve_nv = engine::scaling_curve(t, 4, gpu("a100-sxm4-80gb"), nv, priors());
+    const auto curve_host = engine::scaling_curve(t, 4, gpu("a100-sxm4-80gb"), host, priors());
+    REQUIRE(curve_nv.size() == 5);
+    CHECK(curve_nv[0].second == doctest::Approx(1.0));
+    for (std::size_t i = 1; i < curve_nv.size(); ++i) {
+        CAPTURE(curve_nv[i].first);
+        CHECK(curve_nv[i].second <= 1.0);
+        CHECK(curve_nv[i].second <= curve_nv[i - 1].second + 1e-9);
+        CHECK(curve_host[i].second < curve_nv[i].second);
+    }
+    // 16 GPUs leave the node: the ring then runs over InfiniBand.
+    engine::PreparedTime t16 = t;
+    t16.config.gpu_count = 16;
+    const auto r16 = engine::evaluate_time(t16, 4, gpu("a100-sxm4-80gb"), nv, {}, priors());
+    CHECK(r16.interconnect_id.find("ib") != std::string::npos);
+}
+
+TEST_CASE("time: the default interconnect comes from the card; GeForce 40-series has no PCIe peer-to-peer") {
+    CHECK(engine::default_interconnect(gpu("a100-sxm4-80gb")) == engine::Interconnect::kNvlink);
+    CHECK(engine::default_interconnect(gpu("rtx-4090")) == engine::Interconnect::kPcie4);
+    CHECK(engine::default_interconnect(gpu("h100-pcie")) == engine::Interconnect::kPcie5);
+    const Setup s = setup("bert-base", 128);
+    engine::TrainingConfig c = config(Precision::kFp16Amp);
+    c.gpu_count = 2;
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    CHECK(engine::evaluate_time(t, 32, gpu("rtx-4090"), {}, {}, priors()).interconnect_id == "pcie4-host");
+    CHECK(engine::evaluate_time(t, 32, gpu("rtx-a6000"), {}, {}, priors()).interconnect_id == "pcie4-p2p");
+}
+
+TEST_CASE("time: ZeRO-3/FSDP moves 1.5x the data of DDP") {
+    const Setup s = setup("llama-3.2-1b", 1024);
+    engine::TrainingConfig c = config(Precision::kBf16);
+    c.gpu_count = 8;
+    const auto ddp = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    c.strategy = engine::Strategy::kFsdp;
+    const auto fsdp = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    engine::TimeOptions o;
+    const auto a = engine::evaluate_time(ddp, 4, gpu("h100-sxm"), o, {}, priors());
+    const auto b = engine::evaluate_time(fsdp, 4, gpu("h100-sxm"), o, {}, priors());
+    // Same bytes per parameter for gradients and parameters under pure bf16 (ZeRO paper sec. 7.2.1: 3 vs 2 Psi).
+    CHECK(b.comm_s / a.comm_s == doctest::Approx(1.5).epsilon(0.02));
+}
+
+TEST_CASE("time: time to train counts optimizer steps per epoch and tokens") {
+    const Setup s = setup("resnet18", 224);
+    engine::TrainingConfig c = config(Precision::kFp16Amp);
+    c.grad_accum_steps = 2;
+    c.gpu_count = 2;
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    engine::Dataset d;
+    d.samples = 1000;
+    d.epochs = 3;
+    const auto r = engine::evaluate_time(t, 64, gpu("rtx-3090"), {}, d, priors());
+    CHECK(r.samples_per_step == 256);
+    CHECK(r.steps == std::ceil(1000.0 / 256) * 3);
+    CHECK(r.total_s == doctest::Approx(r.steps * r.step_s));
+    CHECK(r.low_s <= r.total_s);
+    CHECK(r.high_s >= r.total_s);
+    CHECK(r.gpu_hours == doctest::Approx(r.total_s * 2 / 3600));
+
+    const Setup g = setup("gpt2", 1024);
+    const auto tg = engine::prepare_time(g.spec, g.shape, g.graph, config(Precision::kBf16Amp));
+    engine::Dataset tokens;
+    tokens.tokens = 1e9;
+    const auto rg = engine::evaluate_time(tg, 8, gpu("a100-sxm4-80gb"), {}, tokens, priors());
+    CHECK(rg.steps == std::ceil(1e9 / (8 * 1024.0)));
+    CHECK(rg.tokens_per_s == doctest::Approx(rg.samples_per_s * 1024));
+    CHECK(rg.mfu > 0.1);
+    CHECK(rg.mfu < 0.9);
+}
+
+TEST_CASE("time: a slow data loader sets the pace") {
+    const Setup s = setup("resnet18", 224);
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp16Amp));
+    const auto free = engine::evaluate_time(t, 128, gpu("h100-sxm"), {}, {}, priors());
+    engine::TimeOptions o;
+    o.loader_samples_per_s = free.samples_per_s / 4;
+    const auto slow = engine::evaluate_time(t, 128, gpu("h100-sxm"), o, {}, priors());
+    CHECK(slow.samples_per_s == doctest::Approx(o.loader_samples_per_s));
+    CHECK(slow.loader_wait_s > 0);
+}
+
+TEST_CASE("time: throughput grows with the micro-batch and shrinks with more work") {
+    const Setup s = setup("bert-base", 128);
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp16Amp));
+    double last = 0;
+    for (double b : {1.0, 4.0, 16.0, 64.0}) {
+        CAPTURE(b);
+        const double sps = engine::evaluate_time(t, b, gpu("a10"), {}, {}, priors()).samples_per_s;
+        CHECK(sps >= last);
+        last = sps;
+    }
+}
+
+TEST_CASE("time: a card without a published FP32 rate gets no time estimate") {
+    const Setup s = setup("resnet18", 224);
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp32));
+    engine::GpuSpec g = gpu("rtx-3090");
+    g.dense_flop_per_s.fp32 = 0;
+    CHECK(engine::evaluate_time(t, 8, g, {}, {}, priors()).status == engine::TimeStatus::kNoRate);
+}
+
+TEST_CASE("time: the bundled time data loads without problems and covers every family") {
+    for (const catalog::Problem& p : catalog::embedded_time_data_problems())
+        FAIL_CHECK(p.file << " " << p.pointer << ": " << p.message);
+    const engine::ThroughputPriors& pr = priors();
+    for (const engine::ModelSpec& m : engine::preset_models()) {
+        CAPTURE(m.id);
+        CHECK(pr.find(m.family) != nullptr);
+    }
+    for (engine::Interconnect k : {engine::Interconnect::kPcie3, engine::Interconnect::kPcie4, engine::Interconnect::kPcie5,
+                                   engine::Interconnect::kNvlinkBridge, engine::Interconnect::kNvlink,
+                                   engine::Interconnect::kInfiniband, engine::Interconnect::kEthernet}) {
+        CAPTURE(engine::interconnect_name(k));
+        CHECK(pr.interconnects.find(k) != nullptr);
+    }
+    CHECK(pr.interconnects.find(engine::Interconnect::kPcie4, false) != nullptr);
+}
+
+TEST_CASE("time: bad time data is reported with JSON pointers and the good records are kept") {
+    std::vector<catalog::Problem> problems;
+    const std::string pri = R"({"schema_version": 1, "priors": [
+        {"id": "ok", "families": ["resnet"], "matmul_fraction": {"low": 0.1, "expected": 0.2, "high": 0.3},
+         "bandwidth_fraction": {"low": 0.1, "expected": 0.2, "high": 0.3}, "per_layer_overhead_us": 0, "source": "s"},
+        {"id": "bad", "families": ["nope"], "matmul_fraction": {"low": 0.5, "expected": 0.2, "high": 0.3},
+         "bandwidth_fraction": "x", "per_layer_overhead_us": -1, "source": "s"}],
+        "comm": {"overlap_fraction": 2, "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s"}})";
+    const std::string ic = R"({"schema_version": 1, "interconnects": [
+        {"id": "x", "kind": "warp", "peer_to_peer": true, "per_gpu_link": false, "inter_node": false, "default": true,
+         "nominal_gb_per_s": 1, "achievable_fraction": null, "latency_us": 1, "source": "s"}]})";
+    const engine::ThroughputPriors p = catalog::parse_time_data(pri, ic, problems);
+    REQUIRE(p.priors.size() == 1);
+    CHECK(p.priors[0].id == "ok");
+    CHECK(p.interconnects.entries.empty());
+    auto has = [&](const std::string& file, const std::string& pointer) {
+        for (const auto& q : problems)
+            if (q.file == file && q.pointer == pointer) return true;
+        return false;
+    };
+    CHECK(has(catalog::kThroughputPriorsFile, "/priors/1/families/0"));
+    CHECK(has(catalog::kThroughputPriorsFile, "/priors/1/matmul_fraction"));
+    CHECK(has(catalog::kThroughputPriorsFile, "/priors/1/bandwidth_fraction"));
+    CHECK(has(catalog::kThroughputPriorsFile, "/comm/overlap_fraction"));
+    CHECK(has(catalog::kInterconnectsFile, "/interconnects/0/kind"));
+    problems.clear();
+    catalog::parse_time_data("{not json", "[]", problems);
+    CHECK(problems.size() == 2);
+}
+
+TEST_CASE("time: time_to_json writes the keys the estimate report promises") {
+    const Setup s = setup("resnet18", 224);
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp16Amp));
+    engine::Dataset d;
+    d.samples = 5000;
+    const nlohmann::json j = catalog::time_to_json(engine::evaluate_time(t, 32, gpu("rtx-3090"), {}, d, priors()));
+    for (const char* key : {"step_s", "total_s", "low_s", "high_s", "samples_per_s", "flop_per_step", "mfu"}) {
+        CAPTURE(key);
+        REQUIRE(j.contains(key));
+        CHECK(j[key].is_number());
+    }
+    CHECK(j["tokens_per_s"].is_null());  // a vision model has no tokens
+    CHECK(j["status"] == "ok");
+    CHECK(j["explain"]["step"]["formula"] == "time.step");
+    const nlohmann::json none = catalog::time_to_json(engine::evaluate_time(t, 32, gpu("rtx-3090"), {}, {}, priors()));
+    CHECK(none["total_s"].is_null());
+}
+
+TEST_CASE("time: QLoRA pays for dequantisation and FP8 speeds up only where the card supports it") {
+    const Setup s = setup("llama-2-7b", 1024);
+    const auto lora = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kBf16, Method::kLora));
+    const auto qlora = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kNf4, Method::kQlora));
+    CHECK(lora.dequant_bytes_per_micro == 0);
+    CHECK(qlora.dequant_bytes_per_micro > 0);
+    const auto rl = engine::evaluate_time(lora, 2, gpu("rtx-4090"), {}, {}, priors());
+    const auto rq = engine::evaluate_time(qlora, 2, gpu("rtx-4090"), {}, {}, priors());
+    CHECK(rq.step_s > rl.step_s);
+
+    const auto bf16 = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kBf16Amp));
+    const auto fp8 = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp8));
+    CHECK(engine::evaluate_time(fp8, 8, gpu("h100-sxm"), {}, {}, priors()).step_s <
+          engine::evaluate_time(bf16, 8, gpu("h100-sxm"), {}, {}, priors()).step_s);
+    const auto a100_fp8 = engine::evaluate_time(fp8, 8, gpu("a100-sxm4-80gb"), {}, {}, priors());
+    CHECK(a100_fp8.precision_fallback);
+    CHECK(a100_fp8.step_s == doctest::Approx(engine::evaluate_time(bf16, 8, gpu("a100-sxm4-80gb"), {}, {}, priors()).step_s).epsilon(0.05));
+}
+
+TEST_CASE("time: the AMP speed-up comes from the card's rates, not from a rule of thumb") {
+    const Setup s = setup("bert-base", 512);
+    const auto fp32 = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp32));
+    const auto amp = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp16Amp));
+    auto speedup = [&](const char* id) {
+        return engine::evaluate_time(fp32, 16, gpu(id), {}, {}, priors()).step_s /
+               engine::evaluate_time(amp, 16, gpu(id), {}, {}, priors()).step_s;
+    };
+    // A100: FP32 19.5 vs FP16 tensor 312 TFLOPS -> large; GTX 1080 Ti: FP16 runs at 1/64 rate, so AMP falls back to
+    // FP32 matmuls and gains only the halved activation traffic.
+    CHECK(speedup("a100-sxm4-80gb") > 3.0);
+    CHECK(speedup("gtx-1080-ti") < 1.5);
+    bool fb = false;
+    CHECK(engine::matmul_rate(Precision::kFp16Amp, gpu("gtx-1080-ti"), fb) == engine::MatmulRate::kFp32);
+    CHECK(fb);
+}

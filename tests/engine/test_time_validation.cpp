@@ -1,0 +1,187 @@
+// The time engine against every published time measurement in tests/validation/*.json (embedded): prints the error
+// table, checks tolerances (failures must be listed below with their reason), the generalisation of the fitted
+// priors to held-out cases, the published order of GPUs per workload and multi-GPU scaling within 10 points.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "catalog/time_data.h"
+#include "catalog/time_json.h"
+
+using gg::catalog::ValidationRow;
+
+namespace {
+
+// Cases the engine misses today, each with the reason (docs/time-model.md "Known misses", docs/validation.md
+// "Time"). An unlisted failure fails the test, and so does a listed case that starts passing (the list stays true).
+const std::map<std::string, const char*>& known_misses() {
+    static const std::map<std::string, const char*> m = [] {
+        std::map<std::string, const char*> k;
+        const char* amp = "ResNet-50 AMP on A100/H100: the engine halves activation bytes under AMP (2x over TF32); "
+                          "Lambda measured 1.48x";
+        for (const char* id : {"lambda-resnet50-fp16-1x-a100-pcie-80gb", "lambda-resnet50-fp16-1x-a100-sxm4-80gb",
+                               "lambda-resnet50-fp16-1x-h100-sxm", "lambda-resnet50-fp16-2x-a100-pcie-80gb",
+                               "lambda-resnet50-fp16-2x-a100-sxm4-80gb", "lambda-resnet50-fp16-4x-a100-sxm4-80gb",
+                               "lambda-resnet50-fp16-8x-a100-sxm4-80gb", "lambda-resnet50-fp16-2x-h100-sxm",
+                               "lambda-resnet50-fp16-4x-h100-sxm", "lambda-resnet50-fp16-8x-h100-sxm"})
+            k[id] = amp;
+        const char* ada = "RTX 4090: faster than its bandwidth and FP32-accumulate peak predict (72 MB L2 cache and "
+                          "high boost clock are not modelled)";
+        for (const char* id : {"lambda-bert-large-fp16-1x-rtx-4090", "lambda-resnet50-fp32-1x-rtx-4090",
+                               "lambda-resnet50-fp32-2x-rtx-4090"})
+            k[id] = ada;
+        const char* lambda_mgpu = "Lambda BERT-large multi-GPU rows scale worse than communication explains "
+                                  "(8x A100 fp32: 251 vs 8 x 75 samples/s = 0.42; 8x H100 SXM: 0.92)";
+        for (const char* id : {"lambda-bert-large-fp32-2x-v100-sxm2-16gb", "lambda-bert-large-fp32-4x-v100-sxm2-16gb",
+                               "lambda-bert-large-fp16-8x-v100-sxm2-16gb",
+                               "lambda-bert-large-fp32-8x-v100-sxm2-16gb", "lambda-bert-large-fp32-2x-rtx-a6000",
+                               "lambda-bert-large-fp32-2x-a100-pcie-80gb", "lambda-bert-large-fp32-2x-a100-sxm4-80gb",
+                               "lambda-bert-large-fp32-4x-a100-sxm4-80gb", "lambda-bert-large-fp16-8x-a100-sxm4-80gb",
+                               "lambda-bert-large-fp32-8x-a100-sxm4-80gb", "lambda-scaling-bert-large-fp16-8x-a100-sxm4-80gb"})
+            k[id] = lambda_mgpu;
+        k["lambda-bert-large-fp32-1x-a10"] = "A10 TF32 BERT-large: +26% (held out; A10 runs below its 150 W-limited boost clock)";
+        k["hf-bert-large-v100-fp16-throughput"] =
+            "HF Trainer fp16 at batch 4: +34% (GradScaler/clipping per step not modelled beyond the per-layer overhead)";
+        // Investigated (docs/validation.md "Time"): the engine's NVLink run is -0.3%; the baseline was run with
+        // NCCL_P2P_DISABLE=1 (collectives staged through host memory), which the scenario format cannot say, so
+        // it runs as PCIe 3.0 peer-to-peer at the nominal 15.75 GB/s (pcie3-p2p has no measured fraction).
+        k["hf-gpt2-2x-titan-rtx-nvlink-speedup"] =
+            "-21% (1.01 vs 1.29): the no-NVLink baseline ran with NCCL_P2P_DISABLE=1 (host-staged), which scenarios "
+            "cannot express (no peer_to_peer key), so it runs as PCIe 3.0 P2P at 15.75 GB/s; the measured 148 ms "
+            "more per step is the 0.5 GB fp32 all-reduce at ~2.9-3.4 GB/s with no overlap (2-GPU PCIe 3.0 SHM "
+            "all-reduce: 3.9 GB/s, NVIDIA/nccl#384); the pcie3-host row (0.44 x 15.75 = 6.9 GB/s) would give 1.09";
+        const char* llama2 = "Llama 2 GPU-hours: two clusters (RoCE, 350 W cap), parallel layout unpublished; per-token "
+                             "cost 2.2x LLaMA-1's while the FLOPs per token grow 1.1x";
+        for (const char* id : {"llama2-7b-pretraining-gpu-hours", "llama2-13b-pretraining-gpu-hours",
+                               "llama2-70b-pretraining-gpu-hours"})
+            k[id] = llama2;
+        return k;
+    }();
+    return m;
+}
+
+const std::vector<ValidationRow>& rows() {
+    static const std::vector<ValidationRow> r = gg::catalog::run_time_validation();
+    return r;
+}
+
+std::set<std::string> fitted_ids() {
+    std::set<std::string> s;
+    for (const auto& p : gg::catalog::embedded_time_data().priors) s.insert(p.fitted_to.begin(), p.fitted_to.end());
+    return s;
+}
+
+bool is_throughput(const std::string& q) {
+    return q == "samples_per_s" || q == "tokens_per_s" || q == "gpu_hours" || q == "total_s" || q == "step_s";
+}
+
+}  // namespace
+
+TEST_CASE("time validation: published time measurements are met within tolerance, except documented misses") {
+    const auto& all = rows();
+    REQUIRE_MESSAGE(!all.empty(), "no time cases found in tests/validation/*.json");
+    const std::set<std::string> fitted = fitted_ids();
+    std::printf("\n%-58s %-28s %12s %12s %8s %5s %s\n", "case", "quantity", "measured", "predicted", "error", "tol",
+                "result");
+    int ran = 0, pass = 0;
+    for (const ValidationRow& r : all) {
+        const char* result = !r.ran ? "skip" : r.pass ? "pass" : known_misses().count(r.id) ? "KNOWN" : "FAIL";
+        std::printf("%-58s %-28s %12.4g %12.4g %+7.1f%% %4.0f%% %s%s %s\n", r.id.c_str(), r.quantity.c_str(),
+                    r.measured, r.predicted, 100 * r.error_fraction, 100 * r.tolerance_fraction, result,
+                    fitted.count(r.id) ? " (fit)" : "", r.problem.c_str());
+        if (!r.ran) continue;
+        ++ran;
+        pass += r.pass;
+        CAPTURE(r.id);
+        CAPTURE(r.error_fraction);
+        if (!r.pass && !known_misses().count(r.id))
+            FAIL_CHECK("new miss: fix the engine or add the case to known_misses() with its reason");
+        if (r.pass && known_misses().count(r.id) && r.bound != "informative")
+            FAIL_CHECK("known miss now passes: remove it from known_misses() (the list must stay true)");
+    }
+    std::printf("time validation: %d of %d cases run pass (%zu cases, %zu known misses listed)\n", pass, ran,
+                all.size(), known_misses().size());
+}
+
+TEST_CASE("time validation: the fitted priors generalise to held-out GPUs and workloads") {
+    const std::set<std::string> fitted = fitted_ids();
+    double fit_sq = 0, held_sq = 0;
+    int fit_n = 0, held_n = 0, held_within = 0;
+    for (const ValidationRow& r : rows()) {
+        if (!r.ran || !is_throughput(r.quantity) || r.bound == "informative" || r.measured <= 0 || r.predicted <= 0)
+            continue;
+        const double e = std::log(r.predicted / r.measured);
+        if (fitted.count(r.id)) {
+            fit_sq += e * e;
+            ++fit_n;
+        } else {
+            held_sq += e * e;
+            ++held_n;
+            held_within += std::fabs(r.error_fraction) <= 0.25;
+        }
+    }
+    REQUIRE(fit_n > 10);
+    REQUIRE(held_n > 10);
+    const double fit_rms = std::sqrt(fit_sq / fit_n), held_rms = std::sqrt(held_sq / held_n);
+    std::printf("time validation: RMS log error fitted %.3f (%d cases), held out %.3f (%d cases, %d within 25%%)\n",
+                fit_rms, fit_n, held_rms, held_n, held_within);
+    CHECK(held_rms < 0.30);                 // about +-30% on cases the fit never saw
+    CHECK(held_rms < 2.0 * fit_rms + 0.1);  // not an overfit
+    CHECK(held_within >= 0.7 * held_n);
+}
+
+TEST_CASE("time validation: GPUs come out in the published order for each workload") {
+    // Single-GPU Lambda rows, grouped by workload (the id without its GPU). Pairs whose measurements differ by less
+    // than 15% are ties (one run per cell, +-several %); every other pair must keep its published order.
+    std::map<std::string, std::vector<const ValidationRow*>> groups;
+    for (const ValidationRow& r : rows()) {
+        if (!r.ran || r.quantity != "samples_per_s" || r.id.rfind("lambda-", 0) != 0) continue;
+        const auto at = r.id.find("-1x-");
+        if (at == std::string::npos) continue;
+        groups[r.id.substr(0, at)].push_back(&r);
+    }
+    REQUIRE(groups.size() >= 4);
+    int pairs = 0, wrong = 0;
+    for (const auto& [workload, list] : groups) {
+        for (std::size_t i = 0; i < list.size(); ++i)
+            for (std::size_t j = i + 1; j < list.size(); ++j) {
+                const ValidationRow& a = *list[i];
+                const ValidationRow& b = *list[j];
+                const double hi = std::max(a.measured, b.measured), lo = std::min(a.measured, b.measured);
+                if (hi < 1.15 * lo) continue;
+                ++pairs;
+                const bool ok = (a.measured > b.measured) == (a.predicted > b.predicted);
+                if (!ok) {
+                    ++wrong;
+                    std::printf("order: %s measured %.0f vs %s %.0f, predicted %.0f vs %.0f\n", a.id.c_str(),
+                                a.measured, b.id.c_str(), b.measured, a.predicted, b.predicted);
+                }
+            }
+    }
+    std::printf("time validation: GPU order kept in %d of %d pairs (measured >15%% apart)\n", pairs - wrong, pairs);
+    CHECK(pairs > 50);
+    // Today 3 of 202 pairs flip: RTX 3090 vs A10 BERT-large (predicted within 2% of each other: a tie for the
+    // engine) twice, and RTX 4090 vs RTX 6000 Ada (the 4090's known under-prediction, see known_misses()).
+    CHECK(wrong <= 0.02 * pairs);
+}
+
+TEST_CASE("time validation: multi-GPU scaling efficiency is within 10 points of the published one") {
+    int n = 0;
+    for (const ValidationRow& r : rows()) {
+        if (!r.ran || r.quantity != "scaling_efficiency_fraction") continue;
+        ++n;
+        CAPTURE(r.id);
+        const double points = 100 * std::fabs(r.predicted - r.measured);
+        std::printf("scaling %-55s measured %.3f predicted %.3f (%.1f points)\n", r.id.c_str(), r.measured,
+                    r.predicted, points);
+        if (known_misses().count(r.id)) continue;
+        CHECK(points <= 10.0);
+    }
+    CHECK(n >= 5);
+}
