@@ -33,7 +33,7 @@ native:
 	@$(MAKE) --no-print-directory $(NATIVE)/Makefile
 	cmake --build $(NATIVE) -j$(JOBS)
 
-page:
+page: cli
 	@tools/setup.sh web
 	@$(MAKE) --no-print-directory $(WEB)/Makefile
 	cmake --build $(WEB) -j$(JOBS)

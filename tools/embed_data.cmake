@@ -7,6 +7,8 @@ set(table "")
 set(index 0)
 foreach(path IN LISTS FILES)
   file(READ "${path}" content)
+  # Indentation is a third of a pretty-printed file; JSON strings cannot hold raw newlines, so this is safe.
+  string(REGEX REPLACE "\n[ \t]+" "\n" content "${content}")
   string(FIND "${content}" ")gg_embed\"" clash)
   if(NOT clash EQUAL -1)
     message(FATAL_ERROR "${path} contains the raw-string delimiter )gg_embed\"")

@@ -18,6 +18,8 @@
 #include "imgui_impl_opengl3.h"
 #include "ui/app.h"
 
+#include <nlohmann/json.hpp>
+
 namespace {
 
 struct Platform {
@@ -125,6 +127,25 @@ EMSCRIPTEN_KEEPALIVE const char* gg_report_json() {
     if (g_platform == nullptr) return "null";
     g_platform->report = gg::ui::app_report_json(g_platform->app);
     return g_platform->report.c_str();
+}
+
+// window.gpuguide.load(json): sets the inputs from a scenario; returns the problems as a JSON array ([] = accepted).
+EMSCRIPTEN_KEEPALIVE const char* gg_load_scenario(const char* scenario_json) {
+    if (g_platform == nullptr || scenario_json == nullptr) return "[]";
+    nlohmann::json problems = nlohmann::json::array();
+    for (const auto& p : gg::ui::app_load_scenario(g_platform->app, scenario_json))
+        problems.push_back({{"pointer", p.pointer}, {"message", p.message}});
+    g_platform->report = problems.dump();
+    g_platform->last_input_s = now_s();  // redraw with the new inputs
+    return g_platform->report.c_str();
+}
+
+// window.gpuguide.tab(i): 0 calculator, 1 guide, 2 accuracy, 3 GPUs and prices (tests and deep links).
+EMSCRIPTEN_KEEPALIVE void gg_select_tab(int index) {
+    if (g_platform == nullptr || index < 0 || index > 3) return;
+    g_platform->app.tab = static_cast<gg::ui::Tab>(index);
+    g_platform->app.tab_requested = true;
+    g_platform->last_input_s = now_s();
 }
 
 }  // extern "C"

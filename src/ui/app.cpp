@@ -1,20 +1,24 @@
-// Draws the page: header with language toggle, then the content. Sizes are multiples of the font size so
-// the layout scales from a 360 px iframe to a 4K screen; every string comes from the string table.
+// The page's frame: header with the language toggle, the tab bar, and the derived results kept in step with
+// the inputs. Sizes are multiples of the font size; every string comes from the string table.
 #include "ui/app.h"
 
-#include <cstdio>
-#include <set>
+#include <algorithm>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "catalog/catalog.h"
+#include "catalog/full_report.h"
+#include "engine/memory.h"
 #include "ui/strings.h"
 #include "ui/theme.h"
 
 namespace gg::ui {
 
 namespace {
+
+// What a newcomer sees first: fine-tuning BERT-base on an 8 GB card, the seed guides' most common question.
+constexpr const char* kDefaultScenario =
+    R"({"model":"bert-base","batch_size":16,"seq_len":128,"precision":"fp16-amp","optimizer":"adamw",)"
+    R"("gpu":{"id":"rtx-4060","count":1},"dataset":{"samples":100000,"epochs":3}})";
 
 void draw_header(AppState& app) {
     const float em = ImGui::GetFontSize();
@@ -30,48 +34,19 @@ void draw_header(AppState& app) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", tr(Str::Tagline, app.lang));
     ImGui::PopStyleColor();
-    ImGui::Dummy(ImVec2(0, 0.25f * em));
-    ImGui::Separator();
-    ImGui::Dummy(ImVec2(0, 0.5f * em));
+    ImGui::Dummy(ImVec2(0, 0.1f * em));
 }
 
-void draw_welcome(AppState& app) {
-    const float em = ImGui::GetFontSize();
-    const float max_w = 46.0f * em;  // a comfortable line length for reading
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const float width = avail < max_w ? avail : max_w;
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-
-    ImGui::PushFont(app.fonts.heading);
-    ImGui::TextWrapped("%s", tr(Str::WelcomeTitle, app.lang));
-    ImGui::PopFont();
-    ImGui::Dummy(ImVec2(0, 0.25f * em));
-    ImGui::TextWrapped("%s", tr(Str::WelcomeBody, app.lang));
-    ImGui::Dummy(ImVec2(0, 0.75f * em));
-
-    ImGui::TextUnformatted(tr(Str::QuestionsTitle, app.lang));
-    const Str questions[] = {Str::QuestionFit, Str::QuestionWhich, Str::QuestionTime, Str::QuestionCost,
-                             Str::QuestionChange};
-    for (Str q : questions) {
-        ImGui::Bullet();
-        ImGui::TextWrapped("%s", tr(q, app.lang));
+void tab(AppState& app, Tab which, Str label, const char* id, void (*draw)(AppState&)) {
+    ImGuiTabItemFlags flags = 0;
+    if (app.tab_requested && app.tab == which) flags |= ImGuiTabItemFlags_SetSelected;
+    if (ImGui::BeginTabItem((std::string(tr(label, app.lang)) + id).c_str(), nullptr, flags)) {
+        if (!app.tab_requested) app.tab = which;
+        ImGui::BeginChild(id, ImVec2(0, 0), false);
+        draw(app);
+        ImGui::EndChild();
+        ImGui::EndTabItem();
     }
-    ImGui::Dummy(ImVec2(0, 0.75f * em));
-
-    const catalog::Catalog& cat = catalog::embedded_catalog();
-    if (cat.gpus.empty()) {
-        ImGui::TextWrapped("%s", tr(Str::CatalogEmpty, app.lang));
-    } else {
-        std::set<std::string> providers;
-        for (const auto& offer : cat.offers) providers.insert(offer.provider);
-        ImGui::Text(tr(Str::CatalogSummary, app.lang), static_cast<int>(cat.gpus.size()),
-                    static_cast<int>(cat.offers.size()), static_cast<int>(providers.size()));
-    }
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", tr(Str::PrivacyNote, app.lang));
-    ImGui::Text(tr(Str::Version, app.lang), GG_VERSION);
-    ImGui::PopStyleColor();
-    ImGui::PopTextWrapPos();
 }
 
 }  // namespace
@@ -81,6 +56,9 @@ void app_init(AppState& app) {
     io.IniFilename = nullptr;  // nothing is written to disk (there is none on the web)
     io.LogFilename = nullptr;
     apply_theme(app.dpi_scale * app.body_font_css_px);
+    const auto problems = app_load_scenario(app, kDefaultScenario);
+    (void)problems;
+    IM_ASSERT(problems.empty() && "the default scenario must be valid: fix kDefaultScenario");
 }
 
 bool app_update_fonts(AppState& app) {
@@ -92,7 +70,64 @@ bool app_update_fonts(AppState& app) {
     return true;
 }
 
+nlohmann::json app_scenario_json(const AppState& app) {
+    nlohmann::json doc = catalog::scenario_to_json(app.scenario);
+    if (app.decision.is_object())
+        for (auto it = app.decision.begin(); it != app.decision.end(); ++it) doc[it.key()] = it.value();
+    return doc;
+}
+
+void app_update_results(AppState& app) {
+    if (!app.scenario_dirty) return;
+    app.scenario_dirty = false;
+    const catalog::Catalog& cat = catalog::embedded_catalog();
+    // One validation path for everything: the scenario as the CLI would read it.
+    const catalog::ParsedDecision check = catalog::parse_decision_scenario_json(app_scenario_json(app), cat);
+    app.scenario_problems = check.problems;
+    if (!check.problems.empty()) return;  // keep showing the last valid results
+
+    Results& r = app.results;
+    r.scenario = check.value;
+    const catalog::Scenario& s = r.scenario.scenario;
+    r.estimate = catalog::estimate(s);
+    r.report = catalog::full_report(r.scenario, r.estimate, cat);
+    r.ranking = catalog::rank_json(r.scenario, cat);
+    r.advice = nullptr;
+    if (!s.gpu_id.empty()) {
+        const nlohmann::json advice = catalog::advise_json(r.scenario, cat);
+        if (advice.contains("cards"))
+            for (const auto& card : advice["cards"])
+                if (card.value("gpu", "") == s.gpu_id) r.advice = card;
+    }
+
+    std::vector<double> capacities;
+    capacities.reserve(cat.gpus.size());
+    for (const auto& g : cat.gpus) capacities.push_back(g.memory_bytes);
+    const std::vector<int> max_batches = engine::max_batch_sizes(r.estimate.prepared, capacities);
+    const double usable_fraction = 1.0 - s.reserve_fraction;
+    const double needed = engine::required_bytes(r.estimate.prepared, s.batch_size);
+    r.cards.clear();
+    for (size_t i = 0; i < cat.gpus.size(); ++i) {
+        CardFit c;
+        c.gpu_index = static_cast<int>(i);
+        c.max_batch_size = i < max_batches.size() ? max_batches[i] : 0;
+        c.needed_bytes = needed;
+        c.fits_at_batch = needed <= capacities[i] * usable_fraction;
+        r.cards.push_back(c);
+    }
+    // Memory vs batch: powers of two up to past the largest batch any card takes (capped), plus the chosen one.
+    r.curve_batch.clear();
+    r.curve_bytes.clear();
+    int top = std::max(s.batch_size * 4, 8);
+    for (const CardFit& c : r.cards) top = std::max(top, std::min(c.max_batch_size * 2, 4096));
+    top = std::min(top, 4096);
+    for (int b = 1; b <= top; b *= 2) r.curve_batch.push_back(b);
+    for (double b : r.curve_batch) r.curve_bytes.push_back(engine::required_bytes(r.estimate.prepared, b));
+    r.valid = true;
+}
+
 void app_frame(AppState& app) {
+    app_update_results(app);
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(viewport->WorkPos);
     ImGui::SetNextWindowSize(viewport->WorkSize);
@@ -100,18 +135,34 @@ void app_frame(AppState& app) {
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("##gpuguide", nullptr, flags);
     draw_header(app);
-    ImGui::BeginChild("##content", ImVec2(0, 0), false);
-    draw_welcome(app);
-    ImGui::EndChild();
+    if (ImGui::BeginTabBar("##tabs")) {
+        tab(app, Tab::Calculator, Str::TabCalculator, "##calculator", draw_calculator);
+        tab(app, Tab::Guide, Str::TabGuide, "##guide", draw_guide);
+        tab(app, Tab::Validation, Str::TabValidation, "##validation", draw_validation);
+        tab(app, Tab::Data, Str::TabData, "##data", draw_data);
+        ImGui::EndTabBar();
+    }
+    app.tab_requested = false;
     ImGui::End();
     ++app.frame_count;
 }
 
-std::string app_report_json(const AppState& app) {
-    nlohmann::json report;
-    report["version"] = GG_VERSION;
-    report["language"] = app.lang == Lang::Zh ? "zh" : "en";
-    return report.dump();
+std::string app_report_json(AppState& app) {
+    app_update_results(app);
+    if (!app.results.valid) return "null";
+    return app.results.report.dump();
+}
+
+std::vector<catalog::Problem> app_load_scenario(AppState& app, std::string_view scenario_json) {
+    const catalog::ParsedDecision parsed =
+        catalog::parse_decision_scenario(scenario_json, catalog::embedded_catalog(), "scenario");
+    if (!parsed.problems.empty()) return parsed.problems;
+    app.scenario = parsed.value.scenario;
+    app.decision = catalog::decision_keys_to_json(parsed.value);
+    app.invalid_inputs.clear();
+    app.scenario_dirty = true;
+    app.explained_part = -1;
+    return {};
 }
 
 }  // namespace gg::ui

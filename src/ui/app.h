@@ -1,31 +1,81 @@
 // The page's UI: one AppState that owns everything the user sees and enters, and the functions that draw it
 // with Dear ImGui each frame. No platform code here (no GLFW, GL or Emscripten): src/platform drives it.
+// Sections: fonts | results (derived, recomputed when inputs change) | AppState | entry points.
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "catalog/decision_json.h"
+#include "catalog/report.h"
+#include "catalog/scenario.h"
 #include "imgui.h"
 #include "ui/strings.h"
 
 namespace gg::ui {
 
+// ---- fonts ---------------------------------------------------------------------------------------------
 // Fonts are rasterised at the device's pixel density, so text stays crisp on HiDPI screens.
 struct FontSet {
     ImFont* body = nullptr;
     ImFont* heading = nullptr;
-    ImVector<ImWchar> glyph_ranges;  // the string table's characters + Latin-1; must outlive the atlas
+    ImVector<ImWchar> glyph_ranges;  // must outlive the atlas
     float built_for_scale = 0;       // the dpi_scale the atlas was built for; 0 = never built
 };
 
+// ---- results: derived from the scenario, never edited -------------------------------------------------------
+struct CardFit {
+    int gpu_index = -1;       // into catalog::embedded_catalog().gpus
+    int max_batch_size = 0;   // 0 = batch 1 does not fit
+    bool fits_at_batch = false;  // at the scenario's batch size
+    double needed_bytes = 0;  // nvidia-smi bytes at the scenario's batch
+};
+
+struct Results {
+    bool valid = false;                   // false until a valid scenario was computed
+    catalog::DecisionScenario scenario;   // the scenario these results are for
+    catalog::Estimate estimate;
+    nlohmann::json report;                // the CLI's `gpuguide estimate` report for `scenario`
+    nlohmann::json ranking;               // `gpuguide rank --json`
+    nlohmann::json advice;                // the `gpuguide advise --json` entry of the scenario's GPU (null: none)
+    std::vector<CardFit> cards;           // every catalog GPU, catalog order
+    std::vector<double> curve_batch;      // memory vs batch (nvidia-smi bytes) at these batch sizes
+    std::vector<double> curve_bytes;
+};
+
+enum class Tab { Calculator, Guide, Validation, Data };
+
+// ---- AppState: the single source of truth of the page --------------------------------------------------------
 struct AppState {
     Lang lang = Lang::En;
     float dpi_scale = 1.0f;          // device pixels per CSS pixel, set by the platform each frame
     float body_font_css_px = 16.0f;  // body text size in CSS pixels
     FontSet fonts;
     int frame_count = 0;
+
+    Tab tab = Tab::Calculator;
+    bool tab_requested = false;      // select `tab` programmatically on the next frame
+
+    catalog::Scenario scenario;      // what the user entered (invalid field values stay in `invalid_inputs`)
+    nlohmann::json decision = nlohmann::json::object();  // budget, ownership, ... (decision_json.h keys)
+    bool scenario_dirty = true;      // results must be recomputed
+    std::vector<catalog::Problem> scenario_problems;  // of `scenario` as a whole (combinations)
+    std::unordered_map<ImGuiID, double> invalid_inputs;  // a field's out-of-range value, shown until fixed
+    Results results;
+    int explained_part = -1;         // memory breakdown row opened into its formula (-1 = none)
+    bool show_not_fitting = false;   // ranking: also list options the job does not fit
+
+    std::vector<catalog::ValidationRow> validation_rows;  // the Accuracy tab, computed on first view
+    bool validation_computed = false;
+    bool validation_only_failures = false;
 };
 
-// Once, after ImGui::CreateContext().
+// ---- entry points ------------------------------------------------------------------------------------------
+// Once, after ImGui::CreateContext(): theme, no .ini file, the default scenario.
 void app_init(AppState& app);
 
 // Rebuilds the font atlas when the pixel density changed; returns true when it did (the renderer must
@@ -35,7 +85,26 @@ bool app_update_fonts(AppState& app);
 // One frame of UI, covering the whole display (between ImGui::NewFrame() and ImGui::Render()).
 void app_frame(AppState& app);
 
-// The report as JSON text (the page's test hook `gpuguide.report()`, same schema as the CLI's output).
-std::string app_report_json(const AppState& app);
+// Recomputes the results when the scenario changed (app_frame calls it; tests and the test hook too).
+void app_update_results(AppState& app);
+
+// The report as JSON text: the CLI's `gpuguide estimate` report for the current scenario, plus `scenario`.
+std::string app_report_json(AppState& app);
+
+// The whole scenario document the inputs stand for (base + decision keys), in the CLI's format.
+nlohmann::json app_scenario_json(const AppState& app);
+
+// Sets the inputs from a scenario in the CLI's format; returns the problems (empty = accepted). On problems
+// nothing changes.
+std::vector<catalog::Problem> app_load_scenario(AppState& app, std::string_view scenario_json);
+
+// Drawn by app_frame; in their own files.
+void draw_calculator(AppState& app);
+void draw_guide(AppState& app);
+void draw_validation(AppState& app);
+void draw_data(AppState& app);
+// The guide's "try it" scenarios (tests load each one).
+int guide_try_count();
+const char* guide_try_scenario(int index);
 
 }  // namespace gg::ui

@@ -29,7 +29,229 @@
     X(CatalogSummary, "Catalog: %d GPUs, %d cloud offers from %d providers.",                                \
       "数据库：%d 款显卡，%d 个云服务器报价，来自 %d 家服务商。")                                          \
     X(CatalogEmpty, "The GPU catalog is not available in this build.", "此版本没有内置显卡数据库。")       \
-    X(Version, "Version %s", "版本 %s")
+    X(Version, "Version %s", "版本 %s")                                                                      \
+    X(TabCalculator, "Calculator", "计算器")                                                                 \
+    X(TabGuide, "Guide", "选型指南")                                                                         \
+    X(TabValidation, "Accuracy", "准确度验证")                                                              \
+    X(TabData, "GPUs and prices", "显卡与价格")                                                              \
+    X(StepModel, "1  Model", "1  模型")                                                                      \
+    X(StepData, "2  Data", "2  数据")                                                                        \
+    X(StepTraining, "3  Training settings", "3  训练设置")                                                   \
+    X(StepHardware, "4  Hardware", "4  硬件")                                                                \
+    X(Model, "Model", "模型")                                                                                \
+    X(ModelTip, "The network you want to train. Presets have the parameter counts of the reference implementations.", \
+      "要训练的网络。预设模型的参数量与官方实现一致。")                                                       \
+    X(BatchSize, "Batch size per GPU", "每卡批大小")                                                         \
+    X(BatchSizeTip, "Samples each card processes at once (the micro-batch). Memory grows with it.",          \
+      "每张卡一次处理的样本数（微批次）。显存占用随之增长。")                                                 \
+    X(GradAccum, "Gradient accumulation", "梯度累积步数")                                                    \
+    X(GradAccumTip, "Add up gradients over this many micro-batches before each update: a larger effective batch without more memory.", \
+      "累积多少个微批次的梯度再更新一次参数：不增加显存也能得到更大的有效批大小。")                         \
+    X(SeqLen, "Sequence length", "序列长度")                                                                 \
+    X(SeqLenTip, "Tokens per sample. Attention memory and time grow quickly with it.",                       \
+      "每个样本的 token 数。注意力的显存和时间随之快速增长。")                                               \
+    X(ImageSize, "Image size", "图像尺寸")                                                                   \
+    X(ImageSizeTip, "Side of the square input image, in pixels. Activation memory grows with its square.",   \
+      "输入图像（正方形）的边长，单位像素。激活值显存随边长的平方增长。")                                     \
+    X(UnitTokens, "tokens", "个 token")                                                                      \
+    X(UnitPixels, "px", "像素")                                                                              \
+    X(UnitSamples, "samples", "个样本")                                                                      \
+    X(UnitCards, "cards", "张")                                                                              \
+    X(UnitPercent, "%", "%")                                                                                 \
+    X(Precision, "Precision", "精度")                                                                        \
+    X(PrecisionTip, "Number format for training. Mixed precision (AMP) keeps activations in 16 bits and uses tensor cores.", \
+      "训练使用的数值格式。混合精度（AMP）用 16 位保存激活值并使用张量核心。")                               \
+    X(PrecFp32, "FP32 (full precision)", "FP32（单精度）")                                                   \
+    X(PrecTf32, "TF32 (FP32 on tensor cores)", "TF32（在张量核心上算 FP32）")                                \
+    X(PrecFp16Amp, "FP16 mixed precision (AMP)", "FP16 混合精度（AMP）")                                     \
+    X(PrecBf16Amp, "BF16 mixed precision (AMP)", "BF16 混合精度（AMP）")                                     \
+    X(PrecBf16, "Pure BF16", "纯 BF16")                                                                      \
+    X(PrecFp8, "FP8 (Transformer Engine)", "FP8（需 Transformer Engine）")                                     \
+    X(PrecInt8, "INT8 weights (frozen)", "INT8 权重（冻结）")                                                \
+    X(PrecNf4, "4-bit NF4 weights (QLoRA)", "4 位 NF4 权重（QLoRA）")                                        \
+    X(Optimizer, "Optimizer", "优化器")                                                                      \
+    X(OptimizerTip, "Adam keeps two extra numbers per trainable parameter; SGD keeps none or one.",          \
+      "Adam 为每个可训练参数额外保存两个数；SGD 不保存或只保存一个。")                                       \
+    X(OptSgd, "SGD", "SGD")                                                                                  \
+    X(OptSgdMomentum, "SGD with momentum", "带动量的 SGD")                                                   \
+    X(OptAdam, "Adam", "Adam")                                                                               \
+    X(OptAdamW, "AdamW", "AdamW")                                                                            \
+    X(OptAdamW8bit, "8-bit AdamW", "8 位 AdamW")                                                             \
+    X(OptAdafactor, "Adafactor", "Adafactor")                                                                \
+    X(OptLion, "Lion", "Lion")                                                                               \
+    X(Method, "Training method", "训练方式")                                                                 \
+    X(MethodTip, "Full training updates every weight; LoRA trains small adapters; QLoRA also keeps the frozen model in 4 bits.", \
+      "全量训练更新所有权重；LoRA 只训练小的适配器；QLoRA 还把冻结的模型以 4 位保存。")                     \
+    X(MethodFull, "Full training", "全量训练")                                                               \
+    X(MethodFrozen, "Frozen backbone (train the head)", "冻结主干（只训练输出层）")                          \
+    X(MethodLora, "LoRA", "LoRA")                                                                            \
+    X(MethodQlora, "QLoRA", "QLoRA")                                                                         \
+    X(LoraRank, "LoRA rank", "LoRA 秩")                                                                      \
+    X(LoraRankTip, "Size of each adapter; 8 to 64 is typical. Memory and quality grow slowly with it.",     \
+      "每个适配器的大小，常用 8 到 64。显存和效果随之缓慢增长。")                                             \
+    X(Checkpointing, "Gradient checkpointing", "梯度检查点")                                                 \
+    X(CheckpointingTip, "Keep fewer activations and recompute them during the backward pass: less memory, more compute.", \
+      "只保存部分激活值，在反向传播时重新计算：显存更少，计算更多。")                                       \
+    X(CkptNone, "Off", "关闭")                                                                               \
+    X(CkptSelective, "Selective (attention only)", "选择性（仅注意力）")                                     \
+    X(CkptFull, "Full (every layer)", "完全（每一层）")                                                      \
+    X(Attention, "Attention kernel", "注意力实现")                                                           \
+    X(AttentionTip, "Eager attention keeps the full score matrix for backward; SDPA and FlashAttention do not.", \
+      "普通（eager）注意力会为反向传播保存完整的分数矩阵；SDPA 和 FlashAttention 不会。")                     \
+    X(AttnEager, "Eager (plain PyTorch ops)", "普通实现（eager）")                                           \
+    X(AttnSdpa, "SDPA (PyTorch 2 default)", "SDPA（PyTorch 2 默认）")                                        \
+    X(AttnFlash, "FlashAttention-2", "FlashAttention-2")                                                     \
+    X(Gpu, "GPU", "显卡")                                                                                    \
+    X(GpuTip, "The card to check. The table on the right compares every card.", "要检查的显卡。右侧的表格比较所有显卡。") \
+    X(GpuNone, "(choose a GPU)", "（选择显卡）")                                                             \
+    X(GpuCount, "Number of GPUs", "显卡数量")                                                                \
+    X(GpuCountTip, "Cards training together. With DDP each holds a full copy of the model.",                \
+      "一起训练的显卡数。使用 DDP 时每张卡都保存一份完整模型。")                                              \
+    X(Strategy, "Multi-GPU strategy", "多卡策略")                                                            \
+    X(StrategyTip, "DDP copies the model to every card; ZeRO and FSDP split optimizer states, gradients and weights across cards.", \
+      "DDP 在每张卡上放一份完整模型；ZeRO 和 FSDP 把优化器状态、梯度和权重分摊到各张卡上。")               \
+    X(StratDdp, "DDP (full copy per card)", "DDP（每卡完整副本）")                                           \
+    X(StratZero1, "ZeRO-1 (split optimizer states)", "ZeRO-1（切分优化器状态）")                             \
+    X(StratZero2, "ZeRO-2 (+ split gradients)", "ZeRO-2（再切分梯度）")                                      \
+    X(StratZero3, "ZeRO-3 (+ split weights)", "ZeRO-3（再切分权重）")                                        \
+    X(StratFsdp, "FSDP full shard", "FSDP 完全切分")                                                         \
+    X(Reserve, "Safety reserve", "安全余量")                                                                 \
+    X(ReserveTip, "Memory kept free for spikes and other programs. 20% is a safe default.",                 \
+      "为峰值波动和其他程序预留的显存。20% 是稳妥的默认值。")                                                 \
+    X(Samples, "Training samples", "训练样本数")                                                             \
+    X(SamplesTip, "How many examples one epoch goes through.", "一轮（epoch）要训练的样本数量。")           \
+    X(Epochs, "Epochs", "训练轮数")                                                                          \
+    X(EpochsTip, "How many times training goes through the whole data set.", "完整遍历数据集的次数。")     \
+    X(RangeInt, "Enter a whole number from %s to %s.", "请输入 %s 到 %s 之间的整数。")                     \
+    X(RangeNumber, "Enter a number from %s to %s.", "请输入 %s 到 %s 之间的数。")                           \
+    X(InputsInvalid, "Some settings are not valid; the results below are for the last valid ones.",        \
+      "部分设置无效；下面的结果对应上一次有效的设置。")                                                      \
+    X(ResultTitle, "Will it fit?", "装得下吗？")                                                             \
+    X(VerdictFits, "Fits on %s", "能装进 %s")                                                                \
+    X(VerdictNoFit, "Does not fit on %s", "装不进 %s")                                                       \
+    X(VerdictNeeds, "Needs %s of %s usable (%s card, %s kept free).", "需要 %s，可用 %s（显卡共 %s，预留 %s）。") \
+    X(NoGpuChosen, "Choose a GPU on the left to get a verdict.", "在左侧选择一块显卡即可得到结论。")       \
+    X(MaxBatch, "Largest batch size per GPU that fits: %d", "能装下的最大每卡批大小：%d")                  \
+    X(MaxBatchNone, "Even a batch size of 1 does not fit this card.", "即使批大小为 1 也装不进这块显卡。") \
+    X(ParamsLine, "Parameters: %s in total, %s trained", "参数量：共 %s，参与训练 %s")                     \
+    X(PartWeights, "Weights", "权重")                                                                        \
+    X(PartGradients, "Gradients", "梯度")                                                                    \
+    X(PartOptimizer, "Optimizer states", "优化器状态")                                                       \
+    X(PartActivations, "Activations kept for backward", "为反向传播保存的激活值")                           \
+    X(PartTemporary, "Temporary buffers at the peak", "峰值时的临时缓冲")                                   \
+    X(PartFramework, "CUDA context and allocator", "CUDA 上下文与显存分配器")                                \
+    X(PartReserve, "Safety reserve", "安全余量")                                                             \
+    X(PeakAllocated, "Peak allocated by PyTorch", "PyTorch 峰值分配")                                        \
+    X(NvidiaSmi, "As nvidia-smi shows it", "nvidia-smi 显示的占用")                                          \
+    X(PhaseForwardEnd, "The peak comes at the end of the forward pass.", "峰值出现在前向传播结束时。")     \
+    X(PhaseBackward, "The peak comes during the backward pass.", "峰值出现在反向传播过程中。")             \
+    X(PhaseOptimizer, "The peak comes during the optimizer step.", "峰值出现在优化器更新参数时。")         \
+    X(BreakdownTitle, "Where the memory goes", "显存都用在哪里")                                             \
+    X(ColPart, "Part", "组成部分")                                                                           \
+    X(ColBytes, "Memory", "显存")                                                                            \
+    X(ColFormula, "How it is computed", "计算方式")                                                          \
+    X(ExplainTip, "Click a row to see its formula with the numbers filled in.", "点击一行查看代入数值的公式。") \
+    X(PerCardTitle, "Largest batch on each GPU", "各显卡能装下的最大批大小")                                \
+    X(ColGpu, "GPU", "显卡")                                                                                 \
+    X(ColMemory, "Memory", "显存")                                                                           \
+    X(ColMaxBatch, "Largest batch", "最大批大小")                                                            \
+    X(ColFits, "Fits?", "装得下？")                                                                          \
+    X(Yes, "Yes", "是")                                                                                      \
+    X(No, "No", "否")                                                                                        \
+    X(MemVsBatchTitle, "Memory needed as the batch grows", "所需显存随批大小的变化")                        \
+    X(AxisBatch, "batch size per GPU", "每卡批大小")                                                         \
+    X(AxisGiB, "GiB", "GiB")                                                                                 \
+    X(Usable, "usable", "可用")                                                                              \
+    X(FamilyCnn, "Image classification (CNN)", "图像分类（CNN）")                                            \
+    X(FamilyDetection, "Detection and segmentation", "目标检测与分割")                                       \
+    X(FamilyVit, "Vision transformers", "视觉 Transformer")                                                  \
+    X(FamilyEncoder, "Text encoders (BERT family)", "文本编码器（BERT 系列）")                               \
+    X(FamilyDecoder, "Language models (GPT, Llama, Qwen)", "语言模型（GPT、Llama、Qwen）")                   \
+    X(FamilyDiffusion, "Diffusion (image generation)", "扩散模型（图像生成）")                               \
+    X(FamilyRnn, "Recurrent networks", "循环神经网络")                                                       \
+    X(SegConsumer, "GeForce (consumer)", "GeForce 消费级")                                                   \
+    X(SegWorkstation, "Workstation", "工作站级")                                                             \
+    X(SegDatacenter, "Data center", "数据中心级")                                                            \
+    X(GuideIntro, "A short guide to choosing a GPU for training. Each section ends with examples you can open in the calculator.", \
+      "一份简明的训练显卡选型指南。每一节末尾都有可以在计算器中打开的例子。")                               \
+    X(TryIt, "Try it:", "试一试：")                                                                          \
+    X(ValidationIntro, "How far to trust the numbers: every case the tests check, measured on real hardware or by our own scripts, against what gpuguide predicts.", \
+      "这些数字有多可信：测试所检查的每一个案例，真实硬件或我们自己的脚本测得的数值，与 gpuguide 的预测对比。") \
+    X(ValidationSummary, "%d cases: %d within tolerance, %d outside, %d not expressible", "共 %d 个案例：%d 个在误差范围内，%d 个超出，%d 个无法表示") \
+    X(ColCase, "Case", "案例")                                                                               \
+    X(ColQuantity, "Quantity", "数量")                                                                       \
+    X(ColMeasured, "Measured", "实测")                                                                       \
+    X(ColPredicted, "Predicted", "预测")                                                                     \
+    X(ColError, "Error", "误差")                                                                             \
+    X(ColTolerance, "Tolerance", "容差")                                                                     \
+    X(ColSource, "Source file", "来源文件")                                                                  \
+    X(Pass, "within", "达标")                                                                                \
+    X(Fail, "outside", "超出")                                                                               \
+    X(NotRun, "not run", "未运行")                                                                           \
+    X(FilterFailures, "Only cases outside tolerance", "只看超出容差的案例")                                  \
+    X(DataIntro, "Every GPU and cloud offer gpuguide knows, with where each number comes from. Hover a row for its source.", \
+      "gpuguide 收录的全部显卡和云服务器报价，以及每个数字的出处。鼠标悬停在某一行上即可查看来源。")       \
+    X(GpusTitle, "GPUs", "显卡")                                                                             \
+    X(OffersTitle, "Cloud offers", "云服务器报价")                                                           \
+    X(ColBandwidth, "Bandwidth", "带宽")                                                                     \
+    X(ColFp32, "FP32", "FP32")                                                                               \
+    X(ColTensor16, "FP16/BF16 tensor", "FP16/BF16 张量")                                                     \
+    X(ColTdp, "Power", "功耗")                                                                               \
+    X(ColPrice, "Price", "价格")                                                                             \
+    X(ColProvider, "Provider", "服务商")                                                                     \
+    X(ColInstance, "Instance", "实例")                                                                       \
+    X(ColCount, "Cards", "卡数")                                                                             \
+    X(ColPerHour, "Per hour", "每小时")                                                                      \
+    X(ColBilling, "Billing", "计费")                                                                         \
+    X(ColAsOf, "As of", "日期")                                                                              \
+    X(UnitTflops, "TFLOPS", "TFLOPS")                                                                        \
+    X(Searchbox, "Filter", "筛选")                                                                           \
+    X(TimeTitle, "How long, and what it costs", "要多久、花多少钱")                                          \
+    X(TimeLine, "On %d x %s, training takes %s (%s per step, range %s to %s).", "在 %d 张 %s 上训练需要 %s（每步 %s，范围 %s 到 %s）。") \
+    X(TimeNoDataset, "Enter the number of samples and epochs to get the total time.", "填写样本数和训练轮数即可得到总时间。") \
+    X(TimeUnknown, "No published compute rate for this card, so no time estimate.", "这块显卡没有公开的算力数据，因此无法估计时间。") \
+    X(ThroughputLine, "%s samples per second; %s of the card's peak is used (MFU).", "每秒 %s 个样本；用到了显卡峰值算力的 %s（MFU）。") \
+    X(RankingTitle, "Every option, best first", "所有方案（最优在前）")                                      \
+    X(RankingHint, "Buy = own the cards (price + host + electricity - resale). Rent = cloud price for the hours. Click a row to check it above.", \
+      "购买 = 自己买卡（价格 + 主机 + 电费 - 转卖收入）。租用 = 按训练时长支付的云服务费。点击某行可在上方查看。") \
+    X(ColOption, "Option", "方案")                                                                           \
+    X(ColTime, "Time", "时间")                                                                               \
+    X(ColCost, "Cost", "费用")                                                                               \
+    X(ColValue, "Value", "性价比")                                                                           \
+    X(KindBuy, "Buy", "购买")                                                                                \
+    X(KindRent, "Rent", "租用")                                                                              \
+    X(ParetoTip, "On the frontier: no other option is both faster and cheaper.", "位于最优前沿：没有其他方案既更快又更便宜。") \
+    X(ShowNotFitting, "Also show options where the job does not fit", "也显示装不下的方案")                \
+    X(CostTimeTitle, "Cost against time (frontier in blue)", "费用与时间（蓝色为最优前沿）")               \
+    X(AxisHours, "hours per run", "每次训练的小时数")                                                        \
+    X(AdviceTitle, "What to change so it fits", "怎样修改才能装下")                                          \
+    X(AdviceWorks, "No change needed on this card.", "在这块显卡上无需修改。")                               \
+    X(AdviceNone, "No combination of the usual changes makes this job fit this card.", "常用的修改组合都无法让任务装进这块显卡。") \
+    X(AdviceResult, "Then it needs %s of %s usable and takes %s the time.", "修改后需要 %s（可用 %s），所需时间为原来的 %s。") \
+    X(ApplyFix, "Apply these changes", "应用这些修改")                                                       \
+    X(ChangeMixedPrecision, "Use mixed precision (AMP)", "使用混合精度（AMP）")                              \
+    X(ChangeCheckpointing, "Turn on gradient checkpointing", "开启梯度检查点")                               \
+    X(ChangeAccumulation, "Smaller micro-batch with gradient accumulation (same effective batch)", "减小微批次并使用梯度累积（有效批大小不变）") \
+    X(ChangeOptimizer8bit, "Use an 8-bit optimizer", "使用 8 位优化器")                                      \
+    X(ChangeLora, "Train LoRA adapters instead of all weights", "改为训练 LoRA 适配器")                       \
+    X(ChangeQlora, "Use QLoRA (4-bit base model)", "使用 QLoRA（4 位基座模型）")                             \
+    X(ChangeMoreCards, "Spread the model over more cards (ZeRO / FSDP)", "用 ZeRO / FSDP 把模型分摊到更多显卡上") \
+    X(ChangeShorterSequence, "Use shorter sequences", "缩短序列长度")                                        \
+    X(ChangeSmallerImage, "Use smaller images", "减小图像尺寸")                                              \
+    X(RiskNone, "no effect on accuracy", "不影响精度")                                                       \
+    X(RiskSmall, "small effect on accuracy", "对精度影响很小")                                               \
+    X(RiskTask, "may change accuracy, depends on the task", "可能影响精度，取决于任务")                      \
+    X(Ownership, "Rent or buy", "租用还是购买")                                                              \
+    X(OwnershipTip, "Compare cloud rental, buying your own cards, or both.", "比较租用云服务器、自己买卡，或两者都比较。") \
+    X(OwnBoth, "Compare both", "两者都比较")                                                                 \
+    X(OwnRent, "Rent only", "只看租用")                                                                      \
+    X(OwnBuy, "Buy only", "只看购买")                                                                        \
+    X(Budget, "Budget (0 = no limit)", "预算（0 表示不限）")                                                 \
+    X(BudgetTip, "The most you can pay for the whole project. Options above it are hidden.", "整个项目最多能花的钱。超出预算的方案会被隐藏。") \
+    X(Deadline, "Deadline (0 = none)", "截止时间（0 表示不限）")                                             \
+    X(DeadlineTip, "One training run must finish within this many hours.", "一次训练必须在这么多小时内完成。") \
+    X(UnitHours, "h", "小时")                                                                                \
+    X(UnitCny, "CNY", "元")
 
 namespace gg::ui {
 enum class Str {

@@ -71,17 +71,11 @@ void build_fonts(FontSet& fonts, float body_px) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     if (fonts.glyph_ranges.empty()) {
-        // Exactly the characters the string table uses, plus Latin-1 for numbers and names people type.
-        ImFontGlyphRangesBuilder builder;
-        builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-        static const ImWchar kExtra[] = {0x2013, 0x2014, 0x2018, 0x201D, 0x2022, 0x2022, 0x2026, 0x2026,
-                                         0x2190, 0x2193, 0x2212, 0x2212, 0x2248, 0x2248, 0x2264, 0x2265, 0};
-        builder.AddRanges(kExtra);
-        for (int i = 0; i < string_count(); ++i) {
-            builder.AddText(string_at(i, Lang::En));
-            builder.AddText(string_at(i, Lang::Zh));
-        }
-        builder.BuildRanges(&fonts.glyph_ranges);
+        // The embedded font was subset at build time to the characters of the UI sources (strings, guide,
+        // formatting) plus Latin-1, so "every code point" bakes exactly those glyphs and nothing more.
+        fonts.glyph_ranges.push_back(0x0020);
+        fonts.glyph_ranges.push_back(0xFFFF);
+        fonts.glyph_ranges.push_back(0);
     }
     ImFontConfig config;
     config.FontDataOwnedByAtlas = false;  // the data is a constant array in the binary

@@ -77,9 +77,63 @@ TEST_CASE("every character of the string table is in the font") {
     }
 }
 
-TEST_CASE("the report is JSON with the version") {
+TEST_CASE("the report is the CLI's report of the current scenario, with the scenario") {
     ImGuiContextScope scope;
     gg::ui::AppState app;
+    gg::ui::app_init(app);
     const auto report = nlohmann::json::parse(gg::ui::app_report_json(app));
-    CHECK(report.at("version").get<std::string>() == GG_VERSION);
+    CHECK(report.at("scenario").at("model").get<std::string>() == "bert-base");
+    CHECK(report.at("params").at("total").get<double>() > 1e8);
+    CHECK(report.at("memory_bytes").at("nvidia_smi").get<double>() > 0);
+    CHECK(report.contains("fits"));
+}
+
+TEST_CASE("loading a bad scenario reports problems and changes nothing") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    const std::string before = gg::ui::app_report_json(app);
+    CHECK_FALSE(gg::ui::app_load_scenario(app, R"({"model":"no-such-model"})").empty());
+    CHECK_FALSE(gg::ui::app_load_scenario(app, "{not json").empty());
+    CHECK(gg::ui::app_report_json(app) == before);
+    CHECK(gg::ui::app_load_scenario(app, R"({"model":"resnet50","batch_size":32,"gpu":{"id":"rtx-4090"}})").empty());
+    CHECK(nlohmann::json::parse(gg::ui::app_report_json(app)).at("scenario").at("model") == "resnet50");
+}
+
+TEST_CASE("every tab draws in both languages, wide and narrow") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    for (gg::ui::Tab t : {gg::ui::Tab::Calculator, gg::ui::Tab::Guide, gg::ui::Tab::Validation, gg::ui::Tab::Data}) {
+        for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
+            CAPTURE(static_cast<int>(t));
+            app.lang = lang;
+            app.tab = t;
+            app.tab_requested = true;
+            run_frame(app, 1280, 800);
+            run_frame(app, 1280, 800);  // the tab is selected on the first frame, drawn on the second
+            CHECK(app.tab == t);
+            run_frame(app, 360, 640);
+        }
+    }
+    CHECK(app.validation_computed);
+    CHECK(app.validation_rows.size() > 100);
+}
+
+TEST_CASE("every 'try it' scenario of the guide loads into the calculator") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    REQUIRE(gg::ui::guide_try_count() >= 20);
+    for (int i = 0; i < gg::ui::guide_try_count(); ++i) {
+        const char* scenario = gg::ui::guide_try_scenario(i);
+        CAPTURE(scenario);
+        const auto problems = gg::ui::app_load_scenario(app, scenario);
+        for (const auto& p : problems) CAPTURE(p.message);
+        CHECK(problems.empty());
+        if (problems.empty()) {
+            gg::ui::app_update_results(app);
+            CHECK(app.results.valid);
+        }
+    }
 }

@@ -13,8 +13,9 @@ std::string conversions(const char* text) {
         if (*p != '%') continue;
         ++p;
         if (*p == '%') continue;
-        while (*p && std::string("-+ #0123456789.").find(*p) != std::string::npos) ++p;
-        if (*p) out += std::string("%") + *p;
+        while (*p && std::string("-+#0123456789.").find(*p) != std::string::npos) ++p;
+        // Only real conversions count: "20% of" in plain text (shown through "%s") is not one.
+        if (*p && std::string("dioufFeEgGxXsc").find(*p) != std::string::npos) out += std::string("%") + *p;
         if (!*p) break;
     }
     return out;
@@ -56,5 +57,6 @@ TEST_CASE("the Chinese table is actually Chinese where the English is a sentence
 
 TEST_CASE("conversions() reads printf formats the way the table uses them") {
     CHECK(conversions("%d GPUs, %.1f GiB, 100%%") == "%d%f");
+    CHECK(conversions("keep 20% free") == "");
     CHECK(conversions("plain") == "");
 }

@@ -1,0 +1,667 @@
+// The Calculator tab: "describe the job" inputs on the left (or on top on narrow screens) and the answer on
+// the right: the verdict for the chosen card, where the memory goes (each part opens into its formula), the
+// largest batch on every card, and memory against batch size.
+// Sections: choices | inputs | results | layout.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "engine/workload.h"
+#include "ui/app.h"
+#include "ui/chart.h"
+#include "ui/format.h"
+#include "ui/widgets.h"
+
+namespace gg::ui {
+
+namespace {
+
+// ---- choices: scenario values and their display strings ----------------------------------------------------
+const std::vector<Choice> kPrecisionChoices = {
+    {"fp32", Str::PrecFp32}, {"tf32", Str::PrecTf32}, {"fp16-amp", Str::PrecFp16Amp}, {"bf16-amp", Str::PrecBf16Amp},
+    {"bf16", Str::PrecBf16}, {"fp8", Str::PrecFp8},   {"int8", Str::PrecInt8},         {"nf4", Str::PrecNf4}};
+const std::vector<Choice> kOptimizerChoices = {
+    {"sgd", Str::OptSgd},     {"sgd-momentum", Str::OptSgdMomentum}, {"adam", Str::OptAdam},
+    {"adamw", Str::OptAdamW}, {"adamw-8bit", Str::OptAdamW8bit},     {"adafactor", Str::OptAdafactor},
+    {"lion", Str::OptLion}};
+const std::vector<Choice> kMethodChoices = {{"full", Str::MethodFull},
+                                            {"frozen-backbone", Str::MethodFrozen},
+                                            {"lora", Str::MethodLora},
+                                            {"qlora", Str::MethodQlora}};
+const std::vector<Choice> kCheckpointingChoices = {
+    {"none", Str::CkptNone}, {"selective", Str::CkptSelective}, {"full", Str::CkptFull}};
+const std::vector<Choice> kAttentionChoices = {
+    {"eager", Str::AttnEager}, {"sdpa", Str::AttnSdpa}, {"flash", Str::AttnFlash}};
+const std::vector<Choice> kStrategyChoices = {{"ddp", Str::StratDdp},     {"zero1", Str::StratZero1},
+                                              {"zero2", Str::StratZero2}, {"zero3", Str::StratZero3},
+                                              {"fsdp", Str::StratFsdp}};
+
+Str family_group(engine::Family f) {
+    switch (f) {
+        case engine::Family::kResNet:
+        case engine::Family::kVgg:
+        case engine::Family::kMobileNetV2:
+        case engine::Family::kEfficientNetB0: return Str::FamilyCnn;
+        case engine::Family::kYolo:
+        case engine::Family::kUnet: return Str::FamilyDetection;
+        case engine::Family::kVit: return Str::FamilyVit;
+        case engine::Family::kEncoder: return Str::FamilyEncoder;
+        case engine::Family::kDecoder: return Str::FamilyDecoder;
+        case engine::Family::kSdUnet: return Str::FamilyDiffusion;
+        case engine::Family::kBiLstmCrf: return Str::FamilyRnn;
+    }
+    return Str::FamilyCnn;
+}
+
+Str segment_label(const std::string& segment) {
+    if (segment == "consumer") return Str::SegConsumer;
+    if (segment == "workstation") return Str::SegWorkstation;
+    return Str::SegDatacenter;
+}
+
+// ---- inputs ----------------------------------------------------------------------------------------------------
+bool model_combo(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const std::string preview = s.model.name.empty() ? s.model_id : s.model.name;
+    bool changed = false;
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+        const Str groups[] = {Str::FamilyCnn,     Str::FamilyDetection, Str::FamilyVit, Str::FamilyEncoder,
+                              Str::FamilyDecoder, Str::FamilyDiffusion, Str::FamilyRnn};
+        for (Str group : groups) {
+            ImGui::TextDisabled("%s", tr(group, app.lang));
+            for (const engine::ModelSpec& m : engine::preset_models()) {
+                if (!m.available || family_group(m.family) != group) continue;
+                const bool selected = s.model_id == m.id;
+                ImGui::Indent();
+                if (ImGui::Selectable((m.name + "##" + m.id).c_str(), selected) && !selected) {
+                    s.model_id = m.id;
+                    s.model = m;
+                    s.custom_model = nullptr;
+                    s.seq_len = 0;  // the new model's defaults
+                    s.image_size = 0;
+                    changed = true;
+                }
+                ImGui::Unindent();
+                if (selected) ImGui::SetItemDefaultFocus();
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+bool gpu_combo(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const engine::GpuSpec* current = cat.find_gpu(s.gpu_id);
+    std::string preview = current ? current->name + "  " + format_gib(current->memory_bytes, app.lang)
+                                   : std::string(tr(Str::GpuNone, app.lang));
+    bool changed = false;
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##gpu", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+        for (const char* segment : {"consumer", "workstation", "datacenter"}) {
+            ImGui::TextDisabled("%s", tr(segment_label(segment), app.lang));
+            for (const engine::GpuSpec& g : cat.gpus) {
+                if (g.segment != segment) continue;
+                const bool selected = g.id == s.gpu_id;
+                const std::string label = g.name + "  ·  " + format_gib(g.memory_bytes, app.lang) + "##" + g.id;
+                ImGui::Indent();
+                if (ImGui::Selectable(label.c_str(), selected) && !selected) {
+                    s.gpu_id = g.id;
+                    s.interconnect.clear();  // the new card's default
+                    changed = true;
+                }
+                ImGui::Unindent();
+                if (selected) ImGui::SetItemDefaultFocus();
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+const std::vector<Choice> kOwnershipChoices = {{"both", Str::OwnBoth}, {"rent", Str::OwnRent}, {"buy", Str::OwnBuy}};
+
+// Budget, deadline and ownership live in the decision keys of the scenario (catalog/decision_json.h).
+bool draw_decision_inputs(AppState& app) {
+    const Lang L = app.lang;
+    nlohmann::json& d = app.decision;
+    bool changed = false;
+    std::string ownership = d.value("ownership", std::string("both"));
+    field_label(tr(Str::Ownership, L), tr(Str::OwnershipTip, L));
+    if (choice_combo("##ownership", ownership, kOwnershipChoices, L)) {
+        d["ownership"] = ownership;
+        changed = true;
+    }
+    double budget = d.contains("budget") ? d["budget"].value("amount", 0.0) : 0.0;
+    field_label(tr(Str::Budget, L), tr(Str::BudgetTip, L));
+    if (double_field(app, "##budget", budget, 0, 1e9, 1000, tr(Str::UnitCny, L), "%.0f")) {
+        if (budget > 0) d["budget"] = {{"amount", budget}, {"currency", "CNY"}};
+        else d.erase("budget");
+        changed = true;
+    }
+    double deadline = d.value("deadline_h", 0.0);
+    field_label(tr(Str::Deadline, L), tr(Str::DeadlineTip, L));
+    if (double_field(app, "##deadline", deadline, 0, 1e6, 1, tr(Str::UnitHours, L), "%.4g")) {
+        if (deadline > 0) d["deadline_h"] = deadline;
+        else d.erase("deadline_h");
+        changed = true;
+    }
+    return changed;
+}
+
+void draw_inputs(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+
+    section_heading(app, tr(Str::StepModel, L));
+    field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
+    changed |= model_combo(app);
+    if (s.model.is_vision) {
+        int image = s.image_size > 0 ? s.image_size : s.model.default_image_size;
+        field_label(tr(Str::ImageSize, L), tr(Str::ImageSizeTip, L));
+        if (int_field(app, "##image_size", image, 32, 4096, tr(Str::UnitPixels, L))) {
+            s.image_size = image;
+            changed = true;
+        }
+    } else {
+        int seq = s.seq_len > 0 ? s.seq_len : s.model.default_seq_len;
+        field_label(tr(Str::SeqLen, L), tr(Str::SeqLenTip, L));
+        if (int_field(app, "##seq_len", seq, 1, 1 << 20, tr(Str::UnitTokens, L))) {
+            s.seq_len = seq;
+            changed = true;
+        }
+    }
+
+    section_heading(app, tr(Str::StepData, L));
+    field_label(tr(Str::Samples, L), tr(Str::SamplesTip, L));
+    changed |= double_field(app, "##samples", s.dataset_samples, 0, 1e12, 0, tr(Str::UnitSamples, L), "%.0f");
+    field_label(tr(Str::Epochs, L), tr(Str::EpochsTip, L));
+    changed |= double_field(app, "##epochs", s.dataset_epochs, 0, 1e4, 1, "", "%.4g");
+
+    section_heading(app, tr(Str::StepTraining, L));
+    field_label(tr(Str::BatchSize, L), tr(Str::BatchSizeTip, L));
+    changed |= int_field(app, "##batch", s.batch_size, 1, 1 << 20, "");
+    field_label(tr(Str::GradAccum, L), tr(Str::GradAccumTip, L));
+    changed |= int_field(app, "##accum", s.grad_accum_steps, 1, 1 << 16, "");
+    field_label(tr(Str::Precision, L), tr(Str::PrecisionTip, L));
+    if (choice_combo("##precision", s.precision, kPrecisionChoices, L)) {
+        // 4-bit weights only make sense with QLoRA, and QLoRA needs them: keep the pair consistent.
+        if (s.precision == "nf4") s.method = "qlora";
+        else if (s.method == "qlora") s.method = "lora";
+        if ((s.precision == "int8") && s.method == "full") s.method = "lora";
+        changed = true;
+    }
+    field_label(tr(Str::Optimizer, L), tr(Str::OptimizerTip, L));
+    changed |= choice_combo("##optimizer", s.optimizer, kOptimizerChoices, L);
+    field_label(tr(Str::Method, L), tr(Str::MethodTip, L));
+    if (choice_combo("##method", s.method, kMethodChoices, L)) {
+        if (s.method == "qlora") s.precision = "nf4";
+        else if (s.precision == "nf4") s.precision = "bf16-amp";
+        if (s.method == "full" && s.precision == "int8") s.precision = "bf16-amp";
+        changed = true;
+    }
+    if (s.method == "lora" || s.method == "qlora") {
+        field_label(tr(Str::LoraRank, L), tr(Str::LoraRankTip, L));
+        changed |= int_field(app, "##lora_rank", s.lora_rank, 1, 4096, "");
+    }
+    field_label(tr(Str::Checkpointing, L), tr(Str::CheckpointingTip, L));
+    changed |= choice_combo("##checkpointing", s.checkpointing, kCheckpointingChoices, L);
+    if (!s.model.is_vision) {
+        field_label(tr(Str::Attention, L), tr(Str::AttentionTip, L));
+        changed |= choice_combo("##attention", s.attention, kAttentionChoices, L);
+    }
+
+    section_heading(app, tr(Str::StepHardware, L));
+    field_label(tr(Str::Gpu, L), tr(Str::GpuTip, L));
+    changed |= gpu_combo(app);
+    field_label(tr(Str::GpuCount, L), tr(Str::GpuCountTip, L));
+    changed |= int_field(app, "##gpu_count", s.gpu_count, 1, 1024, tr(Str::UnitCards, L));
+    if (s.gpu_count > 1) {
+        field_label(tr(Str::Strategy, L), tr(Str::StrategyTip, L));
+        changed |= choice_combo("##strategy", s.strategy, kStrategyChoices, L);
+    }
+    field_label(tr(Str::Reserve, L), tr(Str::ReserveTip, L));
+    double reserve_percent = s.reserve_fraction * 100.0;
+    if (double_field(app, "##reserve", reserve_percent, 0, 90, 5, tr(Str::UnitPercent, L), "%.0f")) {
+        s.reserve_fraction = reserve_percent / 100.0;
+        changed = true;
+    }
+    changed |= draw_decision_inputs(app);
+    if (changed) app.scenario_dirty = true;
+}
+
+// ---- results ----------------------------------------------------------------------------------------------------
+struct Part {
+    Str label;
+    const engine::Figure* figure;
+    ImU32 color;
+};
+
+std::string operand_text(const char* name, double value, Lang lang) {
+    const std::string n = name;
+    if (n.size() > 6 && n.compare(n.size() - 6, 6, "_bytes") == 0) return format_gib(value, lang);
+    if (n.find("fraction") != std::string::npos) return format_percent(value);
+    if (n.rfind("params", 0) == 0) return format_count(value, lang);
+    return format_significant(value, 4);
+}
+
+void draw_figure_explanation(const engine::Figure& f, Lang lang) {
+    ImGui::Indent();
+    ImGui::TextDisabled("%s", f.formula);
+    for (const auto& [name, value] : f.operands) ImGui::BulletText("%s = %s", name, operand_text(name, value, lang).c_str());
+    ImGui::Unindent();
+}
+
+void draw_verdict(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    const engine::MemoryReport& m = r.estimate.report;
+    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const engine::GpuSpec* gpu = cat.find_gpu(r.scenario.scenario.gpu_id);
+
+    section_heading(app, tr(Str::ResultTitle, L));
+    if (gpu == nullptr) {
+        ImGui::TextWrapped("%s", tr(Str::NoGpuChosen, L));
+    } else {
+        const ImVec4 good(0.09f, 0.50f, 0.27f, 1.0f), bad(0.70f, 0.13f, 0.13f, 1.0f);
+        ImGui::PushFont(app.fonts.heading);
+        ImGui::PushStyleColor(ImGuiCol_Text, m.fits ? good : bad);
+        ImGui::TextWrapped(tr(m.fits ? Str::VerdictFits : Str::VerdictNoFit, L), gpu->name.c_str());
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+        ImGui::TextWrapped(tr(Str::VerdictNeeds, L), format_gib(m.nvidia_smi.bytes, L).c_str(),
+                           format_gib(m.usable_bytes, L).c_str(), format_gib(m.card_memory_bytes, L).c_str(),
+                           format_percent(r.scenario.scenario.reserve_fraction).c_str());
+        if (r.estimate.max_batch_size > 0) ImGui::Text(tr(Str::MaxBatch, L), r.estimate.max_batch_size);
+        else if (r.estimate.max_batch_size == 0) ImGui::TextWrapped("%s", tr(Str::MaxBatchNone, L));
+    }
+    ImGui::TextDisabled(tr(Str::ParamsLine, L), format_count(m.params_total, L).c_str(),
+                        format_count(m.params_trainable, L).c_str());
+}
+
+void draw_breakdown(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    const engine::MemoryReport& m = r.estimate.report;
+    const Part parts[] = {
+        {Str::PartWeights, &m.weights, IM_COL32(37, 99, 185, 255)},
+        {Str::PartGradients, &m.gradients, IM_COL32(86, 145, 220, 255)},
+        {Str::PartOptimizer, &m.optimizer, IM_COL32(140, 110, 200, 255)},
+        {Str::PartActivations, &m.activations, IM_COL32(230, 140, 40, 255)},
+        {Str::PartTemporary, &m.temporary, IM_COL32(240, 190, 80, 255)},
+        {Str::PartFramework, &m.framework, IM_COL32(140, 146, 156, 255)},
+    };
+    section_heading(app, tr(Str::BreakdownTitle, L));
+    std::vector<BarSegment> segments;
+    for (const Part& p : parts) segments.push_back({p.figure->bytes, p.color, tr(p.label, L)});
+    const double scale = std::max(m.card_memory_bytes, m.nvidia_smi.bytes) * 1.02;
+    const int hovered = stacked_bar("##membar", segments, scale, m.usable_bytes, IM_COL32(180, 30, 30, 255));
+    if (hovered >= 0)
+        ImGui::SetTooltip("%s: %s", segments[hovered].label, format_gib(segments[hovered].value, L).c_str());
+
+    hint_text(tr(Str::ExplainTip, L));
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+    if (ImGui::BeginTable("##breakdown", 2, flags)) {
+        ImGui::TableSetupColumn(tr(Str::ColPart, L), ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(tr(Str::ColBytes, L), ImGuiTableColumnFlags_WidthFixed, 6.5f * ImGui::GetFontSize());
+        ImGui::TableHeadersRow();
+        int index = 0;
+        auto row = [&](Str label, const engine::Figure& f, ImU32 color, bool strong) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            if (color != 0) {
+                const ImVec2 p = ImGui::GetCursorScreenPos();
+                const float sz = 0.7f * ImGui::GetFontSize();
+                ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + 0.2f * sz), ImVec2(p.x + sz, p.y + 1.2f * sz), color);
+                ImGui::Dummy(ImVec2(sz, sz));
+                ImGui::SameLine();
+            }
+            const bool open = app.explained_part == index;
+            if (strong) ImGui::PushFont(app.fonts.body);
+            if (ImGui::Selectable((std::string(tr(label, L)) + "##part" + std::to_string(index)).c_str(), open,
+                                  ImGuiSelectableFlags_SpanAllColumns))
+                app.explained_part = open ? -1 : index;
+            if (strong) ImGui::PopFont();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(format_gib(f.bytes, L).c_str());
+            if (open) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                draw_figure_explanation(f, L);
+                ImGui::TableNextColumn();
+            }
+            ++index;
+        };
+        for (const Part& p : parts) row(p.label, *p.figure, p.color, false);
+        row(Str::PeakAllocated, m.peak_allocated, 0, true);
+        row(Str::NvidiaSmi, m.nvidia_smi, 0, true);
+        ImGui::EndTable();
+    }
+    const Str phase = m.peak_phase == engine::PeakPhase::kForwardEnd ? Str::PhaseForwardEnd
+                      : m.peak_phase == engine::PeakPhase::kBackward ? Str::PhaseBackward
+                                                                     : Str::PhaseOptimizer;
+    hint_text(tr(phase, L));
+}
+
+std::string gib_tick(double v) { return format_significant(v / 1073741824.0, 3); }
+
+void draw_memory_curve(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    if (r.curve_batch.size() < 2) return;
+    section_heading(app, tr(Str::MemVsBatchTitle, L));
+    Chart c;
+    c.format_y = gib_tick;
+    if (!begin_chart(c, "##memcurve", ImVec2(-1, 15.0f * ImGui::GetFontSize()))) return;
+    double hi = 0;
+    for (double b : r.curve_bytes) hi = std::max(hi, b);
+    const engine::MemoryReport& m = r.estimate.report;
+    if (m.card_memory_bytes > 0) hi = std::max(hi, m.card_memory_bytes);
+    Axis x = make_log_axis(r.curve_batch.front(), r.curve_batch.back());
+    Axis y = make_linear_axis(0, hi * 1.05, 5);
+    setup_axes(c, x, y, tr(Str::AxisBatch, L), tr(Str::AxisGiB, L));
+    if (m.usable_bytes > 0) {
+        const std::string label = std::string(tr(Str::Usable, L)) + " " + format_gib(m.usable_bytes, L);
+        chart_hline(c, m.usable_bytes, IM_COL32(180, 30, 30, 255), label.c_str());
+    }
+    chart_line(c, r.curve_batch, r.curve_bytes, IM_COL32(37, 99, 185, 255));
+    chart_scatter(c, 0, r.curve_batch, r.curve_bytes, IM_COL32(37, 99, 185, 255));
+    const std::vector<double> cx = {static_cast<double>(r.scenario.scenario.batch_size)};
+    const std::vector<double> cy = {m.nvidia_smi.bytes};
+    chart_scatter(c, 1, cx, cy, IM_COL32(230, 140, 40, 255), 0.4f);
+    if (c.hovered_series >= 0) {
+        const double b = c.hovered_series == 0 ? r.curve_batch[c.hovered_index] : cx[0];
+        const double bytes = c.hovered_series == 0 ? r.curve_bytes[c.hovered_index] : cy[0];
+        ImGui::SetTooltip("%s %s: %s", tr(Str::AxisBatch, L), format_significant(b, 6).c_str(),
+                          format_gib(bytes, L).c_str());
+    }
+    end_chart(c);
+}
+
+void draw_per_card(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    const catalog::Catalog& cat = catalog::embedded_catalog();
+    section_heading(app, tr(Str::PerCardTitle, L));
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_SizingStretchProp;
+    const float height = std::min(20.0f, 1.6f * static_cast<float>(r.cards.size()) + 2.0f) * ImGui::GetFontSize();
+    if (ImGui::BeginTable("##percard", 4, flags, ImVec2(0, height))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn(tr(Str::ColGpu, L), ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 5.5f * ImGui::GetFontSize());
+        ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 4.5f * ImGui::GetFontSize());
+        ImGui::TableSetupColumn(tr(Str::ColMaxBatch, L), ImGuiTableColumnFlags_WidthFixed, 6.0f * ImGui::GetFontSize());
+        ImGui::TableHeadersRow();
+        // Smallest card first: the first "yes" is the cheapest kind of card that runs the job.
+        std::vector<const CardFit*> order;
+        for (const CardFit& c : r.cards) order.push_back(&c);
+        std::stable_sort(order.begin(), order.end(), [&](const CardFit* a, const CardFit* b) {
+            return cat.gpus[a->gpu_index].memory_bytes < cat.gpus[b->gpu_index].memory_bytes;
+        });
+        for (const CardFit* c : order) {
+            const engine::GpuSpec& g = cat.gpus[c->gpu_index];
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            if (ImGui::Selectable((g.name + "##card" + g.id).c_str(), g.id == app.scenario.gpu_id,
+                                  ImGuiSelectableFlags_SpanAllColumns)) {
+                app.scenario.gpu_id = g.id;
+                app.scenario.interconnect.clear();
+                app.scenario_dirty = true;
+            }
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(format_gib(g.memory_bytes, L).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextColored(c->fits_at_batch ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1), "%s",
+                               tr(c->fits_at_batch ? Str::Yes : Str::No, L));
+            ImGui::TableNextColumn();
+            if (c->max_batch_size > 0) ImGui::Text("%d", c->max_batch_size);
+            else ImGui::TextDisabled("-");
+        }
+        ImGui::EndTable();
+    }
+}
+
+
+// ---- time, advice and the ranking ----------------------------------------------------------------------------
+double json_number(const nlohmann::json& j, const char* key, double fallback = -1) {
+    if (!j.is_object() || !j.contains(key) || !j[key].is_number()) return fallback;
+    return j[key].get<double>();
+}
+
+void draw_time(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    const catalog::Scenario& s = r.scenario.scenario;
+    const engine::GpuSpec* gpu = catalog::embedded_catalog().find_gpu(s.gpu_id);
+    if (gpu == nullptr) return;
+    section_heading(app, tr(Str::TimeTitle, L));
+    const nlohmann::json& t = r.report.contains("time") ? r.report["time"] : nlohmann::json();
+    const double step = json_number(t, "step_s");
+    if (step < 0) {
+        hint_text(tr(Str::TimeUnknown, L));
+        return;
+    }
+    const double total = json_number(t, "total_s"), low = json_number(t, "low_s"), high = json_number(t, "high_s");
+    if (total > 0) {
+        ImGui::TextWrapped(tr(Str::TimeLine, L), s.gpu_count, gpu->name.c_str(), format_duration(total, L).c_str(),
+                           format_duration(step, L).c_str(), format_duration(low, L).c_str(),
+                           format_duration(high, L).c_str());
+    } else {
+        hint_text(tr(Str::TimeNoDataset, L));
+    }
+    const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
+    if (sps > 0 && mfu >= 0) ImGui::TextDisabled(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
+}
+
+Str change_label(const std::string& change) {
+    if (change == "mixed_precision") return Str::ChangeMixedPrecision;
+    if (change == "checkpointing") return Str::ChangeCheckpointing;
+    if (change == "accumulation") return Str::ChangeAccumulation;
+    if (change == "optimizer_8bit") return Str::ChangeOptimizer8bit;
+    if (change == "lora") return Str::ChangeLora;
+    if (change == "qlora") return Str::ChangeQlora;
+    if (change == "more_cards") return Str::ChangeMoreCards;
+    if (change == "shorter_sequence") return Str::ChangeShorterSequence;
+    return Str::ChangeSmallerImage;
+}
+
+// Copies the advisor's fixed configuration into the inputs (one click).
+void apply_fix(AppState& app, const nlohmann::json& fix) {
+    catalog::Scenario& s = app.scenario;
+    auto str = [&](const char* key, std::string& out) { if (fix.contains(key) && fix[key].is_string()) out = fix[key].get<std::string>(); };
+    auto num = [&](const char* key, int& out) { if (fix.contains(key) && fix[key].is_number()) out = static_cast<int>(fix[key].get<double>()); };
+    str("precision", s.precision);
+    str("optimizer", s.optimizer);
+    str("method", s.method);
+    str("checkpointing", s.checkpointing);
+    str("strategy", s.strategy);
+    num("micro_batch", s.batch_size);
+    num("grad_accum_steps", s.grad_accum_steps);
+    num("gpu_count", s.gpu_count);
+    if (fix.contains("seq_len") && fix["seq_len"].is_number() && !s.model.is_vision) num("seq_len", s.seq_len);
+    if (fix.contains("image_size") && fix["image_size"].is_number() && s.model.is_vision) num("image_size", s.image_size);
+    app.invalid_inputs.clear();
+    app.scenario_dirty = true;
+}
+
+void draw_advice(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    if (!r.advice.is_object()) return;
+    const std::string status = r.advice.value("status", "");
+    if (status == "works_as_is") return;  // the verdict already says it fits
+    section_heading(app, tr(Str::AdviceTitle, L));
+    if (status != "fixed" || !r.advice.contains("fix")) {
+        ImGui::TextWrapped("%s", tr(Str::AdviceNone, L));
+        return;
+    }
+    const nlohmann::json& fix = r.advice["fix"];
+    for (const auto& change : fix.value("changes", nlohmann::json::array())) {
+        const std::string risk = change.value("accuracy_risk", "none");
+        const Str risk_label = risk == "none" ? Str::RiskNone : risk == "small" ? Str::RiskSmall : Str::RiskTask;
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s (%s)", tr(change_label(change.value("change", "")), L), tr(risk_label, L));
+    }
+    ImGui::TextWrapped(tr(Str::AdviceResult, L), format_gib(json_number(fix, "peak_bytes_per_card", 0), L).c_str(),
+                       format_gib(json_number(fix, "usable_bytes_per_card", 0), L).c_str(),
+                       (format_significant(json_number(fix, "time_ratio", 1), 2) + "x").c_str());
+    if (ImGui::Button(tr(Str::ApplyFix, L))) apply_fix(app, fix);
+}
+
+std::string option_label(const nlohmann::json& o, Lang lang) {
+    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const engine::GpuSpec* g = cat.find_gpu(o.value("gpu", ""));
+    const std::string name = g ? g->name : o.value("gpu", "");
+    const int count = o.value("count", 1);
+    std::string label = std::string(tr(o.value("kind", "") == "buy" ? Str::KindBuy : Str::KindRent, lang)) + "  " +
+                        (count > 1 ? std::to_string(count) + " x " : "") + name;
+    if (o.value("kind", "") == "rent" && o.contains("rent")) label += "  ·  " + o["rent"].value("provider", "");
+    return label;
+}
+
+std::string hours_tick(double v) { return format_significant(v / 3600.0, 3); }
+
+void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*>& shown) {
+    const Lang L = app.lang;
+    std::vector<double> xs, ys, fx, fy;
+    for (const nlohmann::json* o : shown) {
+        const double t = json_number(*o, "time_s"), c = json_number((*o)["cost"], "amount");
+        if (t <= 0 || c <= 0) continue;
+        (o->value("pareto", false) ? fx : xs).push_back(t);
+        (o->value("pareto", false) ? fy : ys).push_back(c);
+    }
+    if (xs.size() + fx.size() < 2) return;
+    section_heading(app, tr(Str::CostTimeTitle, L));
+    Chart c;
+    c.format_x = hours_tick;
+    if (!begin_chart(c, "##costtime", ImVec2(-1, 15.0f * ImGui::GetFontSize()))) return;
+    double tmin = 1e300, tmax = 0, cmin = 1e300, cmax = 0;
+    for (auto* v : {&xs, &fx}) for (double t : *v) tmin = std::min(tmin, t), tmax = std::max(tmax, t);
+    for (auto* v : {&ys, &fy}) for (double x : *v) cmin = std::min(cmin, x), cmax = std::max(cmax, x);
+    setup_axes(c, make_log_axis(tmin, tmax), make_log_axis(cmin, cmax), tr(Str::AxisHours, L),
+               app.results.ranking.value("currency", "CNY").c_str());
+    chart_scatter(c, 0, xs, ys, IM_COL32(150, 156, 166, 200), 0.22f);
+    std::vector<size_t> order(fx.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return fx[a] < fx[b]; });
+    std::vector<double> lx, ly;
+    for (size_t i : order) lx.push_back(fx[i]), ly.push_back(fy[i]);
+    chart_line(c, lx, ly, IM_COL32(37, 99, 185, 255));
+    chart_scatter(c, 1, fx, fy, IM_COL32(37, 99, 185, 255), 0.3f);
+    if (c.hovered_series >= 0) {
+        const double t = c.hovered_series == 0 ? xs[c.hovered_index] : fx[c.hovered_index];
+        const double cost = c.hovered_series == 0 ? ys[c.hovered_index] : fy[c.hovered_index];
+        for (const nlohmann::json* o : shown)
+            if (json_number(*o, "time_s") == t && json_number((*o)["cost"], "amount") == cost) {
+                ImGui::SetTooltip("%s\n%s  ·  %s", option_label(*o, L).c_str(), format_duration(t, L).c_str(),
+                                  format_money(cost, (*o)["cost"].value("currency", "CNY"), L).c_str());
+                break;
+            }
+    }
+    end_chart(c);
+}
+
+void draw_ranking(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    if (!r.ranking.contains("options")) return;
+    section_heading(app, tr(Str::RankingTitle, L));
+    hint_text(tr(Str::RankingHint, L));
+    ImGui::Checkbox(tr(Str::ShowNotFitting, L), &app.show_not_fitting);
+    std::vector<const nlohmann::json*> shown;
+    for (const auto& o : r.ranking["options"])
+        if (app.show_not_fitting || o.value("eligible", false)) shown.push_back(&o);
+    draw_cost_time_chart(app, shown);
+    const float em = ImGui::GetFontSize();
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_SizingStretchProp;
+    const float height = std::min(22.0f, 1.6f * static_cast<float>(shown.size()) + 2.0f) * em;
+    if (ImGui::BeginTable("##ranking", 5, flags, ImVec2(0, height))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn(tr(Str::ColOption, L), ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 7.5f * em);
+        ImGui::TableSetupColumn(tr(Str::ColTime, L), ImGuiTableColumnFlags_WidthFixed, 5.5f * em);
+        ImGui::TableSetupColumn(tr(Str::ColCost, L), ImGuiTableColumnFlags_WidthFixed, 6.0f * em);
+        ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 3.5f * em);
+        ImGui::TableHeadersRow();
+        ImGuiListClipper clipper;
+        clipper.Begin(static_cast<int>(shown.size()));
+        while (clipper.Step()) {
+            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+                const nlohmann::json& o = *shown[i];
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                const std::string label = (o.value("pareto", false) ? "* " : "  ") + option_label(o, L) + "##opt" + o.value("id", "");
+                if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+                    app.scenario.gpu_id = o.value("gpu", "");
+                    app.scenario.gpu_count = o.value("count", 1);
+                    app.scenario.interconnect.clear();
+                    app.scenario_dirty = true;
+                }
+                if (ImGui::IsItemHovered() && o.value("pareto", false)) ImGui::SetTooltip("%s", tr(Str::ParetoTip, L));
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted((format_gib(json_number(o, "peak_bytes_per_card", 0), L) + " / " +
+                                        format_gib(json_number(o, "usable_bytes_per_card", 0), L)).c_str());
+                ImGui::TableNextColumn();
+                const double t = json_number(o, "time_s");
+                ImGui::TextUnformatted(t > 0 ? format_duration(t, L).c_str() : "-");
+                ImGui::TableNextColumn();
+                const double cost = o.contains("cost") ? json_number(o["cost"], "amount") : -1;
+                ImGui::TextUnformatted(cost >= 0 ? format_money(cost, o["cost"].value("currency", "CNY"), L).c_str() : "-");
+                ImGui::TableNextColumn();
+                const bool fits = o.value("fits", false);
+                ImGui::TextColored(fits ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1), "%s",
+                                   tr(fits ? Str::Yes : Str::No, L));
+            }
+        }
+        ImGui::EndTable();
+    }
+}
+
+void draw_results(AppState& app) {
+    if (!app.scenario_problems.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.13f, 0.13f, 1.0f));
+        ImGui::TextWrapped("%s", tr(Str::InputsInvalid, app.lang));
+        for (const catalog::Problem& p : app.scenario_problems) ImGui::BulletText("%s: %s", p.pointer.c_str(), p.message.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (!app.results.valid) return;
+    draw_verdict(app);
+    draw_advice(app);
+    draw_time(app);
+    draw_breakdown(app);
+    draw_ranking(app);
+    draw_memory_curve(app);
+    draw_per_card(app);
+}
+
+}  // namespace
+
+// ---- layout: two columns when there is room, one column on phones and narrow iframes -----------------------------
+void draw_calculator(AppState& app) {
+    const float em = ImGui::GetFontSize();
+    const float width = ImGui::GetContentRegionAvail().x;
+    if (width >= 46.0f * em) {
+        const float left = std::min(24.0f * em, width * 0.38f);
+        ImGui::BeginChild("##inputs", ImVec2(left, 0), false);
+        draw_inputs(app);
+        ImGui::EndChild();
+        ImGui::SameLine(0, 1.2f * em);
+        ImGui::BeginChild("##results", ImVec2(0, 0), false);
+        draw_results(app);
+        ImGui::EndChild();
+    } else {
+        draw_inputs(app);
+        ImGui::Separator();
+        draw_results(app);
+    }
+}
+
+}  // namespace gg::ui

@@ -1,0 +1,102 @@
+// Display formatting of base-unit values (bytes, seconds, money, counts) in English and Chinese.
+#include "ui/format.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace gg::ui {
+
+namespace {
+constexpr double kGiB = 1073741824.0;  // 2^30
+}
+
+std::string format_significant(double value, int digits) {
+    if (!std::isfinite(value)) return "-";
+    if (value == 0) return "0";
+    const double magnitude = std::floor(std::log10(std::fabs(value)));
+    int decimals = digits - 1 - static_cast<int>(magnitude);
+    if (decimals < 0) decimals = 0;
+    if (decimals > 6) decimals = 6;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+    std::string s = buf;
+    if (s.find('.') != std::string::npos) {
+        while (!s.empty() && s.back() == '0') s.pop_back();
+        if (!s.empty() && s.back() == '.') s.pop_back();
+    }
+    if (s == "-0") s = "0";
+    return s;
+}
+
+std::string format_grouped(double value) {
+    if (!std::isfinite(value)) return "-";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f", std::fabs(value));
+    std::string digits = buf, out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return (value < 0 && out != "0" ? "-" : "") + out;
+}
+
+std::string format_gib(double bytes, Lang) {
+    if (!std::isfinite(bytes)) return "-";
+    const double gib = bytes / kGiB;
+    char buf[64];
+    if (std::fabs(gib) >= 100) std::snprintf(buf, sizeof buf, "%.0f GiB", gib);
+    else if (std::fabs(gib) >= 0.1 || gib == 0) std::snprintf(buf, sizeof buf, "%.1f GiB", gib);
+    else std::snprintf(buf, sizeof buf, "%.0f MiB", bytes / (1024.0 * 1024.0));
+    return buf;
+}
+
+std::string format_duration(double seconds, Lang lang) {
+    if (!std::isfinite(seconds) || seconds < 0) return "-";
+    const bool zh = lang == Lang::Zh;
+    if (seconds < 1) return format_significant(seconds * 1000, 3) + (zh ? " 毫秒" : " ms");
+    if (seconds < 120) return format_significant(seconds, 3) + (zh ? " 秒" : " s");
+    if (seconds < 2 * 3600) return format_significant(seconds / 60, 3) + (zh ? " 分钟" : " min");
+    if (seconds < 72 * 3600) return format_significant(seconds / 3600, 3) + (zh ? " 小时" : " h");
+    if (seconds < 365.25 * 86400) return format_significant(seconds / 86400, 3) + (zh ? " 天" : " days");
+    return format_significant(seconds / (365.25 * 86400), 3) + (zh ? " 年" : " years");
+}
+
+std::string format_money(double amount, const std::string& currency, Lang lang) {
+    if (!std::isfinite(amount)) return "-";
+    const std::string symbol = currency == "CNY" ? "¥" : currency == "USD" ? "$" : currency + " ";
+    const std::string sign = amount < 0 ? "-" : "";
+    const double a = std::fabs(amount);
+    if (lang == Lang::Zh && a >= 1e8) return sign + symbol + format_significant(a / 1e8, 3) + " 亿";
+    if (lang == Lang::Zh && a >= 1e5) return sign + symbol + format_significant(a / 1e4, 3) + " 万";
+    if (lang == Lang::En && a >= 1e6) return sign + symbol + format_significant(a / 1e6, 3) + " M";
+    if (a >= 100) return sign + symbol + format_grouped(a);
+    return sign + symbol + format_significant(a, 3);
+}
+
+std::string format_count(double count, Lang lang) {
+    if (!std::isfinite(count)) return "-";
+    const double a = std::fabs(count);
+    if (lang == Lang::Zh) {
+        if (a >= 1e8) return format_significant(count / 1e8, 3) + " 亿";
+        if (a >= 1e4) return format_significant(count / 1e4, 3) + " 万";
+        return format_grouped(count);
+    }
+    if (a >= 1e12) return format_significant(count / 1e12, 3) + " T";
+    if (a >= 1e9) return format_significant(count / 1e9, 3) + " B";
+    if (a >= 1e6) return format_significant(count / 1e6, 3) + " M";
+    if (a >= 1e4) return format_significant(count / 1e3, 3) + " k";
+    return format_grouped(count);
+}
+
+std::string format_rate(double per_s, Lang lang) {
+    if (!std::isfinite(per_s)) return "-";
+    return (per_s >= 1000 ? format_grouped(per_s) : format_significant(per_s, 3)) + (lang == Lang::Zh ? " /秒" : " /s");
+}
+
+std::string format_percent(double fraction) {
+    if (!std::isfinite(fraction)) return "-";
+    return format_significant(fraction * 100, fraction < 0.1 ? 2 : 3) + "%";
+}
+
+}  // namespace gg::ui

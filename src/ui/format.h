@@ -1,0 +1,24 @@
+// Numbers as the page shows them, per language: memory in GiB, durations, money, counts. Pure functions
+// (no ImGui), the one place where base units become display units (STYLE.md: convert in exactly two places).
+#pragma once
+
+#include <string>
+
+#include "ui/strings.h"
+
+namespace gg::ui {
+
+// 2^30 bytes; memory is never shown in decimal "GB".
+std::string format_gib(double bytes, Lang lang);                 // "18.2 GiB"
+std::string format_duration(double seconds, Lang lang);          // "45 s", "12 min", "9.5 h", "3.2 days" / "3.2 天"
+std::string format_money(double amount, const std::string& currency, Lang lang);  // "¥310", "$1,234", "¥1.2 万"
+std::string format_count(double count, Lang lang);               // "124.4 M" / "1.24 亿", "7.6 B" / "76.2 亿"
+std::string format_rate(double per_s, Lang lang);                // "1,234 /s"
+std::string format_percent(double fraction);                     // "82%"
+
+// Significant-digit rounding shared by the formatters: 3 significant digits, no trailing zeros.
+std::string format_significant(double value, int digits = 3);
+// Thousands separators for whole numbers ("1,234,567").
+std::string format_grouped(double value);
+
+}  // namespace gg::ui

@@ -1,0 +1,92 @@
+// The Guide tab: the selection guide (src/ui/guide_content.h) as readable sections, each with "try it"
+// buttons that load a scenario into the calculator.
+#include <string>
+
+#include "ui/app.h"
+#include "ui/guide_content.h"
+#include "ui/widgets.h"
+
+namespace gg::ui {
+
+namespace {
+enum class Section {
+#define GG_GUIDE_SECTION_ENUM(id, en, zh) id,
+    GG_GUIDE_SECTIONS(GG_GUIDE_SECTION_ENUM)
+#undef GG_GUIDE_SECTION_ENUM
+};
+struct SectionText { Section id; const char* en; const char* zh; };
+struct Paragraph { Section section; const char* en; const char* zh; };
+struct TryIt { Section section; const char* en; const char* zh; const char* scenario; };
+
+const SectionText kSections[] = {
+#define GG_GUIDE_SECTION_ROW(id, en, zh) {Section::id, en, zh},
+    GG_GUIDE_SECTIONS(GG_GUIDE_SECTION_ROW)
+#undef GG_GUIDE_SECTION_ROW
+};
+const Paragraph kParagraphs[] = {
+#define GG_GUIDE_PARAGRAPH_ROW(id, en, zh) {Section::id, en, zh},
+    GG_GUIDE_PARAGRAPHS(GG_GUIDE_PARAGRAPH_ROW)
+#undef GG_GUIDE_PARAGRAPH_ROW
+};
+const TryIt kTries[] = {
+#define GG_GUIDE_TRY_ROW(id, en, zh, json) {Section::id, en, zh, json},
+    GG_GUIDE_TRY(GG_GUIDE_TRY_ROW)
+#undef GG_GUIDE_TRY_ROW
+};
+}  // namespace
+
+int guide_try_count() { return static_cast<int>(sizeof(kTries) / sizeof(kTries[0])); }
+const char* guide_try_scenario(int index) { return kTries[index].scenario; }
+
+void draw_guide(AppState& app) {
+    const float em = ImGui::GetFontSize();
+    const bool zh = app.lang == Lang::Zh;
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float width = avail < 46 * em ? avail : 46 * em;
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    hint_text(tr(Str::GuideIntro, app.lang));
+    for (int q = 0; q < 5; ++q) {
+        static const Str kQuestions[] = {Str::QuestionFit, Str::QuestionWhich, Str::QuestionTime, Str::QuestionCost,
+                                         Str::QuestionChange};
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", tr(kQuestions[q], app.lang));
+    }
+    ImGui::Dummy(ImVec2(0, 0.4f * em));
+    int try_index = 0;
+    for (const SectionText& section : kSections) {
+        const std::string title = std::string(zh ? section.zh : section.en) + "##guide" +
+                                  std::to_string(static_cast<int>(section.id));
+        if (!ImGui::CollapsingHeader(title.c_str(), section.id == Section::Architecture ? ImGuiTreeNodeFlags_DefaultOpen : 0))
+            continue;
+        ImGui::Indent(0.5f * em);
+        for (const Paragraph& p : kParagraphs) {
+            if (p.section != section.id) continue;
+            const char* text = zh ? p.zh : p.en;
+            if (text[0] == '-' && text[1] == ' ') {
+                ImGui::Bullet();
+                ImGui::TextWrapped("%s", text + 2);
+            } else {
+                ImGui::TextWrapped("%s", text);
+                ImGui::Dummy(ImVec2(0, 0.25f * em));
+            }
+        }
+        bool first = true;
+        for (const TryIt& t : kTries) {
+            if (t.section != section.id) continue;
+            if (first) ImGui::TextDisabled("%s", tr(Str::TryIt, app.lang));
+            first = false;
+            const std::string label = std::string(zh ? t.zh : t.en) + "##try" + std::to_string(try_index++);
+            if (ImGui::Button(label.c_str())) {
+                if (app_load_scenario(app, t.scenario).empty()) {
+                    app.tab = Tab::Calculator;
+                    app.tab_requested = true;
+                }
+            }
+        }
+        ImGui::Unindent(0.5f * em);
+        ImGui::Dummy(ImVec2(0, 0.4f * em));
+    }
+    ImGui::PopTextWrapPos();
+}
+
+}  // namespace gg::ui

@@ -1,0 +1,165 @@
+// The Accuracy tab (every validation case: measured vs predicted, from the same data the tests use) and the
+// GPUs-and-prices tab (the catalog with the source of every record).
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "catalog/catalog.h"
+#include "catalog/report.h"
+#include "catalog/time_json.h"
+#include "ui/app.h"
+#include "ui/format.h"
+#include "ui/widgets.h"
+
+namespace gg::ui {
+
+namespace {
+
+std::string quantity_value(const std::string& quantity, double v, Lang lang) {
+    if (quantity.size() > 6 && quantity.compare(quantity.size() - 6, 6, "_bytes") == 0) return format_gib(v, lang);
+    if (quantity == "step_s" || quantity == "total_s") return format_duration(v, lang);
+    if (quantity.find("fraction") != std::string::npos) return format_percent(v);
+    if (quantity.rfind("params", 0) == 0) return format_count(v, lang);
+    return format_significant(v, 4);
+}
+
+void source_tooltip(const std::string& source, const std::string& as_of) {
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(30.0f * ImGui::GetFontSize());
+    ImGui::TextUnformatted(source.c_str());
+    if (!as_of.empty()) ImGui::TextDisabled("%s", as_of.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+std::string tflops(double flop_per_s) {
+    return flop_per_s > 0 ? format_significant(flop_per_s / 1e12, 3) : std::string("-");
+}
+
+}  // namespace
+
+void draw_validation(AppState& app) {
+    const Lang L = app.lang;
+    if (!app.validation_computed) {  // the whole suite runs once, on first view (a few ms)
+        app.validation_rows = catalog::run_memory_validation();
+        const auto time_rows = catalog::run_time_validation();
+        app.validation_rows.insert(app.validation_rows.end(), time_rows.begin(), time_rows.end());
+        app.validation_computed = true;
+    }
+    hint_text(tr(Str::ValidationIntro, L));
+    int pass = 0, fail = 0, not_run = 0;
+    for (const auto& r : app.validation_rows) (r.ran ? (r.pass ? pass : fail) : not_run)++;
+    ImGui::Text(tr(Str::ValidationSummary, L), static_cast<int>(app.validation_rows.size()), pass, fail, not_run);
+    ImGui::Checkbox(tr(Str::FilterFailures, L), &app.validation_only_failures);
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
+    const float em = ImGui::GetFontSize();
+    if (ImGui::BeginTable("##validation", 6, flags, ImVec2(0, 0))) {
+        ImGui::TableSetupScrollFreeze(1, 1);
+        ImGui::TableSetupColumn(tr(Str::ColCase, L), ImGuiTableColumnFlags_WidthFixed, 18 * em);
+        ImGui::TableSetupColumn(tr(Str::ColQuantity, L), ImGuiTableColumnFlags_WidthFixed, 11 * em);
+        ImGui::TableSetupColumn(tr(Str::ColMeasured, L), ImGuiTableColumnFlags_WidthFixed, 6.5f * em);
+        ImGui::TableSetupColumn(tr(Str::ColPredicted, L), ImGuiTableColumnFlags_WidthFixed, 6.5f * em);
+        ImGui::TableSetupColumn(tr(Str::ColError, L), ImGuiTableColumnFlags_WidthFixed, 5 * em);
+        ImGui::TableSetupColumn(tr(Str::ColTolerance, L), ImGuiTableColumnFlags_WidthFixed, 5 * em);
+        ImGui::TableHeadersRow();
+        for (const auto& r : app.validation_rows) {
+            if (app.validation_only_failures && (!r.ran || r.pass)) continue;
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.id.c_str());
+            source_tooltip(r.file + (r.problem.empty() ? "" : "\n" + r.problem), "");
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.quantity.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(quantity_value(r.quantity, r.measured, L).c_str());
+            ImGui::TableNextColumn();
+            if (r.ran) ImGui::TextUnformatted(quantity_value(r.quantity, r.predicted, L).c_str());
+            else ImGui::TextDisabled("%s", tr(Str::NotRun, L));
+            ImGui::TableNextColumn();
+            if (r.ran) {
+                const std::string e = (r.error_fraction >= 0 ? "+" : "") + format_percent(r.error_fraction);
+                ImGui::TextColored(r.pass ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1), "%s", e.c_str());
+            }
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.bound == "upper" ? "<=" : ("±" + format_percent(r.tolerance_fraction)).c_str());
+        }
+        ImGui::EndTable();
+    }
+}
+
+void draw_data(AppState& app) {
+    const Lang L = app.lang;
+    const float em = ImGui::GetFontSize();
+    const catalog::Catalog& cat = catalog::embedded_catalog();
+    hint_text(tr(Str::DataIntro, L));
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+    const float half = std::max(12 * em, (ImGui::GetContentRegionAvail().y - 4 * em) * 0.5f);
+    section_heading(app, tr(Str::GpusTitle, L));
+    if (ImGui::BeginTable("##gpus", 7, flags, ImVec2(0, half))) {
+        ImGui::TableSetupScrollFreeze(1, 1);
+        ImGui::TableSetupColumn(tr(Str::ColGpu, L), ImGuiTableColumnFlags_WidthFixed, 16 * em);
+        ImGui::TableSetupColumn(tr(Str::ColMemory, L));
+        ImGui::TableSetupColumn((std::string(tr(Str::ColBandwidth, L)) + " GB/s").c_str());
+        ImGui::TableSetupColumn((std::string(tr(Str::ColFp32, L)) + " TFLOPS").c_str());
+        ImGui::TableSetupColumn((std::string(tr(Str::ColTensor16, L)) + " TFLOPS").c_str());
+        ImGui::TableSetupColumn((std::string(tr(Str::ColTdp, L)) + " W").c_str());
+        ImGui::TableSetupColumn((std::string(tr(Str::ColPrice, L)) + " USD").c_str());
+        ImGui::TableHeadersRow();
+        for (const auto& g : cat.gpus) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(g.name.c_str());
+            source_tooltip(g.source, g.as_of);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(format_gib(g.memory_bytes, L).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(format_significant(g.memory_bandwidth_bytes_per_s / 1e9, 4).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(tflops(g.dense_flop_per_s.fp32).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(tflops(std::max(g.dense_flop_per_s.fp16, g.dense_flop_per_s.bf16)).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(g.tdp_w > 0 ? format_significant(g.tdp_w, 4).c_str() : "-");
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(g.launch_price_usd > 0 ? format_grouped(g.launch_price_usd).c_str() : "-");
+        }
+        ImGui::EndTable();
+    }
+    section_heading(app, tr(Str::OffersTitle, L));
+    if (ImGui::BeginTable("##offers", 7, flags, ImVec2(0, half))) {
+        ImGui::TableSetupScrollFreeze(1, 1);
+        ImGui::TableSetupColumn(tr(Str::ColProvider, L), ImGuiTableColumnFlags_WidthFixed, 8 * em);
+        ImGui::TableSetupColumn(tr(Str::ColInstance, L));
+        ImGui::TableSetupColumn(tr(Str::ColGpu, L));
+        ImGui::TableSetupColumn(tr(Str::ColCount, L));
+        ImGui::TableSetupColumn(tr(Str::ColPerHour, L));
+        ImGui::TableSetupColumn(tr(Str::ColBilling, L));
+        ImGui::TableSetupColumn(tr(Str::ColAsOf, L));
+        ImGui::TableHeadersRow();
+        for (const auto& o : cat.offers) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(o.provider.c_str());
+            source_tooltip(o.source, o.as_of);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(o.instance.c_str());
+            ImGui::TableNextColumn();
+            const engine::GpuSpec* g = cat.find_gpu(o.gpu_id);
+            ImGui::TextUnformatted(g ? g->name.c_str() : o.gpu_id.c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", o.gpu_count);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(format_money(o.price_per_hour, o.currency, L).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(catalog::billing_name(o.billing));
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(o.as_of.c_str());
+        }
+        ImGui::EndTable();
+    }
+}
+
+}  // namespace gg::ui

@@ -1,0 +1,33 @@
+// Input widgets of the page: a label with a beginner's tooltip, then the field at full width, its unit, and
+// a message under it when the value is out of range (the value is then kept aside, not applied).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ui/app.h"
+
+namespace gg::ui {
+
+// "Label (?)" on its own line; hovering either shows `tip`.
+void field_label(const char* label, const char* tip);
+
+// A combo over string values; `label_of` gives each value's display text. Returns true when changed.
+struct Choice {
+    const char* value;
+    Str label;
+};
+bool choice_combo(const char* id, std::string& value, const std::vector<Choice>& choices, Lang lang);
+
+// Whole number in [min, max]. An out-of-range entry stays visible with a message and is not applied.
+bool int_field(AppState& app, const char* id, int& value, int min, int max, const char* unit);
+// Real number in [min, max] (step: the +/- buttons' step, 0 = none).
+bool double_field(AppState& app, const char* id, double& value, double min, double max, double step,
+                  const char* unit, const char* format = "%.6g");
+
+// Small grey text.
+void hint_text(const char* text);
+// A heading in the heading font.
+void section_heading(AppState& app, const char* text);
+
+}  // namespace gg::ui

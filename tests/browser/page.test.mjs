@@ -1,0 +1,108 @@
+// The page's calculator against the CLI: the same scenario gives the same report (gpuguide.report() vs
+// `gpuguide estimate`), scenarios load through the test hook, bad ones are refused without losing the inputs,
+// a real click switches the language, and every tab is photographed at desktop and phone sizes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, serveDist, openPage, waitReady, screenshotColours, repoRoot } from './harness.mjs';
+
+const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
+let browser;
+let server;
+
+before(async () => {
+  assert.ok(fs.existsSync(cli), `${cli} is missing: run make cli first`);
+  browser = await launch();
+  server = await serveDist();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+function cliReport(scenario) {
+  return JSON.parse(execFileSync(cli, ['estimate', '-'], { input: JSON.stringify(scenario) }).toString());
+}
+
+// Deep equality with a relative tolerance for numbers: wasm and native builds may differ in the last bits.
+function assertSame(actual, expected, where = '') {
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    const scale = Math.max(Math.abs(expected), Math.abs(actual), 1e-300);
+    assert.ok(Math.abs(actual - expected) / scale < 1e-9, `${where}: ${actual} != ${expected}`);
+    return;
+  }
+  if (expected === null || typeof expected !== 'object') { assert.deepEqual(actual, expected, where); return; }
+  assert.equal(typeof actual, 'object', where);
+  assert.ok(actual !== null, where);
+  assert.deepEqual(Object.keys(actual).sort(), Object.keys(expected).sort(), `${where}: keys`);
+  for (const k of Object.keys(expected)) assertSame(actual[k], expected[k], `${where}/${k}`);
+}
+
+const kScenarios = [
+  { model: 'resnet50', batch_size: 64, image_size: 224, precision: 'fp16-amp', optimizer: 'sgd-momentum',
+    gpu: { id: 'rtx-4090', count: 1 }, dataset: { samples: 1281167, epochs: 1 } },
+  { model: 'llama-3.1-8b', batch_size: 2, seq_len: 2048, precision: 'nf4', method: 'qlora', optimizer: 'adamw-8bit',
+    lora: { rank: 16, targets: ['q', 'k', 'v', 'o'] }, checkpointing: 'full', gpu: { id: 'rtx-4060-ti-16gb', count: 1 },
+    dataset: { tokens: 2e7 }, budget: { amount: 3000, currency: 'CNY' }, ownership: 'rent' },
+  { model: 'gpt2', batch_size: 8, seq_len: 1024, precision: 'bf16-amp', gpu: { id: 'a100-sxm4-80gb', count: 8, strategy: 'zero2' },
+    dataset: { tokens: 1e9 } },
+];
+
+test("the page's report equals the CLI's report for the same scenario", async () => {
+  const { context, page, problems } = await openPage(browser, server.url);
+  await waitReady(page);
+  const first = JSON.parse(await page.evaluate(() => window.gpuguide.report()));
+  assertSame(first, cliReport(first.scenario), 'default');
+  for (const scenario of kScenarios) {
+    const refused = await page.evaluate((s) => window.gpuguide.load(s), scenario);
+    assert.deepEqual(refused, [], JSON.stringify(scenario));
+    const report = JSON.parse(await page.evaluate(() => window.gpuguide.report()));
+    assertSame(report, cliReport(report.scenario), scenario.model);
+    assert.equal(report.scenario.model, scenario.model);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a bad scenario is refused with its problems and the inputs stay as they were', async () => {
+  const { context, page, problems } = await openPage(browser, server.url);
+  await waitReady(page);
+  const before = await page.evaluate(() => window.gpuguide.report());
+  const refused = await page.evaluate(() => window.gpuguide.load({ model: 'resnet50', batch_size: 0, precision: 'fp64' }));
+  assert.ok(refused.length >= 2, JSON.stringify(refused));
+  assert.ok(refused.some((p) => p.pointer === '/batch_size'));
+  assert.ok(refused.some((p) => p.pointer === '/precision'));
+  const broken = await page.evaluate(() => window.gpuguide.load('{not json'));
+  assert.ok(broken.length >= 1);
+  assert.equal(await page.evaluate(() => window.gpuguide.report()), before);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`every tab renders at ${width}x${height}, in English and after a click on the language button`, async () => {
+    const { context, page, problems } = await openPage(browser, server.url, { width, height, scale: 1 });
+    await waitReady(page);
+    const tabs = ['calculator', 'guide', 'accuracy', 'data'];
+    for (const lang of ['en', 'zh']) {
+      if (lang === 'zh') {
+        const beforeClick = await page.screenshot({ clip: { x: 0, y: 0, width, height: 40 } });
+        await page.mouse.click(width - 24, 18);  // the language toggle sits at the top right
+        await page.waitForTimeout(300);
+        const afterClick = await page.screenshot({ clip: { x: 0, y: 0, width, height: 40 } });
+        assert.notDeepEqual(afterClick, beforeClick, 'the language button changed nothing');
+      }
+      for (let i = 0; i < tabs.length; ++i) {
+        await page.evaluate((t) => window.gpuguide.tab(t), i);
+        await page.waitForTimeout(250);
+        const shot = await screenshotColours(page, `tab-${tabs[i]}-${lang}-${width}x${height}`);
+        assert.ok(shot.colours > 8, `blank: ${shot.file}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

@@ -1,0 +1,52 @@
+// Axis maths of the charts: nice steps, tick-aligned bounds, value <-> pixel round trips.
+#include <doctest/doctest.h>
+
+#include "ui/axis.h"
+
+using gg::ui::Axis;
+
+TEST_CASE("nice steps are 1, 2 or 5 times a power of ten") {
+    CHECK(gg::ui::nice_step(10, 5) == doctest::Approx(2));
+    CHECK(gg::ui::nice_step(100, 4) == doctest::Approx(50));
+    CHECK(gg::ui::nice_step(0.37, 5) == doctest::Approx(0.1));
+    CHECK(gg::ui::nice_step(7.3e9, 5) == doctest::Approx(2e9));
+    CHECK(gg::ui::nice_step(0, 5) == doctest::Approx(1));  // degenerate input never divides by zero
+}
+
+TEST_CASE("a linear axis covers the data with tick-aligned bounds") {
+    const Axis a = gg::ui::make_linear_axis(3.2, 47.9, 5);
+    CHECK(a.min == doctest::Approx(0));
+    CHECK(a.max == doctest::Approx(50));
+    const auto ticks = gg::ui::axis_ticks(a, 5);
+    REQUIRE(ticks.size() == 6);
+    CHECK(ticks.front() == doctest::Approx(0));
+    CHECK(ticks.back() == doctest::Approx(50));
+    SUBCASE("equal and reversed bounds") {
+        const Axis same = gg::ui::make_linear_axis(5, 5, 5);
+        CHECK(same.min < 5);
+        CHECK(same.max > 5);
+        const Axis rev = gg::ui::make_linear_axis(10, 0, 5);
+        CHECK(rev.min == doctest::Approx(0));
+        CHECK(rev.max == doctest::Approx(10));
+    }
+}
+
+TEST_CASE("value and pixel convert both ways, also on a log axis and a flipped y axis") {
+    Axis y = gg::ui::make_linear_axis(0, 100, 5);
+    y.pixel_min = 400;  // y grows upwards on screen
+    y.pixel_max = 0;
+    CHECK(y.to_pixel(0) == doctest::Approx(400));
+    CHECK(y.to_pixel(100) == doctest::Approx(0));
+    CHECK(y.to_value(y.to_pixel(37.5)) == doctest::Approx(37.5));
+
+    Axis x = gg::ui::make_log_axis(3, 4200);
+    CHECK(x.min == doctest::Approx(1));
+    CHECK(x.max == doctest::Approx(10000));
+    x.pixel_min = 0;
+    x.pixel_max = 400;
+    CHECK(x.to_pixel(100) == doctest::Approx(200));
+    CHECK(x.to_value(300) == doctest::Approx(1000));
+    const auto ticks = gg::ui::axis_ticks(x, 5);
+    CHECK(ticks.front() == doctest::Approx(1));
+    CHECK(ticks.back() == doctest::Approx(10000));
+}

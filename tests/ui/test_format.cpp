@@ -1,0 +1,39 @@
+// Display formatting: GiB (2^30), durations, money and counts in both languages.
+#include <doctest/doctest.h>
+
+#include "ui/format.h"
+
+using gg::ui::Lang;
+
+TEST_CASE("memory is shown in GiB of 2^30 bytes") {
+    CHECK(gg::ui::format_gib(24.0 * 1073741824.0, Lang::En) == "24.0 GiB");
+    CHECK(gg::ui::format_gib(18.23 * 1073741824.0, Lang::Zh) == "18.2 GiB");
+    CHECK(gg::ui::format_gib(141.0 * 1073741824.0, Lang::En) == "141 GiB");
+    CHECK(gg::ui::format_gib(44.0 * 1048576.0, Lang::En) == "44 MiB");
+}
+
+TEST_CASE("durations pick a readable unit in each language") {
+    CHECK(gg::ui::format_duration(0.25, Lang::En) == "250 ms");
+    CHECK(gg::ui::format_duration(45, Lang::En) == "45 s");
+    CHECK(gg::ui::format_duration(720, Lang::En) == "12 min");
+    CHECK(gg::ui::format_duration(9.5 * 3600, Lang::En) == "9.5 h");
+    CHECK(gg::ui::format_duration(9.5 * 3600, Lang::Zh) == "9.5 小时");
+    CHECK(gg::ui::format_duration(4 * 86400, Lang::Zh) == "4 天");
+    CHECK(gg::ui::format_duration(-1, Lang::En) == "-");
+}
+
+TEST_CASE("money carries its currency and uses wan and yi in Chinese") {
+    CHECK(gg::ui::format_money(310, "CNY", Lang::En) == "¥310");
+    CHECK(gg::ui::format_money(12999, "CNY", Lang::En) == "¥12,999");
+    CHECK(gg::ui::format_money(129990, "CNY", Lang::Zh) == "¥13 万");
+    CHECK(gg::ui::format_money(55.04, "USD", Lang::En) == "$55");
+    CHECK(gg::ui::format_money(2.5, "USD", Lang::En) == "$2.5");
+}
+
+TEST_CASE("counts use M and B in English, wan and yi in Chinese") {
+    CHECK(gg::ui::format_count(124439808, Lang::En) == "124 M");
+    CHECK(gg::ui::format_count(124439808, Lang::Zh) == "1.24 亿");
+    CHECK(gg::ui::format_count(7.6e9, Lang::En) == "7.6 B");
+    CHECK(gg::ui::format_count(7.6e9, Lang::Zh) == "76 亿");
+    CHECK(gg::ui::format_count(512, Lang::En) == "512");
+}
