@@ -33,11 +33,14 @@ int run(const std::vector<std::string>& args) {
                     "error", "tol", "result");
     }
     for (const auto& r : rows) {
-        const char* result = !r.ran ? "not run" : r.pass ? "pass" : "MISS";
+        const bool informative = r.bound == "informative";
+        const char* result = !r.ran ? "not run" : informative ? "info (not judged)" : r.pass ? "pass" : "MISS";
         ran += r.ran;
         pass += r.pass;
-        const std::string tol = (r.bound == "upper" ? "<= +" : r.bound == "lower" ? ">= -" : "+-") +
-                                std::to_string(int(std::lround(r.tolerance_fraction * 1000)) / 10.0).substr(0, 4) + "%";
+        const std::string tol =
+            informative ? std::string("-")
+                        : std::string(r.bound == "upper" ? "<= +" : r.bound == "lower" ? ">= -" : "+-") +
+                              std::to_string(int(std::lround(r.tolerance_fraction * 1000)) / 10.0).substr(0, 4) + "%";
         if (markdown)
             std::printf("| %s | %s | %s | %.6g | %.6g | %+.1f%% | %s | %s%s%s |\n", short_file(r.file).c_str(),
                         r.id.c_str(), r.quantity.c_str(), r.measured, r.predicted, r.error_fraction * 100, tol.c_str(),

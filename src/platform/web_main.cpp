@@ -29,6 +29,7 @@ struct Platform {
     int framebuffer_h = 0;
     double last_input_s = 0;  // when the user last touched the page; drives idle throttling
     bool first_frame_done = false;
+    int synced_generation = -1;  // the results generation the URL fragment was last written for
     std::string report;       // keeps the string returned to JavaScript alive until the next call
 };
 
@@ -71,6 +72,39 @@ bool sync_canvas_size(Platform& p) {
     return changed;
 }
 
+// Keeps the URL fragment equal to the scenario (replaceState: no history entry per keystroke), and carries out
+// the UI's requests that need the browser (clipboard, opening the full page).
+void sync_browser(Platform& p) {
+    gg::ui::AppState& app = p.app;
+    if (app.results_generation != p.synced_generation) {
+        p.synced_generation = app.results_generation;
+        const std::string fragment = gg::ui::app_fragment(app);
+        EM_ASM({ try { history.replaceState(history.state, "", "#" + UTF8ToString($0)); } catch (e) {} }, fragment.c_str());
+    }
+    if (app.copy_link_requested) {
+        app.copy_link_requested = false;
+        app.link_copied_at_s = ImGui::GetTime();
+        EM_ASM({
+            var url = String(location.href);
+            var fallback = function() {
+                var t = document.createElement("textarea");
+                t.value = url; document.body.appendChild(t); t.select();
+                try { document.execCommand("copy"); } catch (e) {}
+                t.remove();
+            };
+            if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).catch(fallback);
+            else fallback();
+        });
+    }
+    if (app.open_full_requested) {
+        app.open_full_requested = false;
+        EM_ASM({
+            var url = String(location.href).replace(/[?&]embed=1/, "").replace("#embed=1&", "#").replace("#embed=1", "");
+            window.open(url, "_blank", "noopener");
+        });
+    }
+}
+
 void frame() {
     Platform& p = *g_platform;
     const bool resized = sync_canvas_size(p);
@@ -98,6 +132,7 @@ void frame() {
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
+    sync_browser(p);
     if (!p.first_frame_done) {
         p.first_frame_done = true;
         EM_ASM({
@@ -140,6 +175,13 @@ EMSCRIPTEN_KEEPALIVE const char* gg_load_scenario(const char* scenario_json) {
     return g_platform->report.c_str();
 }
 
+// Called on start and on hashchange with location.hash (a link pasted into the address bar).
+EMSCRIPTEN_KEEPALIVE void gg_apply_fragment(const char* fragment) {
+    if (g_platform == nullptr || fragment == nullptr) return;
+    gg::ui::app_apply_fragment(g_platform->app, fragment);
+    g_platform->last_input_s = now_s();
+}
+
 // window.gpuguide.tab(i): 0 calculator, 1 guide, 2 accuracy, 3 GPUs and prices (tests and deep links).
 EMSCRIPTEN_KEEPALIVE void gg_select_tab(int index) {
     if (g_platform == nullptr || index < 0 || index > 3) return;
@@ -176,7 +218,20 @@ int main() {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     if (browser_prefers_chinese()) platform.app.lang = gg::ui::Lang::Zh;
+    platform.app.embed = EM_ASM_INT({
+        return /[?&]embed=1/.test(location.search) || /(^#|&)embed=1/.test(location.hash) ? 1 : 0;
+    }) != 0;
     gg::ui::app_init(platform.app);
+    // A shared link: the scenario lives in the fragment. Damaged or newer links leave the defaults and a notice.
+    EM_ASM({
+        var apply = function() {
+            var p = allocateUTF8(String(location.hash));
+            Module["_gg_apply_fragment"](p);
+            _free(p);
+        };
+        apply();
+        window.addEventListener("hashchange", apply);
+    });
     ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
     ImGui_ImplOpenGL3_Init("#version 300 es");
 

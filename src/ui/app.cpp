@@ -8,6 +8,7 @@
 #include "catalog/catalog.h"
 #include "catalog/full_report.h"
 #include "engine/memory.h"
+#include "ui/link.h"
 #include "ui/strings.h"
 #include "ui/theme.h"
 
@@ -25,15 +26,40 @@ void draw_header(AppState& app) {
     ImGui::PushFont(app.fonts.heading);
     ImGui::TextUnformatted(tr(Str::AppName, app.lang));
     ImGui::PopFont();
+    const ImGuiStyle& style = ImGui::GetStyle();
     const char* toggle = tr(Str::LanguageToggle, app.lang);
-    const float toggle_w = ImGui::CalcTextSize(toggle).x + 2.0f * ImGui::GetStyle().FramePadding.x;
-    ImGui::SameLine(ImGui::GetContentRegionMax().x - toggle_w);
+    const bool copied = app.link_copied_at_s >= 0 && ImGui::GetTime() - app.link_copied_at_s < 2.0;
+    const char* link = tr(app.embed ? Str::OpenFull : copied ? Str::LinkCopied : Str::CopyLink, app.lang);
+    const float toggle_w = ImGui::CalcTextSize(toggle).x + 2.0f * style.FramePadding.x;
+    const float link_w = ImGui::CalcTextSize(link).x + 2.0f * style.FramePadding.x;
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - toggle_w - link_w - style.ItemSpacing.x);
+    if (ImGui::Button((std::string(link) + "##link").c_str())) {
+        if (app.embed) app.open_full_requested = true;
+        else app.copy_link_requested = true;
+    }
+    if (!app.embed && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::CopyLinkTip, app.lang));
+    ImGui::SameLine();
     if (ImGui::Button((std::string(toggle) + "##lang").c_str()))
         app.lang = app.lang == Lang::En ? Lang::Zh : Lang::En;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::LanguageToggleTip, app.lang));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", tr(Str::Tagline, app.lang));
-    ImGui::PopStyleColor();
+    if (!app.embed) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", tr(Str::Tagline, app.lang));
+        ImGui::PopStyleColor();
+    }
+    if (app.notice != Str::Dismiss) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.62f, 0.36f, 0.02f, 1.0f));
+        ImGui::TextWrapped("%s", tr(app.notice, app.lang));
+        for (const std::string& d : app.notice_details) {
+            ImGui::Bullet();
+            ImGui::TextWrapped("%s", d.c_str());
+        }
+        ImGui::PopStyleColor();
+        if (ImGui::SmallButton(tr(Str::Dismiss, app.lang))) {
+            app.notice = Str::Dismiss;
+            app.notice_details.clear();
+        }
+    }
     ImGui::Dummy(ImVec2(0, 0.1f * em));
 }
 
@@ -124,6 +150,30 @@ void app_update_results(AppState& app) {
     for (int b = 1; b <= top; b *= 2) r.curve_batch.push_back(b);
     for (double b : r.curve_batch) r.curve_bytes.push_back(engine::required_bytes(r.estimate.prepared, b));
     r.valid = true;
+    ++app.results_generation;
+}
+
+std::string app_fragment(const AppState& app) {
+    return (app.embed ? "embed=1&" : "") + scenario_to_fragment(app_scenario_json(app));
+}
+
+void app_apply_fragment(AppState& app, std::string_view fragment) {
+    const LinkScenario link = scenario_from_fragment(fragment);
+    app.notice_details.clear();
+    switch (link.status) {
+        case LinkStatus::kNone: return;
+        case LinkStatus::kOk: {
+            const auto problems = app_load_scenario(app, link.json_text);
+            if (problems.empty()) return;
+            app.notice = Str::LinkInvalid;
+            for (const auto& p : problems) app.notice_details.push_back(p.pointer + ": " + p.message);
+            return;
+        }
+        case LinkStatus::kNewerVersion: app.notice = Str::LinkNewer; return;
+        case LinkStatus::kBadEncoding:
+        case LinkStatus::kBadJson:
+        case LinkStatus::kUnknownFormat: app.notice = Str::LinkBroken; return;
+    }
 }
 
 void app_frame(AppState& app) {

@@ -68,6 +68,15 @@ struct AppState {
     Results results;
     int explained_part = -1;         // memory breakdown row opened into its formula (-1 = none)
     bool show_not_fitting = false;   // ranking: also list options the job does not fit
+    int results_generation = 0;      // bumped whenever the results are recomputed (the platform syncs the link)
+
+    // Links and embedding.
+    bool embed = false;              // compact layout for an iframe (?embed=1 or #embed=1)
+    bool copy_link_requested = false;  // the platform copies the link to the clipboard, then clears it
+    bool open_full_requested = false;  // embed mode: the platform opens the full page, then clears it
+    double link_copied_at_s = -1;    // ImGui time the link was copied (a short confirmation)
+    Str notice = Str::Dismiss;       // a message for the user (Str::Dismiss = none)
+    std::vector<std::string> notice_details;
 
     std::vector<catalog::ValidationRow> validation_rows;  // the Accuracy tab, computed on first view
     bool validation_computed = false;
@@ -93,6 +102,11 @@ std::string app_report_json(AppState& app);
 
 // The whole scenario document the inputs stand for (base + decision keys), in the CLI's format.
 nlohmann::json app_scenario_json(const AppState& app);
+
+// The URL fragment for the current scenario ("s=1.xxx", with "embed=1&" in embed mode).
+std::string app_fragment(const AppState& app);
+// Loads a scenario from a URL fragment; a damaged, newer or invalid link leaves the defaults and sets a notice.
+void app_apply_fragment(AppState& app, std::string_view fragment);
 
 // Sets the inputs from a scenario in the CLI's format; returns the problems (empty = accepted). On problems
 // nothing changes.

@@ -657,6 +657,10 @@ void draw_calculator(AppState& app) {
         ImGui::BeginChild("##results", ImVec2(0, 0), false);
         draw_results(app);
         ImGui::EndChild();
+    } else if (app.embed) {  // a course page embeds a worked example: the answer first, then its settings
+        draw_results(app);
+        ImGui::Separator();
+        draw_inputs(app);
     } else {
         draw_inputs(app);
         ImGui::Separator();

@@ -49,7 +49,7 @@ void draw_validation(AppState& app) {
     }
     hint_text(tr(Str::ValidationIntro, L));
     int pass = 0, fail = 0, not_run = 0;
-    for (const auto& r : app.validation_rows) (r.ran ? (r.pass ? pass : fail) : not_run)++;
+    for (const auto& r : app.validation_rows) (r.ran && r.bound != "informative" ? (r.pass ? pass : fail) : not_run)++;
     ImGui::Text(tr(Str::ValidationSummary, L), static_cast<int>(app.validation_rows.size()), pass, fail, not_run);
     ImGui::Checkbox(tr(Str::FilterFailures, L), &app.validation_only_failures);
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
@@ -78,12 +78,15 @@ void draw_validation(AppState& app) {
             if (r.ran) ImGui::TextUnformatted(quantity_value(r.quantity, r.predicted, L).c_str());
             else ImGui::TextDisabled("%s", tr(Str::NotRun, L));
             ImGui::TableNextColumn();
-            if (r.ran) {
+            if (r.ran && r.bound == "informative") {
+                ImGui::TextDisabled("%s", tr(Str::Informative, L));
+            } else if (r.ran) {
                 const std::string e = (r.error_fraction >= 0 ? "+" : "") + format_percent(r.error_fraction);
                 ImGui::TextColored(r.pass ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1), "%s", e.c_str());
             }
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.bound == "upper" ? "<=" : ("±" + format_percent(r.tolerance_fraction)).c_str());
+            if (r.bound == "informative") ImGui::TextDisabled("-");
+            else ImGui::TextUnformatted(r.bound == "upper" ? "<=" : ("±" + format_percent(r.tolerance_fraction)).c_str());
         }
         ImGui::EndTable();
     }

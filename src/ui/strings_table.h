@@ -177,7 +177,7 @@
     X(TryIt, "Try it:", "试一试：")                                                                          \
     X(ValidationIntro, "How far to trust the numbers: every case the tests check, measured on real hardware or by our own scripts, against what gpuguide predicts.", \
       "这些数字有多可信：测试所检查的每一个案例，真实硬件或我们自己的脚本测得的数值，与 gpuguide 的预测对比。") \
-    X(ValidationSummary, "%d cases: %d within tolerance, %d outside, %d not expressible", "共 %d 个案例：%d 个在误差范围内，%d 个超出，%d 个无法表示") \
+    X(ValidationSummary, "%d cases: %d within tolerance, %d outside, %d not judged (not expressible or not a measurement)", "共 %d 个案例：%d 个在误差范围内，%d 个超出，%d 个未评判（无法表示或并非实测）") \
     X(ColCase, "Case", "案例")                                                                               \
     X(ColQuantity, "Quantity", "数量")                                                                       \
     X(ColMeasured, "Measured", "实测")                                                                       \
@@ -188,6 +188,7 @@
     X(Pass, "within", "达标")                                                                                \
     X(Fail, "outside", "超出")                                                                               \
     X(NotRun, "not run", "未运行")                                                                           \
+    X(Informative, "shown, not judged", "仅供参考")                                                          \
     X(FilterFailures, "Only cases outside tolerance", "只看超出容差的案例")                                  \
     X(DataIntro, "Every GPU and cloud offer gpuguide knows, with where each number comes from. Hover a row for its source.", \
       "gpuguide 收录的全部显卡和云服务器报价，以及每个数字的出处。鼠标悬停在某一行上即可查看来源。")       \
@@ -251,7 +252,18 @@
     X(Deadline, "Deadline (0 = none)", "截止时间（0 表示不限）")                                             \
     X(DeadlineTip, "One training run must finish within this many hours.", "一次训练必须在这么多小时内完成。") \
     X(UnitHours, "h", "小时")                                                                                \
-    X(UnitCny, "CNY", "元")
+    X(UnitCny, "CNY", "元")                                                                                  \
+    X(CopyLink, "Copy link", "复制链接")                                                                     \
+    X(CopyLinkTip, "A link that opens this page with exactly these settings.", "复制一个链接，打开后就是现在这组设置。") \
+    X(LinkCopied, "Link copied", "链接已复制")                                                               \
+    X(OpenFull, "Open the full calculator", "打开完整计算器")                                                \
+    X(LinkBroken, "This link is damaged and could not be read; the default example is shown instead.",      \
+      "这个链接已损坏，无法读取；现在显示的是默认示例。")                                                     \
+    X(LinkNewer, "This link comes from a newer version of gpuguide; the default example is shown instead.", \
+      "这个链接来自更新版本的 gpuguide；现在显示的是默认示例。")                                             \
+    X(LinkInvalid, "Some settings in this link are not valid, so the default example is shown. The problems:", \
+      "这个链接中的部分设置无效，因此显示默认示例。问题如下：")                                               \
+    X(Dismiss, "OK", "知道了")
 
 namespace gg::ui {
 enum class Str {

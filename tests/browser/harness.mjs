@@ -47,9 +47,10 @@ export async function openPage(browser, url, { width = 1280, height = 800, scale
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  const pageUrl = url.split('#')[0];  // requests never carry the fragment
   page.on('request', (req) => {
     const u = req.url();
-    if (u !== url && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`unexpected request: ${u}`);
+    if (u !== pageUrl && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`unexpected request: ${u}`);
   });
   await page.goto(url);
   return { context, page, problems };

@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { launch, serveDist, openPage, waitReady, screenshotColours, pagePath, fileUrl } from './harness.mjs';
 
 let browser;
@@ -17,6 +18,14 @@ before(async () => {
 after(async () => {
   if (browser) await browser.close();
   if (server) await server.close();
+});
+
+test('the single-file page stays under 1.0 MB gzipped', () => {
+  const raw = fs.readFileSync(pagePath);
+  const gzipped = zlib.gzipSync(raw, { level: 9 }).length;
+  console.log(`dist/index.html: ${(raw.length / 1e6).toFixed(2)} MB, ${(gzipped / 1e6).toFixed(3)} MB gzipped`);
+  assert.ok(gzipped < 1.0e6, `${gzipped} bytes gzipped`);
+  assert.doesNotMatch(raw.toString('latin1'), /<script[^>]+src=|<link[^>]+stylesheet/, 'the page must not load other files');
 });
 
 for (const source of ['http', 'file']) {

@@ -1,0 +1,112 @@
+// Shareable links: the scenario travels in the URL fragment, base64url-encoded JSON (RFC 4648 sec. 5, no padding).
+#include "ui/link.h"
+
+#include <cstdint>
+
+namespace gg::ui {
+
+namespace {
+constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+int decode_char(char c) {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '-' || c == '+') return 62;  // '+' and '/' too: links pasted from other tools
+    if (c == '_' || c == '/') return 63;
+    return -1;
+}
+}  // namespace
+
+std::string base64url_encode(std::string_view bytes) {
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    std::uint32_t acc = 0;
+    int bits = 0;
+    for (unsigned char c : bytes) {
+        acc = (acc << 8) | c;
+        bits += 8;
+        while (bits >= 6) {
+            bits -= 6;
+            out += kAlphabet[(acc >> bits) & 63];
+        }
+    }
+    if (bits > 0) out += kAlphabet[(acc << (6 - bits)) & 63];
+    return out;
+}
+
+bool base64url_decode(std::string_view text, std::string& out) {
+    out.clear();
+    std::uint32_t acc = 0;
+    int bits = 0;
+    for (char c : text) {
+        if (c == '=') break;
+        const int v = decode_char(c);
+        if (v < 0) return false;
+        acc = (acc << 6) | static_cast<std::uint32_t>(v);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out += static_cast<char>((acc >> bits) & 0xFF);
+        }
+    }
+    return true;
+}
+
+std::string scenario_to_fragment(const nlohmann::json& scenario) {
+    return "s=" + std::to_string(kLinkVersion) + "." + base64url_encode(scenario.dump());
+}
+
+LinkScenario scenario_from_fragment(std::string_view fragment) {
+    LinkScenario result;
+    if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
+    // The fragment may hold several '&'-separated parts (e.g. "embed=1&s=1.xxx").
+    std::string_view value;
+    bool found = false;
+    while (!fragment.empty()) {
+        const size_t amp = fragment.find('&');
+        const std::string_view part = fragment.substr(0, amp);
+        if (part.substr(0, 2) == "s=") {
+            value = part.substr(2);
+            found = true;
+        }
+        if (amp == std::string_view::npos) break;
+        fragment.remove_prefix(amp + 1);
+    }
+    if (!found) return result;
+    const size_t dot = value.find('.');
+    if (dot == std::string_view::npos || dot == 0) {
+        result.status = LinkStatus::kUnknownFormat;
+        return result;
+    }
+    int version = 0;
+    for (char c : value.substr(0, dot)) {
+        if (c < '0' || c > '9' || version > 1000) {
+            result.status = LinkStatus::kUnknownFormat;
+            return result;
+        }
+        version = version * 10 + (c - '0');
+    }
+    if (version > kLinkVersion) {
+        result.status = LinkStatus::kNewerVersion;
+        return result;
+    }
+    if (version < 1) {
+        result.status = LinkStatus::kUnknownFormat;
+        return result;
+    }
+    std::string json;
+    if (!base64url_decode(value.substr(dot + 1), json)) {
+        result.status = LinkStatus::kBadEncoding;
+        return result;
+    }
+    if (nlohmann::json::parse(json, nullptr, false).is_discarded()) {
+        result.status = LinkStatus::kBadJson;
+        return result;
+    }
+    result.status = LinkStatus::kOk;
+    result.json_text = std::move(json);
+    return result;
+}
+
+}  // namespace gg::ui

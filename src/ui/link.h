@@ -1,0 +1,29 @@
+// Scenario <-> shareable link fragment: "#s=1.<base64url of the compact scenario JSON>". Versioned so old links
+// keep working (or are refused with a notice); pure functions, no platform code (the platform reads and writes
+// location.hash).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace gg::ui {
+
+constexpr int kLinkVersion = 1;
+
+std::string base64url_encode(std::string_view bytes);
+bool base64url_decode(std::string_view text, std::string& out);  // false on a character outside the alphabet
+
+// "s=1.eyJtb2RlbCI6..." (without the leading '#').
+std::string scenario_to_fragment(const nlohmann::json& scenario);
+
+enum class LinkStatus { kNone, kOk, kBadEncoding, kBadJson, kNewerVersion, kUnknownFormat };
+struct LinkScenario {
+    LinkStatus status = LinkStatus::kNone;
+    std::string json_text;  // the scenario JSON when status is kOk
+};
+// Reads a fragment ("#s=..." or "s=..."; other fragments and "embed=1" parts are ignored: kNone).
+LinkScenario scenario_from_fragment(std::string_view fragment);
+
+}  // namespace gg::ui
