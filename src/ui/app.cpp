@@ -10,6 +10,7 @@
 #include "engine/memory.h"
 #include "ui/link.h"
 #include "ui/strings.h"
+#include "ui/widgets.h"
 #include "ui/theme.h"
 
 namespace gg::ui {
@@ -44,15 +45,15 @@ void draw_header(AppState& app) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::LanguageToggleTip, app.lang));
     if (!app.embed) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", tr(Str::Tagline, app.lang));
+        wrapped_text(tr(Str::Tagline, app.lang));
         ImGui::PopStyleColor();
     }
     if (app.notice != Str::Dismiss) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.62f, 0.36f, 0.02f, 1.0f));
-        ImGui::TextWrapped("%s", tr(app.notice, app.lang));
+        wrapped_text(tr(app.notice, app.lang));
         for (const std::string& d : app.notice_details) {
             ImGui::Bullet();
-            ImGui::TextWrapped("%s", d.c_str());
+            wrapped_text(d.c_str());
         }
         ImGui::PopStyleColor();
         if (ImGui::SmallButton(tr(Str::Dismiss, app.lang))) {

@@ -267,19 +267,19 @@ void draw_verdict(AppState& app) {
 
     section_heading(app, tr(Str::ResultTitle, L));
     if (gpu == nullptr) {
-        ImGui::TextWrapped("%s", tr(Str::NoGpuChosen, L));
+        wrapped_text(tr(Str::NoGpuChosen, L));
     } else {
         const ImVec4 good(0.09f, 0.50f, 0.27f, 1.0f), bad(0.70f, 0.13f, 0.13f, 1.0f);
         ImGui::PushFont(app.fonts.heading);
         ImGui::PushStyleColor(ImGuiCol_Text, m.fits ? good : bad);
-        ImGui::TextWrapped(tr(m.fits ? Str::VerdictFits : Str::VerdictNoFit, L), gpu->name.c_str());
+        wrapped_textf(tr(m.fits ? Str::VerdictFits : Str::VerdictNoFit, L), gpu->name.c_str());
         ImGui::PopStyleColor();
         ImGui::PopFont();
-        ImGui::TextWrapped(tr(Str::VerdictNeeds, L), format_gib(m.nvidia_smi.bytes, L).c_str(),
+        wrapped_textf(tr(Str::VerdictNeeds, L), format_gib(m.nvidia_smi.bytes, L).c_str(),
                            format_gib(m.usable_bytes, L).c_str(), format_gib(m.card_memory_bytes, L).c_str(),
                            format_percent(r.scenario.scenario.reserve_fraction).c_str());
         if (r.estimate.max_batch_size > 0) ImGui::Text(tr(Str::MaxBatch, L), r.estimate.max_batch_size);
-        else if (r.estimate.max_batch_size == 0) ImGui::TextWrapped("%s", tr(Str::MaxBatchNone, L));
+        else if (r.estimate.max_batch_size == 0) wrapped_text(tr(Str::MaxBatchNone, L));
     }
     ImGui::TextDisabled(tr(Str::ParamsLine, L), format_count(m.params_total, L).c_str(),
                         format_count(m.params_trainable, L).c_str());
@@ -450,7 +450,7 @@ void draw_time(AppState& app) {
     }
     const double total = json_number(t, "total_s"), low = json_number(t, "low_s"), high = json_number(t, "high_s");
     if (total > 0) {
-        ImGui::TextWrapped(tr(Str::TimeLine, L), s.gpu_count, gpu->name.c_str(), format_duration(total, L).c_str(),
+        wrapped_textf(tr(Str::TimeLine, L), s.gpu_count, gpu->name.c_str(), format_duration(total, L).c_str(),
                            format_duration(step, L).c_str(), format_duration(low, L).c_str(),
                            format_duration(high, L).c_str());
     } else {
@@ -499,7 +499,7 @@ void draw_advice(AppState& app) {
     if (status == "works_as_is") return;  // the verdict already says it fits
     section_heading(app, tr(Str::AdviceTitle, L));
     if (status != "fixed" || !r.advice.contains("fix")) {
-        ImGui::TextWrapped("%s", tr(Str::AdviceNone, L));
+        wrapped_text(tr(Str::AdviceNone, L));
         return;
     }
     const nlohmann::json& fix = r.advice["fix"];
@@ -507,9 +507,9 @@ void draw_advice(AppState& app) {
         const std::string risk = change.value("accuracy_risk", "none");
         const Str risk_label = risk == "none" ? Str::RiskNone : risk == "small" ? Str::RiskSmall : Str::RiskTask;
         ImGui::Bullet();
-        ImGui::TextWrapped("%s (%s)", tr(change_label(change.value("change", "")), L), tr(risk_label, L));
+        wrapped_textf("%s (%s)", tr(change_label(change.value("change", "")), L), tr(risk_label, L));
     }
-    ImGui::TextWrapped(tr(Str::AdviceResult, L), format_gib(json_number(fix, "peak_bytes_per_card", 0), L).c_str(),
+    wrapped_textf(tr(Str::AdviceResult, L), format_gib(json_number(fix, "peak_bytes_per_card", 0), L).c_str(),
                        format_gib(json_number(fix, "usable_bytes_per_card", 0), L).c_str(),
                        (format_significant(json_number(fix, "time_ratio", 1), 2) + "x").c_str());
     if (ImGui::Button(tr(Str::ApplyFix, L))) apply_fix(app, fix);
@@ -628,7 +628,7 @@ void draw_ranking(AppState& app) {
 void draw_results(AppState& app) {
     if (!app.scenario_problems.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.13f, 0.13f, 1.0f));
-        ImGui::TextWrapped("%s", tr(Str::InputsInvalid, app.lang));
+        wrapped_text(tr(Str::InputsInvalid, app.lang));
         for (const catalog::Problem& p : app.scenario_problems) ImGui::BulletText("%s: %s", p.pointer.c_str(), p.message.c_str());
         ImGui::PopStyleColor();
     }

@@ -49,7 +49,7 @@ void draw_guide(AppState& app) {
         static const Str kQuestions[] = {Str::QuestionFit, Str::QuestionWhich, Str::QuestionTime, Str::QuestionCost,
                                          Str::QuestionChange};
         ImGui::Bullet();
-        ImGui::TextWrapped("%s", tr(kQuestions[q], app.lang));
+        wrapped_text(tr(kQuestions[q], app.lang));
     }
     ImGui::Dummy(ImVec2(0, 0.4f * em));
     int try_index = 0;
@@ -64,9 +64,9 @@ void draw_guide(AppState& app) {
             const char* text = zh ? p.zh : p.en;
             if (text[0] == '-' && text[1] == ' ') {
                 ImGui::Bullet();
-                ImGui::TextWrapped("%s", text + 2);
+                wrapped_text(text + 2);
             } else {
-                ImGui::TextWrapped("%s", text);
+                wrapped_text(text);
                 ImGui::Dummy(ImVec2(0, 0.25f * em));
             }
         }

@@ -2,8 +2,10 @@
 #include "ui/widgets.h"
 
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 
+#include "imgui_internal.h"  // the window's current text-wrap position
 #include "ui/format.h"
 
 namespace gg::ui {
@@ -25,7 +27,7 @@ void draw_unit(const char* unit) {
 
 void range_message(const char* format, const std::string& lo, const std::string& hi) {
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-    ImGui::TextWrapped(format, lo.c_str(), hi.c_str());
+    wrapped_textf(format, lo.c_str(), hi.c_str());
     ImGui::PopStyleColor();
 }
 }  // namespace
@@ -107,9 +109,96 @@ bool double_field(AppState& app, const char* id, double& value, double min, doub
     return changed;
 }
 
+namespace {
+bool is_cjk(unsigned int c) { return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF); }
+// Chinese line-breaking basics: never start a line with closing punctuation, never end one with an opening bracket.
+bool no_line_start(unsigned int c) {
+    switch (c) {
+        case 0xFF0C: case 0x3002: case 0x3001: case 0xFF1B: case 0xFF1A: case 0xFF1F: case 0xFF01: case 0xFF09:
+        case 0x300B: case 0x300D: case 0x201D: case 0x2019: case ',': case '.': case ')': case ';': case ':': return true;
+        default: return false;
+    }
+}
+bool no_line_end(unsigned int c) { return c == 0xFF08 || c == 0x300A || c == 0x300C || c == 0x201C || c == '('; }
+}  // namespace
+
+std::vector<std::pair<int, int>> wrap_lines(const ImFont* font, float size_px, const char* text, float width_px) {
+    std::vector<std::pair<int, int>> lines;  // [begin, end) byte offsets
+    const float scale = size_px / font->FontSize;
+    const char* line = text;
+    const char* p = text;
+    const char* brk = nullptr;       // best break so far on this line (line ends before it)
+    const char* brk_next = nullptr;  // where the next line starts after that break (skips the space)
+    float width = 0, width_at_brk = 0;
+    unsigned int prev = 0;
+    while (*p) {
+        unsigned int c = 0;
+        const int n = ImTextCharFromUtf8(&c, p, nullptr);
+        if (c == '\n') {
+            lines.emplace_back(int(line - text), int(p - text));
+            p += n;
+            line = p;
+            brk = nullptr;
+            width = 0;
+            prev = 0;
+            continue;
+        }
+        // A break is allowed before c after a space, or between CJK characters (respecting punctuation).
+        if (p != line && ((prev == ' ') || ((is_cjk(c) || is_cjk(prev)) && !no_line_start(c) && !no_line_end(prev)))) {
+            brk = p;
+            brk_next = p;
+            width_at_brk = width;
+        }
+        const float advance = font->GetCharAdvance(static_cast<ImWchar>(c)) * scale;
+        if (width + advance > width_px && p != line) {
+            const char* end = brk ? brk : p;  // a hard break inside a long word when there is no better place
+            const char* trimmed = end;
+            while (trimmed > line && trimmed[-1] == ' ') --trimmed;
+            lines.emplace_back(int(line - text), int(trimmed - text));
+            width = brk ? width - width_at_brk : 0;  // what is already measured after the break moves down
+            line = brk ? brk_next : p;
+            brk = nullptr;
+            if (line == p) prev = 0;
+            continue;  // measure c again on the new line
+        }
+        width += advance;
+        prev = c;
+        p += n;
+    }
+    if (p != line || lines.empty()) lines.emplace_back(int(line - text), int(p - text));
+    return lines;
+}
+
+void wrapped_text(const char* text) {
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const float x = window->DC.CursorPos.x;
+    const float wrap_pos = window->DC.TextWrapPos;
+    const float right = wrap_pos > 0 ? window->Pos.x - window->Scroll.x + wrap_pos
+                                     : x + ImGui::GetContentRegionAvail().x;
+    const float width = right - x > ImGui::GetFontSize() ? right - x : ImGui::GetFontSize();
+    const float local_x = ImGui::GetCursorPosX();  // continuation lines align with the first (e.g. after a bullet)
+    const auto lines = wrap_lines(ImGui::GetFont(), ImGui::GetFontSize(), text, width);
+    // Lines of one paragraph sit at the font's line height, like ImGui's own wrapped text: no item spacing.
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (i > 0) ImGui::SetCursorPosX(local_x);
+        if (i + 1 == lines.size()) ImGui::PopStyleVar();  // the paragraph's last line keeps the normal spacing
+        ImGui::TextUnformatted(text + lines[i].first, text + lines[i].second);
+    }
+}
+
+void wrapped_textf(const char* format, ...) {
+    char buffer[2048];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(buffer, sizeof buffer, format, args);
+    va_end(args);
+    wrapped_text(buffer);
+}
+
 void hint_text(const char* text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", text);
+    wrapped_text(text);
     ImGui::PopStyleColor();
 }
 

@@ -25,6 +25,13 @@ bool int_field(AppState& app, const char* id, int& value, int min, int max, cons
 bool double_field(AppState& app, const char* id, double& value, double min, double max, double step,
                   const char* unit, const char* format = "%.6g");
 
+// Wrapped text that also breaks between Chinese characters (Dear ImGui 1.86 breaks only at spaces, which leaves
+// ragged lines in Chinese). Wraps at the current PushTextWrapPos, else at the region's right edge.
+void wrapped_text(const char* text);
+void wrapped_textf(const char* format, ...) IM_FMTARGS(1);
+// Where wrapped_text breaks `text` for a line width of `width_px` with `font` at `size_px` (pure layout; tested).
+std::vector<std::pair<int, int>> wrap_lines(const ImFont* font, float size_px, const char* text, float width_px);
+
 // Small grey text.
 void hint_text(const char* text);
 // A heading in the heading font.

@@ -7,6 +7,10 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "ui/app.h"
+#include "ui/widgets.h"
+
+#include <cfloat>
+#include <cstring>
 
 namespace {
 struct ImGuiContextScope {
@@ -135,5 +139,35 @@ TEST_CASE("every 'try it' scenario of the guide loads into the calculator") {
             gg::ui::app_update_results(app);
             CHECK(app.results.valid);
         }
+    }
+}
+
+TEST_CASE("wrapped text breaks between Chinese characters and at spaces, never before closing punctuation") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    gg::ui::app_update_fonts(app);
+    const ImFont* font = app.fonts.body;
+    const float em = font->FontSize;
+    const char* zh = "显卡参数表上往往列着好几个 TFLOPS（每秒万亿次浮点运算）数字，彼此能差十倍以上。";
+    const auto lines = gg::ui::wrap_lines(font, em, zh, 10 * em);
+    REQUIRE(lines.size() >= 3);
+    std::string joined;
+    for (const auto& [b, e] : lines) {
+        const std::string line(zh + b, zh + e);
+        CAPTURE(line);
+        CHECK(font->CalcTextSizeA(em, FLT_MAX, 0, line.c_str()).x <= 10 * em + 0.5f);
+        CHECK(line.rfind("，", 0) != 0);  // no line starts with a comma
+        CHECK(line.rfind("。", 0) != 0);
+        joined += line;
+    }
+    CHECK(joined.size() + 1 >= std::string(zh).size());  // only the space at a break may be dropped
+    const char* en = "Plain English words wrap at spaces only";
+    for (const auto& [b, e] : gg::ui::wrap_lines(font, em, en, 8 * em)) {
+        const std::string line(en + b, en + e);
+        CAPTURE(line);
+        CHECK(line.front() != ' ');
+        CHECK(line.back() != ' ');
+        CHECK((e == static_cast<int>(std::strlen(en)) || en[e] == ' '));
     }
 }
