@@ -1,50 +1,20 @@
 // `gpuguide estimate SCENARIO.json|-`: the memory report of one scenario as JSON on standard output.
 // Bad input: every problem on standard error (file, JSON pointer, message), exit 2, nothing on standard output.
 #include <cstdio>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include "catalog/full_report.h"
 #include "catalog/report.h"
 #include "catalog/scenario.h"
 #include "cli/command.h"
+#include "cli/scenario_input.h"
 
 namespace gg::cli {
 namespace {
 
-bool read_input(const std::string& path, std::string& text) {
-    if (path == "-") {
-        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-        return true;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
-    return true;
-}
-
 int run(const std::vector<std::string>& args) {
-    if (args.size() != 1) {
-        std::fprintf(stderr, "gpuguide estimate: expected one argument, SCENARIO.json or - (see gpuguide estimate --help)\n");
-        return kExitUsage;
-    }
-    std::string text;
-    if (!read_input(args[0], text)) {
-        std::fprintf(stderr, "gpuguide estimate: cannot read '%s'\n", args[0].c_str());
-        return kExitFailure;
-    }
+    catalog::ParsedDecision parsed;
+    if (const int rc = read_scenario_argument("estimate", args, parsed); rc != kExitOk) return rc;
     const catalog::Catalog& cat = catalog::embedded_catalog();
-    const catalog::ParsedDecision parsed = catalog::parse_decision_scenario(text, cat, args[0]);
-    if (!parsed.problems.empty()) {
-        for (const catalog::Problem& p : parsed.problems)
-            std::fprintf(stderr, "%s: %s: %s\n", p.file.c_str(), p.pointer.empty() ? "(document)" : p.pointer.c_str(),
-                         p.message.c_str());
-        return kExitUsage;
-    }
     const catalog::Estimate e = catalog::estimate(parsed.value.scenario);
     const std::string out = catalog::full_report(parsed.value, e, cat).dump(2);
     std::printf("%s\n", out.c_str());

@@ -2,59 +2,19 @@
 // offer), filtered and ordered by the scenario's objective, with the budget tiers, as JSON on standard output.
 // Bad input: every problem on standard error (file, JSON pointer, message), exit 2, nothing on standard output.
 #include <cstdio>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include "catalog/catalog.h"
 #include "catalog/decision_json.h"
 #include "cli/command.h"
+#include "cli/scenario_input.h"
 
 namespace gg::cli {
 namespace {
 
-bool read_input(const std::string& path, std::string& text) {
-    if (path == "-") {
-        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-        return true;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
-    return true;
-}
-
 int run(const std::vector<std::string>& args) {
-    std::string path;
-    for (const std::string& a : args) {
-        if (a == "--json") continue;  // JSON is the only output format; accepted for scripts that pass it
-        if (!path.empty() || (a.size() > 1 && a[0] == '-')) {
-            std::fprintf(stderr, "gpuguide rank: unexpected argument '%s' (see gpuguide rank --help)\n", a.c_str());
-            return kExitUsage;
-        }
-        path = a;
-    }
-    if (path.empty()) {
-        std::fprintf(stderr, "gpuguide rank: expected SCENARIO.json or - (see gpuguide rank --help)\n");
-        return kExitUsage;
-    }
-    std::string text;
-    if (!read_input(path, text)) {
-        std::fprintf(stderr, "gpuguide rank: cannot read '%s'\n", path.c_str());
-        return kExitFailure;
-    }
-    const catalog::Catalog& cat = catalog::embedded_catalog();
-    const catalog::ParsedDecision parsed = catalog::parse_decision_scenario(text, cat, path);
-    if (!parsed.problems.empty()) {
-        for (const catalog::Problem& p : parsed.problems)
-            std::fprintf(stderr, "%s: %s: %s\n", p.file.c_str(), p.pointer.empty() ? "(document)" : p.pointer.c_str(),
-                         p.message.c_str());
-        return kExitUsage;
-    }
-    const std::string out = catalog::rank_json(parsed.value, cat).dump(2);
+    catalog::ParsedDecision parsed;
+    if (const int rc = read_scenario_argument("rank", args, parsed); rc != kExitOk) return rc;
+    const std::string out = catalog::rank_json(parsed.value, catalog::embedded_catalog()).dump(2);
     std::printf("%s\n", out.c_str());
     return kExitOk;
 }
