@@ -9,12 +9,13 @@ WEB := build/web
 # Debian's Emscripten 3.1.6 needs Debian's acorn when the machine's Node.js is not Debian's (TOOLCHAIN.md).
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: help cli native page serve test test-native test-browser clean
+.PHONY: help cli native page serve test test-native test-browser bench clean
 
 help:
 	@echo "make serve   build the page (dist/index.html) and serve it on http://127.0.0.1:$(PORT)/"
 	@echo "make test    build everything and run every test (native doctest via ctest, then browser tests)"
 	@echo "make cli     build the command-line tool at $(NATIVE)/gpuguide"
+	@echo "make bench   run the native benchmarks (writes $(NATIVE)/bench.json)"
 	@echo "make clean   remove build/ and dist/ (keeps the installed packages)"
 
 $(NATIVE)/Makefile:
@@ -53,6 +54,9 @@ test-native: native
 
 test-browser:
 	cd tests/browser && node --test --test-reporter=spec
+
+bench: native
+	$(NATIVE)/gg_bench --benchmark_out=$(NATIVE)/bench.json --benchmark_out_format=json
 
 clean:
 	rm -rf build/native build/web dist
