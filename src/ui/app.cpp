@@ -148,8 +148,16 @@ void app_update_results(AppState& app) {
     int top = std::max(s.batch_size * 4, 8);
     for (const CardFit& c : r.cards) top = std::max(top, std::min(c.max_batch_size * 2, 4096));
     top = std::min(top, 4096);
-    for (int b = 1; b <= top; b *= 2) r.curve_batch.push_back(b);
-    for (double b : r.curve_batch) r.curve_bytes.push_back(engine::required_bytes(r.estimate.prepared, b));
+    // Stop once the curve is far above the chosen card (or the need at the chosen batch): the interesting part
+    // is where it crosses the card's usable memory.
+    const engine::GpuSpec* chosen = cat.find_gpu(s.gpu_id);
+    const double ceiling = 3.0 * std::max(chosen ? chosen->memory_bytes : 0.0, needed);
+    for (int b = 1; b <= top; b *= 2) {
+        const double bytes = engine::required_bytes(r.estimate.prepared, b);
+        r.curve_batch.push_back(b);
+        r.curve_bytes.push_back(bytes);
+        if (bytes > ceiling && b > s.batch_size) break;
+    }
     r.valid = true;
     ++app.results_generation;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "engine/cost.h"
 #include "engine/workload.h"
 #include "ui/app.h"
 #include "ui/chart.h"
@@ -179,10 +180,15 @@ void draw_inputs(AppState& app) {
     }
 
     section_heading(app, tr(Str::StepData, L));
-    field_label(tr(Str::Samples, L), tr(Str::SamplesTip, L));
-    changed |= double_field(app, "##samples", s.dataset_samples, 0, 1e12, 0, tr(Str::UnitSamples, L), "%.0f");
-    field_label(tr(Str::Epochs, L), tr(Str::EpochsTip, L));
-    changed |= double_field(app, "##epochs", s.dataset_epochs, 0, 1e4, 1, "", "%.4g");
+    if (s.dataset_tokens > 0) {  // a token budget (language models), as the scenario gave it
+        field_label(tr(Str::Tokens, L), tr(Str::TokensTip, L));
+        changed |= double_field(app, "##tokens", s.dataset_tokens, 1, 1e15, 0, tr(Str::UnitTokens, L), "%.4g");
+    } else {
+        field_label(tr(Str::Samples, L), tr(Str::SamplesTip, L));
+        changed |= double_field(app, "##samples", s.dataset_samples, 0, 1e12, 0, tr(Str::UnitSamples, L), "%.0f");
+        field_label(tr(Str::Epochs, L), tr(Str::EpochsTip, L));
+        changed |= double_field(app, "##epochs", s.dataset_epochs, 0, 1e4, 1, "", "%.4g");
+    }
 
     section_heading(app, tr(Str::StepTraining, L));
     field_label(tr(Str::BatchSize, L), tr(Str::BatchSizeTip, L));
@@ -429,10 +435,118 @@ void draw_per_card(AppState& app) {
 }
 
 
+// ---- rent vs buy over months of ownership -----------------------------------------------------------------------
+double json_number(const nlohmann::json& j, const char* key, double fallback = -1);
+const nlohmann::json* ranking_option(const Results& r, const char* kind, const std::string& gpu, int count);
+std::string months_tick(double v) { return format_significant(v, 3); }
+
+void draw_rent_vs_buy(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    const catalog::Scenario& s = r.scenario.scenario;
+    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const engine::GpuSpec* gpu = cat.find_gpu(s.gpu_id);
+    const nlohmann::json* rent = ranking_option(r, "rent", s.gpu_id, 1);
+    if (gpu == nullptr || rent == nullptr) return;
+    const engine::CloudOffer* offer = cat.find_offer(rent->value("offer", ""));
+    if (offer == nullptr || offer->gpu_count != 1) return;
+    const engine::DecisionInputs& d = r.scenario.decision;
+    engine::BuyInputs buy;
+    buy.card_count = 1;
+    buy.cny_per_usd = d.cny_per_usd > 0 ? d.cny_per_usd : cat.settings.exchange_rate.cny_per_usd;
+    buy.electricity_price_per_kwh_cny = d.electricity_price_per_kwh_cny;
+    buy.utilization_fraction = d.utilization_fraction;
+    buy.host = cat.settings.host_system;
+    buy.resale = cat.settings.resale_value;
+    engine::RentInputs rent_in;
+    rent_in.cny_per_usd = buy.cny_per_usd;
+    // Cumulative cost of training for m months at the user's utilization, in CNY.
+    std::vector<double> months, rent_cny, buy_cny;
+    for (double m = 0; m <= 36.0 + 1e-9; m += 1.0) {
+        const double hours = m * engine::kHoursPerMonth * buy.utilization_fraction;
+        buy.run_time_s = rent_in.run_time_s = hours * 3600.0;
+        buy.ownership_months = m > 0 ? m : 1e-6;
+        const double b = engine::buy_cost(*gpu, buy).total_cny;
+        const double rc = hours > 0 ? engine::rent_cost(*offer, rent_in).total_cny : 0.0;
+        if (!std::isfinite(b) || !std::isfinite(rc)) return;  // price unknown: no chart rather than a wrong one
+        months.push_back(m);
+        buy_cny.push_back(b);
+        rent_cny.push_back(rc);
+    }
+    section_heading(app, tr(Str::RentBuyTitle, L));
+    Chart c;
+    c.format_x = months_tick;
+    if (!begin_chart(c, "##rentbuy", ImVec2(-1, 13.0f * ImGui::GetFontSize()))) return;
+    double hi = 0;
+    for (size_t i = 0; i < months.size(); ++i) hi = std::max({hi, rent_cny[i], buy_cny[i]});
+    Axis months_axis;
+    months_axis.min = 0;
+    months_axis.max = 36;
+    setup_axes(c, months_axis, make_linear_axis(0, hi, 5), tr(Str::AxisMonths, L), "CNY");
+    const ImU32 rent_color = IM_COL32(230, 140, 40, 255), buy_color = IM_COL32(37, 99, 185, 255);
+    chart_line(c, months, rent_cny, rent_color);
+    chart_line(c, months, buy_cny, buy_color);
+    // Where the two cumulative curves cross (linear between whole months).
+    double crossing = -1;
+    for (size_t i = 1; i < months.size() && crossing < 0; ++i) {
+        const double d0 = buy_cny[i - 1] - rent_cny[i - 1], d1 = buy_cny[i] - rent_cny[i];
+        if (d0 > 0 && d1 <= 0) crossing = months[i - 1] + d0 / (d0 - d1) * (months[i] - months[i - 1]);
+    }
+    if (crossing > 0) chart_vline(c, crossing, IM_COL32(90, 96, 106, 255), "");
+    if (c.hovered) {
+        const int i = std::clamp(static_cast<int>(std::lround(c.x.to_value(c.mouse.x))), 0, static_cast<int>(months.size()) - 1);
+        ImGui::SetTooltip("%s %s\n%s: %s\n%s: %s", format_significant(months[i], 3).c_str(), tr(Str::AxisMonths, L),
+                          tr(Str::LegendRent, L), format_money(rent_cny[i], "CNY", L).c_str(), tr(Str::LegendBuy, L),
+                          format_money(buy_cny[i], "CNY", L).c_str());
+    }
+    end_chart(c);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(rent_color), "— %s: %s", tr(Str::LegendRent, L), offer->provider.c_str());
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(buy_color), "— %s", tr(Str::LegendBuy, L));
+    if (crossing > 0) wrapped_textf(tr(Str::BreakEvenAt, L), format_significant(crossing, 2).c_str());
+    else hint_text(tr(Str::NoBreakEven, L));
+}
+
 // ---- time, advice and the ranking ----------------------------------------------------------------------------
-double json_number(const nlohmann::json& j, const char* key, double fallback = -1) {
+double json_number(const nlohmann::json& j, const char* key, double fallback) {
     if (!j.is_object() || !j.contains(key) || !j[key].is_number()) return fallback;
     return j[key].get<double>();
+}
+
+// The cheapest fitting rent offer and the buy option for the scenario's card, from the ranking.
+const nlohmann::json* ranking_option(const Results& r, const char* kind, const std::string& gpu, int count) {
+    const nlohmann::json* best = nullptr;
+    if (!r.ranking.contains("options")) return nullptr;
+    for (const auto& o : r.ranking["options"]) {
+        if (o.value("kind", "") != kind || o.value("gpu", "") != gpu) continue;
+        if (std::string(kind) == "buy" && o.value("count", 0) != count) continue;
+        const double c = o.contains("cost") ? json_number(o["cost"], "amount") : -1;
+        if (c < 0) continue;
+        if (best == nullptr || c < json_number((*best)["cost"], "amount")) best = &o;
+    }
+    return best;
+}
+
+void draw_cost_lines(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    const catalog::Scenario& s = r.scenario.scenario;
+    const catalog::Catalog& cat = catalog::embedded_catalog();
+    if (const nlohmann::json* rent = ranking_option(r, "rent", s.gpu_id, s.gpu_count)) {
+        const engine::CloudOffer* offer = cat.find_offer(rent->value("offer", ""));
+        if (offer) wrapped_textf(tr(Str::RentLine, L), offer->instance.c_str(), offer->provider.c_str(),
+                                 format_money(offer->price_per_hour, offer->currency, L).c_str(),
+                                 format_money(json_number((*rent)["cost"], "amount"), (*rent)["cost"].value("currency", "CNY"), L).c_str());
+    } else {
+        hint_text(tr(Str::NoOfferForCard, L));
+    }
+    if (const nlohmann::json* buy = ranking_option(r, "buy", s.gpu_id, s.gpu_count)) {
+        const std::string currency = (*buy)["cost"].value("currency", "CNY");
+        const double upfront = buy->contains("buy") ? json_number((*buy)["buy"]["purchase"], "amount") : -1;
+        wrapped_textf(tr(Str::BuyLine, L), format_money(upfront, currency, L).c_str(),
+                      format_money(json_number((*buy)["cost"], "amount"), currency, L).c_str());
+    }
+    draw_rent_vs_buy(app);
 }
 
 void draw_time(AppState& app) {
@@ -458,6 +572,18 @@ void draw_time(AppState& app) {
     }
     const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
     if (sps > 0 && mfu >= 0) ImGui::TextDisabled(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
+    if (t.contains("explain") && t["explain"].is_object() && ImGui::TreeNode(tr(Str::TimeFormula, L))) {
+        for (auto it = t["explain"].begin(); it != t["explain"].end(); ++it) {
+            const nlohmann::json& f = it.value();
+            ImGui::TextDisabled("%s", f.value("formula", it.key()).c_str());
+            if (f.contains("operands") && f["operands"].is_object())
+                for (auto op = f["operands"].begin(); op != f["operands"].end(); ++op)
+                    if (op.value().is_number())
+                        ImGui::BulletText("%s = %s", op.key().c_str(), format_significant(op.value().get<double>(), 4).c_str());
+        }
+        ImGui::TreePop();
+    }
+    draw_cost_lines(app);
 }
 
 Str change_label(const std::string& change) {
@@ -578,6 +704,7 @@ void draw_ranking(AppState& app) {
     std::vector<const nlohmann::json*> shown;
     for (const auto& o : r.ranking["options"])
         if (app.show_not_fitting || o.value("eligible", false)) shown.push_back(&o);
+    if (shown.empty()) hint_text(tr(Str::NothingFits, L));
     draw_cost_time_chart(app, shown);
     const float em = ImGui::GetFontSize();
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |

@@ -263,7 +263,22 @@
       "这个链接来自更新版本的 gpuguide；现在显示的是默认示例。")                                             \
     X(LinkInvalid, "Some settings in this link are not valid, so the default example is shown. The problems:", \
       "这个链接中的部分设置无效，因此显示默认示例。问题如下：")                                               \
-    X(Dismiss, "OK", "知道了")
+    X(Dismiss, "OK", "知道了")                                                                               \
+    X(RentLine, "Renting: %s on %s (%s per hour) costs %s for this job.", "租用：%s 上的 %s（每小时 %s），这次训练共 %s。") \
+    X(BuyLine, "Buying: %s up front (cards and a host computer); after reselling the cards, this job costs %s.", \
+      "购买：需先付 %s（显卡加主机）；把显卡转卖后，这次训练的成本为 %s。")                                      \
+    X(NoOfferForCard, "No cloud offer in the catalog rents this card.", "数据库中没有出租这块显卡的云服务器报价。") \
+    X(RentBuyTitle, "Rent or buy over time (same card, training at your utilization)", "随时间累计的租用与购买成本（同一块显卡，按你的使用率训练）") \
+    X(AxisMonths, "months", "月")                                                                            \
+    X(LegendRent, "rent", "租用")                                                                            \
+    X(LegendBuy, "buy", "购买")                                                                              \
+    X(BreakEvenAt, "Training like this, buying becomes cheaper than renting after about %s months.", "按这样的使用强度，大约 %s 个月后购买比租用更划算。")                                \
+    X(NoBreakEven, "Within 3 years of training like this, renting stays cheaper than buying this card.", "按这样的使用强度，3 年内租用这块显卡都比购买便宜。") \
+    X(TimeFormula, "How the time is computed", "时间的计算方式")                                             \
+    X(Tokens, "Training tokens", "训练 token 数")                                                            \
+    X(TokensTip, "Total tokens the whole training run processes (all epochs).", "整个训练过程要处理的 token 总数（所有轮次合计）。") \
+    X(NothingFits, "No option fits this job as it is: see what to change above, or tick the box to see them all.", \
+      "按现在的设置没有方案装得下：请看上方的修改建议，或勾选复选框查看全部方案。")
 
 namespace gg::ui {
 enum class Str {
