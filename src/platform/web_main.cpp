@@ -11,6 +11,7 @@
 #include <GLFW/glfw3.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <string>
 
 #include "imgui.h"
@@ -80,6 +81,26 @@ void sync_browser(Platform& p) {
         p.synced_generation = app.results_generation;
         const std::string fragment = gg::ui::app_fragment(app);
         EM_ASM({ try { history.replaceState(history.state, "", "#" + UTF8ToString($0)); } catch (e) {} }, fragment.c_str());
+        if (app.store_writable) {  // the last scenario, for the next visit (private modes may refuse: ignored)
+            const std::string stored = gg::ui::app_store_json(app);
+            EM_ASM({ try { localStorage.setItem(UTF8ToString($0), UTF8ToString($1)); } catch (e) {} },
+                   gg::ui::kStoreKey, stored.c_str());
+        }
+    }
+    if (!app.clipboard_text.empty()) {
+        EM_ASM({
+            var text = UTF8ToString($0);
+            var fallback = function() {
+                var t = document.createElement("textarea");
+                t.value = text; document.body.appendChild(t); t.select();
+                try { document.execCommand("copy"); } catch (e) {}
+                t.remove();
+            };
+            window.gpuguide.lastCopied = text;
+            if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(fallback);
+            else fallback();
+        }, app.clipboard_text.c_str());
+        app.clipboard_text.clear();
     }
     if (app.copy_link_requested) {
         app.copy_link_requested = false;
@@ -222,6 +243,21 @@ int main() {
         return /[?&]embed=1/.test(location.search) || /(^#|&)embed=1/.test(location.hash) ? 1 : 0;
     }) != 0;
     gg::ui::app_init(platform.app);
+    // The last scenario of this browser, unless a link brings one (below). A damaged store is moved aside, so
+    // nothing the user saved is lost; a newer version's store is left untouched.
+    {
+        char* stored = reinterpret_cast<char*>(EM_ASM_INT({  // wasm32: a pointer fits an int
+            var text = null;
+            try { text = localStorage.getItem(UTF8ToString($0)); } catch (e) {}
+            return text === null ? 0 : allocateUTF8(text);
+        }, gg::ui::kStoreKey));
+        if (stored != nullptr) {
+            if (gg::ui::app_apply_store(platform.app, stored) == gg::ui::StoreStatus::kUnreadable)
+                EM_ASM({ try { localStorage.setItem(UTF8ToString($0), UTF8ToString($1)); } catch (e) {} },
+                       gg::ui::kStoreUnreadableKey, stored);
+            free(stored);
+        }
+    }
     // A shared link: the scenario lives in the fragment. Damaged or newer links leave the defaults and a notice.
     EM_ASM({
         var apply = function() {

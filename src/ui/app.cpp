@@ -166,6 +166,26 @@ std::string app_fragment(const AppState& app) {
     return (app.embed ? "embed=1&" : "") + scenario_to_fragment(app_scenario_json(app));
 }
 
+std::string app_store_json(const AppState& app) {
+    return nlohmann::json{{"version", 1}, {"scenario", app_scenario_json(app)}}.dump();
+}
+
+StoreStatus app_apply_store(AppState& app, std::string_view stored) {
+    if (stored.empty()) return StoreStatus::kEmpty;
+    const nlohmann::json doc = nlohmann::json::parse(stored, nullptr, false);
+    if (doc.is_object() && doc.contains("version") && doc["version"].is_number_integer() &&
+        doc["version"].get<int>() > 1) {
+        app.notice = Str::StoreNewer;
+        app.store_writable = false;
+        return StoreStatus::kNewer;
+    }
+    if (doc.is_object() && doc.value("version", 0) == 1 && doc.contains("scenario") &&
+        app_load_scenario(app, doc["scenario"].dump()).empty())
+        return StoreStatus::kLoaded;
+    app.notice = Str::StoreBroken;
+    return StoreStatus::kUnreadable;
+}
+
 void app_apply_fragment(AppState& app, std::string_view fragment) {
     const LinkScenario link = scenario_from_fragment(fragment);
     app.notice_details.clear();

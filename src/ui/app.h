@@ -75,6 +75,9 @@ struct AppState {
     bool copy_link_requested = false;  // the platform copies the link to the clipboard, then clears it
     bool open_full_requested = false;  // embed mode: the platform opens the full page, then clears it
     double link_copied_at_s = -1;    // ImGui time the link was copied (a short confirmation)
+    std::string clipboard_text;      // the platform copies it to the clipboard, then clears it
+    double export_copied_at_s = -1;
+    bool store_writable = true;      // false when the saved settings are from a newer version (left untouched)
     Str notice = Str::Dismiss;       // a message for the user (Str::Dismiss = none)
     std::vector<std::string> notice_details;
 
@@ -107,6 +110,14 @@ nlohmann::json app_scenario_json(const AppState& app);
 std::string app_fragment(const AppState& app);
 // Loads a scenario from a URL fragment; a damaged, newer or invalid link leaves the defaults and sets a notice.
 void app_apply_fragment(AppState& app, std::string_view fragment);
+
+// Saved settings (the platform keeps them in localStorage under kStoreKey):
+//   {"version": 1, "scenario": {...}}. Returns what happened; a damaged or newer store leaves the defaults and a notice.
+inline constexpr const char* kStoreKey = "gpuguide.v1";
+inline constexpr const char* kStoreUnreadableKey = "gpuguide.v1.unreadable";
+enum class StoreStatus { kEmpty, kLoaded, kUnreadable, kNewer };
+std::string app_store_json(const AppState& app);
+StoreStatus app_apply_store(AppState& app, std::string_view stored);
 
 // Sets the inputs from a scenario in the CLI's format; returns the problems (empty = accepted). On problems
 // nothing changes.

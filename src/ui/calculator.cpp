@@ -13,6 +13,7 @@
 #include "engine/workload.h"
 #include "ui/app.h"
 #include "ui/chart.h"
+#include "ui/export.h"
 #include "ui/format.h"
 #include "ui/widgets.h"
 
@@ -704,6 +705,21 @@ void draw_ranking(AppState& app) {
     std::vector<const nlohmann::json*> shown;
     for (const auto& o : r.ranking["options"])
         if (app.show_not_fitting || o.value("eligible", false)) shown.push_back(&o);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", tr(Str::ExportLabel, L));
+    const std::pair<const char*, ExportFormat> formats[] = {
+        {"Markdown", ExportFormat::kMarkdown}, {"CSV", ExportFormat::kCsv}, {"JSON", ExportFormat::kJson}};
+    for (const auto& [name, format] : formats) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton(name)) {
+            app.clipboard_text = export_ranking(r.ranking, format, L);
+            app.export_copied_at_s = ImGui::GetTime();
+        }
+    }
+    if (app.export_copied_at_s >= 0 && ImGui::GetTime() - app.export_copied_at_s < 2.0) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", tr(Str::ExportCopied, L));
+    }
     if (shown.empty()) hint_text(tr(Str::NothingFits, L));
     draw_cost_time_chart(app, shown);
     const float em = ImGui::GetFontSize();

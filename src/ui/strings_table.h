@@ -275,6 +275,12 @@
     X(BreakEvenAt, "Training like this, buying becomes cheaper than renting after about %s months.", "按这样的使用强度，大约 %s 个月后购买比租用更划算。")                                \
     X(NoBreakEven, "Within 3 years of training like this, renting stays cheaper than buying this card.", "按这样的使用强度，3 年内租用这块显卡都比购买便宜。") \
     X(TimeFormula, "How the time is computed", "时间的计算方式")                                             \
+    X(StoreBroken, "Your saved settings could not be read, so the default example is shown. The saved text is kept in this browser under the key gpuguide.v1.unreadable.", \
+      "无法读取你保存的设置，因此显示默认示例。原来保存的内容仍保留在本浏览器的 gpuguide.v1.unreadable 键下。") \
+    X(StoreNewer, "Your saved settings come from a newer version of gpuguide; they are left untouched and the default example is shown.", \
+      "你保存的设置来自更新版本的 gpuguide；它们保持不变，现在显示默认示例。")                            \
+    X(ExportLabel, "Copy the table as:", "复制表格为：")                                                    \
+    X(ExportCopied, "Copied", "已复制")                                                                      \
     X(Tokens, "Training tokens", "训练 token 数")                                                            \
     X(TokensTip, "Total tokens the whole training run processes (all epochs).", "整个训练过程要处理的 token 总数（所有轮次合计）。") \
     X(NothingFits, "No option fits this job as it is: see what to change above, or tick the box to see them all.", \
