@@ -139,10 +139,17 @@ bool draw_decision_inputs(AppState& app) {
         d["ownership"] = ownership;
         changed = true;
     }
+    std::string currency = d.value("currency", std::string("CNY"));
+    field_label(tr(Str::Currency, L), tr(Str::CurrencyTip, L));
+    if (choice_combo("##currency", currency, {{"CNY", Str::CurCny}, {"USD", Str::CurUsd}}, L)) {
+        d["currency"] = currency;
+        if (d.contains("budget")) d["budget"]["currency"] = currency;
+        changed = true;
+    }
     double budget = d.contains("budget") ? d["budget"].value("amount", 0.0) : 0.0;
     field_label(tr(Str::Budget, L), tr(Str::BudgetTip, L));
-    if (double_field(app, "##budget", budget, 0, 1e9, 1000, tr(Str::UnitCny, L), "%.0f")) {
-        if (budget > 0) d["budget"] = {{"amount", budget}, {"currency", "CNY"}};
+    if (double_field(app, "##budget", budget, 0, 1e9, 1000, currency.c_str(), "%.0f")) {
+        if (budget > 0) d["budget"] = {{"amount", budget}, {"currency", currency}};
         else d.erase("budget");
         changed = true;
     }

@@ -281,6 +281,11 @@
       "你保存的设置来自更新版本的 gpuguide；它们保持不变，现在显示默认示例。")                            \
     X(ExportLabel, "Copy the table as:", "复制表格为：")                                                    \
     X(ExportCopied, "Copied", "已复制")                                                                      \
+    X(Currency, "Show money in", "金额显示为")                                                             \
+    X(CurrencyTip, "Costs are converted at the exchange rate in the catalog's settings; independent of the page language.", \
+      "费用按数据库设置中的汇率换算；与页面语言无关。")                                                     \
+    X(CurCny, "CNY (yuan)", "人民币（元）")                                                                  \
+    X(CurUsd, "USD (dollars)", "美元")                                                                       \
     X(Tokens, "Training tokens", "训练 token 数")                                                            \
     X(TokensTip, "Total tokens the whole training run processes (all epochs).", "整个训练过程要处理的 token 总数（所有轮次合计）。") \
     X(NothingFits, "No option fits this job as it is: see what to change above, or tick the box to see them all.", \

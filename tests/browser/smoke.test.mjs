@@ -46,6 +46,22 @@ for (const source of ['http', 'file']) {
   });
 }
 
+test('the saved page works from file:// with the network off', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.setOffline(true);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(fileUrl);
+  const state = await waitReady(page);
+  assert.equal(state.error, null);
+  assert.ok(JSON.parse(await page.evaluate(() => window.gpuguide.report())).memory_bytes.nvidia_smi > 0);
+  await screenshotColours(page, 'offline-file');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the canvas follows resizes at the device pixel ratio (crisp on HiDPI)', async () => {
   const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 800, scale: 2 });
   await waitReady(page);
