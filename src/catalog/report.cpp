@@ -123,26 +123,31 @@ double predicted_quantity(const std::string& q, const Scenario& s, const Estimat
     return std::numeric_limits<double>::quiet_NaN();
 }
 
+bool read_validation_case(const json& c, const std::string& file, bool (*accepts)(const std::string&),
+                          ValidationRow& row) {
+    if (!c.is_object() || !c.contains("measured") || !c["measured"].is_object()) return false;
+    const json& m = c["measured"];
+    if (!m.contains("quantity") || !m["quantity"].is_string() || !m.contains("value") || !m["value"].is_number())
+        return false;
+    if (!accepts(m["quantity"].get<std::string>())) return false;
+    row.file = file;
+    row.quantity = m["quantity"].get<std::string>();
+    row.id = c.value("id", std::string("?"));
+    row.measured = m["value"].get<double>();
+    row.tolerance_fraction =
+        c.contains("tolerance_fraction") && c["tolerance_fraction"].is_number() ? c["tolerance_fraction"].get<double>() : 0.0;
+    if (c.contains("bound") && c["bound"].is_string()) row.bound = c["bound"].get<std::string>();
+    if (m.contains("bound") && m["bound"].is_string()) row.bound = m["bound"].get<std::string>();
+    return true;
+}
+
 std::vector<ValidationRow> run_memory_validation_file(const std::string& file, std::string_view text) {
     std::vector<ValidationRow> rows;
     const json doc = json::parse(text.begin(), text.end(), nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("cases") || !doc["cases"].is_array()) return rows;
     for (const json& c : doc["cases"]) {
-        if (!c.is_object() || !c.contains("measured") || !c["measured"].is_object()) continue;
-        const json& m = c["measured"];
-        if (!m.contains("quantity") || !m["quantity"].is_string() || !m.contains("value") || !m["value"].is_number())
-            continue;
         ValidationRow row;
-        row.file = file;
-        row.quantity = m["quantity"].get<std::string>();
-        if (!is_memory_quantity(row.quantity)) continue;
-        row.id = c.value("id", std::string("?"));
-        row.measured = m["value"].get<double>();
-        row.tolerance_fraction = c.contains("tolerance_fraction") && c["tolerance_fraction"].is_number()
-                                     ? c["tolerance_fraction"].get<double>()
-                                     : 0.0;
-        if (c.contains("bound") && c["bound"].is_string()) row.bound = c["bound"].get<std::string>();
-        if (m.contains("bound") && m["bound"].is_string()) row.bound = m["bound"].get<std::string>();
+        if (!read_validation_case(c, file, is_memory_quantity, row)) continue;
         if (!c.contains("scenario")) {
             row.problem = "no scenario";
             rows.push_back(row);

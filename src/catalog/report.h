@@ -54,6 +54,11 @@ struct ValidationRow {
     std::string problem;
 };
 
+// The common part of a validation case: false (and `row` untouched) unless `c` has a measured {quantity, value}
+// whose quantity passes `accepts`; fills file, id, quantity, measured, tolerance and bound.
+bool read_validation_case(const nlohmann::json& c, const std::string& file, bool (*accepts)(const std::string&),
+                          ValidationRow& row);
+
 // Every memory case of every embedded tests/validation/*.json file (in file order).
 std::vector<ValidationRow> run_memory_validation();
 // Cases of one file's text.

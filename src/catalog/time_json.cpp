@@ -143,19 +143,8 @@ std::vector<ValidationRow> run_time_validation_file(const std::string& file, std
     const json doc = json::parse(text.begin(), text.end(), nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("cases") || !doc["cases"].is_array()) return rows;
     for (const json& c : doc["cases"]) {
-        if (!c.is_object() || !c.contains("measured") || !c["measured"].is_object()) continue;
-        const json& m = c["measured"];
-        if (!m.contains("quantity") || !m["quantity"].is_string() || !m.contains("value") || !m["value"].is_number())
-            continue;
         ValidationRow row;
-        row.file = file;
-        row.quantity = m["quantity"].get<std::string>();
-        if (!is_time_quantity(row.quantity)) continue;
-        row.id = c.value("id", std::string("?"));
-        row.measured = m["value"].get<double>();
-        row.tolerance_fraction = c.contains("tolerance_fraction") && c["tolerance_fraction"].is_number()
-                                     ? c["tolerance_fraction"].get<double>()
-                                     : 0.0;
+        if (!read_validation_case(c, file, is_time_quantity, row)) continue;
         if (c.contains("expressible") && c["expressible"].is_boolean() && !c["expressible"].get<bool>()) {
             row.problem = "not expressible in the scenario format (tensor/pipeline parallelism): skipped";
             rows.push_back(row);
