@@ -31,28 +31,12 @@ json figure_to_json(const engine::Figure& f) {
     return {{"formula", f.formula}, {"bytes", f.bytes}, {"operands", ops}};
 }
 
-static const char* family_name(engine::Family f) {
-    switch (f) {
-        case engine::Family::kResNet: return "resnet";
-        case engine::Family::kVgg: return "vgg";
-        case engine::Family::kMobileNetV2: return "mobilenet";
-        case engine::Family::kEfficientNetB0: return "efficientnet";
-        case engine::Family::kVit: return "vit";
-        case engine::Family::kEncoder: return "encoder";
-        case engine::Family::kDecoder: return "decoder";
-        case engine::Family::kUnet: return "unet";
-        case engine::Family::kYolo: return "yolo";
-        case engine::Family::kSdUnet: return "diffusion-unet";
-        case engine::Family::kBiLstmCrf: return "bilstm-crf";
-    }
-    return "custom";
-}
 
 json report_to_json(const Scenario& s, const Estimate& e) {
     const engine::MemoryReport& r = e.report;
     json j;
     j["scenario"] = scenario_to_json(s);
-    j["model"] = {{"id", s.model_id}, {"name", s.model.name}, {"family", family_name(s.model.family)},
+    j["model"] = {{"id", s.model_id}, {"name", s.model.name}, {"family", engine::family_name(s.model.family)},
                   {"source", s.model.source}};
     const engine::WorkloadShape shape = s.shape_per_sample();
     if (s.model.is_vision) j["model"]["image_size"] = shape.image_size;

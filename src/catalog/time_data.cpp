@@ -207,7 +207,7 @@ const Embedded& embedded() {
 
 }  // namespace
 
-const char* family_name(engine::Family f) {
+const char* prior_family_name(engine::Family f) {
     using engine::Family;
     switch (f) {
         case Family::kResNet: return "resnet";
@@ -230,7 +230,7 @@ bool parse_family(std::string_view name, engine::Family& out) {
     for (Family f : {Family::kResNet, Family::kVgg, Family::kMobileNetV2, Family::kEfficientNetB0, Family::kVit,
                      Family::kEncoder, Family::kDecoder, Family::kUnet, Family::kYolo, Family::kSdUnet,
                      Family::kBiLstmCrf}) {
-        if (name == family_name(f)) {
+        if (name == prior_family_name(f)) {
             out = f;
             return true;
         }

@@ -29,8 +29,9 @@ engine::ThroughputPriors parse_time_data(std::string_view priors_json, std::stri
 const engine::ThroughputPriors& embedded_time_data();
 const std::vector<Problem>& embedded_time_data_problems();
 
-// Family names as the priors file writes them ("resnet", "decoder", ...); false when unknown.
-const char* family_name(engine::Family family);
+// Family names as the priors file writes them ("resnet", "mobilenet-v2", "sd-unet", ...; not quite
+// engine::family_name's, which the reports use); parse_family is false when unknown.
+const char* prior_family_name(engine::Family family);
 bool parse_family(std::string_view name, engine::Family& out);
 
 }  // namespace gg::catalog

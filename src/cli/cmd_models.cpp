@@ -9,22 +9,6 @@
 namespace gg::cli {
 namespace {
 
-const char* family_name(engine::Family f) {
-    switch (f) {
-        case engine::Family::kResNet: return "resnet";
-        case engine::Family::kVgg: return "vgg";
-        case engine::Family::kMobileNetV2: return "mobilenet";
-        case engine::Family::kEfficientNetB0: return "efficientnet";
-        case engine::Family::kVit: return "vit";
-        case engine::Family::kEncoder: return "encoder";
-        case engine::Family::kDecoder: return "decoder";
-        case engine::Family::kUnet: return "unet";
-        case engine::Family::kYolo: return "yolo";
-        case engine::Family::kSdUnet: return "diffusion-unet";
-        case engine::Family::kBiLstmCrf: return "bilstm-crf";
-    }
-    return "?";
-}
 
 int run(const std::vector<std::string>& args) {
     bool as_json = false;
@@ -37,7 +21,7 @@ int run(const std::vector<std::string>& args) {
     }
     nlohmann::json list = nlohmann::json::array();
     for (const engine::ModelSpec& m : engine::preset_models()) {
-        nlohmann::json j = {{"id", m.id}, {"name", m.name}, {"family", family_name(m.family)},
+        nlohmann::json j = {{"id", m.id}, {"name", m.name}, {"family", engine::family_name(m.family)},
                             {"available", m.available}, {"source", m.source}};
         j["params_total"] = m.available ? nlohmann::json(engine::count_params(m)) : nlohmann::json(nullptr);
         if (m.is_vision) j["image_size"] = m.default_image_size;

@@ -257,6 +257,23 @@ std::vector<ModelSpec> make_presets() {
 
 }  // namespace
 
+const char* family_name(Family f) {
+    switch (f) {
+        case Family::kResNet: return "resnet";
+        case Family::kVgg: return "vgg";
+        case Family::kMobileNetV2: return "mobilenet";
+        case Family::kEfficientNetB0: return "efficientnet";
+        case Family::kVit: return "vit";
+        case Family::kEncoder: return "encoder";
+        case Family::kDecoder: return "decoder";
+        case Family::kUnet: return "unet";
+        case Family::kYolo: return "yolo";
+        case Family::kSdUnet: return "diffusion-unet";
+        case Family::kBiLstmCrf: return "bilstm-crf";
+    }
+    return "custom";
+}
+
 const std::vector<ModelSpec>& preset_models() {
     static const std::vector<ModelSpec> presets = make_presets();
     return presets;

@@ -153,6 +153,9 @@ struct ModelSpec {
     int embed_dim = 0, lstm_hidden = 0, tags = 0;
 };
 
+// The family's stable name in JSON ("resnet", "decoder", "diffusion-unet", ...).
+const char* family_name(Family family);
+
 // ---- presets and building ------------------------------------------------------------------------------
 const std::vector<ModelSpec>& preset_models();             // every preset id, in a fixed order
 const ModelSpec* find_preset(const std::string& id);       // nullptr when unknown
