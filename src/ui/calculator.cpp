@@ -731,16 +731,34 @@ void draw_ranking(AppState& app) {
     draw_cost_time_chart(app, shown);
     const float em = ImGui::GetFontSize();
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
-                                  ImGuiTableFlags_SizingStretchProp;
+                                  ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Sortable;
     const float height = std::min(22.0f, 1.6f * static_cast<float>(shown.size()) + 2.0f) * em;
     if (ImGui::BeginTable("##ranking", 5, flags, ImVec2(0, height))) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn(tr(Str::ColOption, L), ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 7.5f * em);
-        ImGui::TableSetupColumn(tr(Str::ColTime, L), ImGuiTableColumnFlags_WidthFixed, 5.5f * em);
-        ImGui::TableSetupColumn(tr(Str::ColCost, L), ImGuiTableColumnFlags_WidthFixed, 6.0f * em);
-        ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 3.5f * em);
+        // Column user ids: 0 the engine's rank (default), 1 memory, 2 time, 3 cost, 4 fits.
+        ImGui::TableSetupColumn(tr(Str::ColOption, L), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort, 0, 0);
+        ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 7.5f * em, 1);
+        ImGui::TableSetupColumn(tr(Str::ColTime, L), ImGuiTableColumnFlags_WidthFixed, 5.5f * em, 2);
+        ImGui::TableSetupColumn(tr(Str::ColCost, L), ImGuiTableColumnFlags_WidthFixed, 6.0f * em, 3);
+        ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 3.5f * em, 4);
         ImGui::TableHeadersRow();
+        // Sort the shown rows by the clicked column; ties keep the engine's order (stable sort).
+        if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
+            const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+            const bool ascending = spec.SortDirection != ImGuiSortDirection_Descending;
+            auto key = [&](const nlohmann::json* o) -> double {
+                switch (spec.ColumnUserID) {
+                    case 1: return json_number(*o, "peak_bytes_per_card", 0);
+                    case 2: { const double t = json_number(*o, "time_s"); return t >= 0 ? t : 1e300; }
+                    case 3: { const double c = o->contains("cost") ? json_number((*o)["cost"], "amount") : -1; return c >= 0 ? c : 1e300; }
+                    case 4: return o->value("fits", false) ? 0.0 : 1.0;
+                    default: return o->value("rank", 0);
+                }
+            };
+            std::stable_sort(shown.begin(), shown.end(), [&](const nlohmann::json* a, const nlohmann::json* b) {
+                return ascending ? key(a) < key(b) : key(a) > key(b);
+            });
+        }
         ImGuiListClipper clipper;
         clipper.Begin(static_cast<int>(shown.size()));
         while (clipper.Step()) {
