@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "catalog/compat_data.h"
 #include "catalog/decision_json.h"
 #include "catalog/full_report.h"
 #include "catalog/report.h"
@@ -45,6 +46,16 @@ void BM_RankWholeCatalog(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(gg::catalog::rank_json(s, gg::catalog::embedded_catalog()));
 }
 BENCHMARK(BM_RankWholeCatalog)->Unit(benchmark::kMicrosecond);
+
+void BM_RankOptionsPreparedJob(benchmark::State& state) {  // ranking alone, the job prepared once
+    const auto s = parsed();
+    const auto& cat = gg::catalog::embedded_catalog();
+    const gg::engine::JobModel job = gg::catalog::decision_job(s.scenario, {1, 2, 4, 8});
+    const auto& compat = gg::catalog::embedded_compat_data();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(gg::engine::rank_options(job, cat.gpus, cat.offers, cat.settings, s.decision, compat));
+}
+BENCHMARK(BM_RankOptionsPreparedJob)->Unit(benchmark::kMicrosecond);
 
 void BM_AdviseWholeCatalog(benchmark::State& state) {
     const auto s = parsed();

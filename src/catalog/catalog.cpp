@@ -485,6 +485,22 @@ std::optional<engine::GpuSpec> parse_gpu(const Context& context, const json& rec
     return g;
 }
 
+// The id a record was written with, even when the record has other problems ("" when there is none).
+std::string written_id(const json& record) {
+    if (record.is_object() && record.contains("id") && record["id"].is_string()) return record["id"].get<std::string>();
+    return {};
+}
+
+// Records the id at `at`; false (and a problem naming the first use) when this file already used it.
+bool claim_id(const Context& context, Ids& ids, const std::string& id, const std::string& at) {
+    if (id.empty()) return true;
+    auto [it, fresh] = ids.first_pointer.emplace(id, at);
+    if (fresh) return true;
+    context.report(child(at, "id"), "id \"" + id + "\" is already used by " + it->second +
+                                         ": ids must be unique (rename one, or delete the duplicate)");
+    return false;
+}
+
 // Reads the "gpus" array of a document. Ids already in `ids` (from this file) are duplicates.
 void read_gpus(const Context& context, const json& list, const std::string& pointer, Ids& ids,
                std::vector<engine::GpuSpec>& out) {
@@ -492,20 +508,9 @@ void read_gpus(const Context& context, const json& list, const std::string& poin
         const std::string at = child(pointer, i);
         const json& record = list[i];
         std::optional<engine::GpuSpec> gpu = parse_gpu(context, record, at);
-        std::string id;
-        if (gpu)
-            id = gpu->id;
-        else if (record.is_object() && record.contains("id") && record["id"].is_string())
-            id = record["id"].get<std::string>();
-        if (!id.empty()) {
-            auto [it, fresh] = ids.first_pointer.emplace(id, at);
-            if (!fresh) {
-                context.report(child(at, "id"), "id \"" + id + "\" is already used by " + it->second +
-                                                     ": ids must be unique (rename one, or delete the duplicate)");
-                continue;
-            }
-            if (!gpu) ids.dropped.insert(id);
-        }
+        const std::string id = gpu ? gpu->id : written_id(record);
+        if (!claim_id(context, ids, id, at)) continue;
+        if (!gpu && !id.empty()) ids.dropped.insert(id);
         if (gpu) out.push_back(std::move(*gpu));
     }
 }
@@ -579,19 +584,7 @@ void read_offers(const Context& context, const json& list, const std::string& po
         const std::string at = child(pointer, i);
         const json& record = list[i];
         std::optional<engine::CloudOffer> offer = parse_offer(context, record, at);
-        std::string id;
-        if (offer)
-            id = offer->id;
-        else if (record.is_object() && record.contains("id") && record["id"].is_string())
-            id = record["id"].get<std::string>();
-        if (!id.empty()) {
-            auto [it, fresh] = ids.first_pointer.emplace(id, at);
-            if (!fresh) {
-                context.report(child(at, "id"), "id \"" + id + "\" is already used by " + it->second +
-                                                     ": ids must be unique (rename one, or delete the duplicate)");
-                continue;
-            }
-        }
+        if (!claim_id(context, ids, offer ? offer->id : written_id(record), at)) continue;
         if (!offer) continue;
         if (!gpu_known(offer->gpu_id)) {
             if (gpu_dropped(offer->gpu_id))

@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <string>
 
@@ -190,26 +189,6 @@ TEST_CASE("rank: budget tiers come from the data and report the job's needs") {
             CHECK(x.best->buy.card_price_cny >= x.min_price_cny);
             if (x.tier.max_price_cny > 0) CHECK(x.best->buy.card_price_cny < x.tier.max_price_cny);
         }
-}
-
-TEST_CASE("rank: ranking the whole catalog is fast once the job is prepared") {
-    const auto s = parse(std::string(kBert) + "}");
-    JobModel job;
-    rank(s, job);
-    const auto& cat = embedded_catalog();
-    const auto& compat = gg::catalog::embedded_compat_data();
-    const int reps = 20;
-    const auto t0 = std::chrono::steady_clock::now();
-    std::size_t n = 0;
-    for (int i = 0; i < reps; ++i) n += rank_options(job, cat.gpus, cat.offers, cat.settings, s.decision, compat).options.size();
-    const double per_rank_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / reps;
-    MESSAGE("rank_options over " << cat.gpus.size() << " GPUs x 4 counts + " << cat.offers.size()
-                                 << " offers: " << per_rank_s * 1e3 << " ms per ranking (" << n / reps << " options)");
-#ifdef NDEBUG
-    CHECK(per_rank_s < 5e-3);  // Release: well under a few ms (target < 1 ms; see docs/decisions.md for the figure)
-#else
-    CHECK(per_rank_s < 0.5);   // Debug / sanitizers: only a sanity bound
-#endif
 }
 
 TEST_CASE("rank: decision keys: bad values name the key") {
