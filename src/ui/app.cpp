@@ -131,15 +131,12 @@ void app_update_results(AppState& app) {
     capacities.reserve(cat.gpus.size());
     for (const auto& g : cat.gpus) capacities.push_back(g.memory_bytes);
     const std::vector<int> max_batches = engine::max_batch_sizes(r.estimate.prepared, capacities);
-    const double usable_fraction = 1.0 - s.reserve_fraction;
     const double needed = engine::required_bytes(r.estimate.prepared, s.batch_size);
     r.cards.clear();
     for (size_t i = 0; i < cat.gpus.size(); ++i) {
         CardFit c;
         c.gpu_index = static_cast<int>(i);
         c.max_batch_size = i < max_batches.size() ? max_batches[i] : 0;
-        c.needed_bytes = needed;
-        c.fits_at_batch = needed <= capacities[i] * usable_fraction;
         r.cards.push_back(c);
     }
     // Memory vs batch: powers of two up to past the largest batch any card takes (capped), plus the chosen one.

@@ -31,8 +31,6 @@ struct FontSet {
 struct CardFit {
     int gpu_index = -1;       // into catalog::embedded_catalog().gpus
     int max_batch_size = 0;   // 0 = batch 1 does not fit
-    bool fits_at_batch = false;  // at the scenario's batch size
-    double needed_bytes = 0;  // nvidia-smi bytes at the scenario's batch
 };
 
 struct Results {

@@ -432,8 +432,9 @@ void draw_per_card(AppState& app) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(format_gib(g.memory_bytes, L).c_str());
             ImGui::TableNextColumn();
-            ImGui::TextColored(c->fits_at_batch ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1), "%s",
-                               tr(c->fits_at_batch ? Str::Yes : Str::No, L));
+            const bool fits = c->max_batch_size >= app.results.scenario.scenario.batch_size;  // the engine's verdict
+            ImGui::TextColored(fits ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1), "%s",
+                               tr(fits ? Str::Yes : Str::No, L));
             ImGui::TableNextColumn();
             if (c->max_batch_size > 0) ImGui::Text("%d", c->max_batch_size);
             else ImGui::TextDisabled("-");
