@@ -412,9 +412,9 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file) {
     }
     if (doc.contains("gpu")) {
         const json& g = doc["gpu"];
-        if (!g.is_object()) r.problem("/gpu", "'gpu' must be an object {\"id\", \"count\", \"strategy\", \"interconnect\"}");
+        if (!g.is_object()) r.problem("/gpu", "'gpu' must be an object {\"id\", \"count\", \"strategy\", \"interconnect\", \"peer_to_peer\"}");
         else {
-            r.unknown_keys(g, "/gpu", {"id", "count", "strategy", "interconnect"});
+            r.unknown_keys(g, "/gpu", {"id", "count", "strategy", "interconnect", "peer_to_peer"});
             if (g.contains("id")) {
                 if (!g["id"].is_string()) r.problem("/gpu/id", "'id' must be a GPU id string (gpuguide gpus)");
                 else {
@@ -426,6 +426,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file) {
             r.integer(g, "count", "/gpu", s.gpu_count, 1, 1 << 16);
             r.choice(g, "strategy", "/gpu", kStrategies, s.strategy);
             r.choice(g, "interconnect", "/gpu", kInterconnects, s.interconnect);
+            s.peer_to_peer_set = r.boolean(g, "peer_to_peer", "/gpu", s.peer_to_peer);
         }
     }
     if (doc.contains("dataset")) {
@@ -528,6 +529,7 @@ json scenario_to_json(const Scenario& s) {
     json g = {{"count", s.gpu_count}, {"strategy", s.strategy}};
     if (!s.gpu_id.empty()) g["id"] = s.gpu_id;
     if (!s.interconnect.empty()) g["interconnect"] = s.interconnect;
+    if (s.peer_to_peer_set) g["peer_to_peer"] = s.peer_to_peer;
     j["gpu"] = g;
     j["reserve_fraction"] = s.reserve_fraction;
     j["offload_optimizer"] = s.offload_optimizer;

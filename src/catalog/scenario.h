@@ -34,6 +34,8 @@ struct Scenario {
     int gpu_count = 1;
     std::string strategy = "ddp";
     std::string interconnect;        // "" = not given
+    bool peer_to_peer = true;        // gpu.peer_to_peer: false = NCCL_P2P_DISABLE=1 (collectives staged through host)
+    bool peer_to_peer_set = false;   // false = not given: the card's default (GeForce RTX 40+: no P2P)
     bool offload_optimizer = false;
     double reserve_fraction = 0.2;
     double dataset_samples = 0, dataset_epochs = 0, dataset_tokens = 0;  // 0 = not given

@@ -151,6 +151,22 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
     ok = r.number(*comm, "/comm", "gpus_per_node", 1, 1024, c.gpus_per_node) && ok;
     ok = r.string(*comm, "/comm", "source", c.source) && ok;
     if (ok) out.comm = c;
+    // Per-kernel floor of a recurrence step (us -> s). Optional: without it recurrences are timed by roofline only.
+    auto kernel = doc.find("kernel_launch");
+    if (kernel != doc.end()) {
+        double launch_us = 0;
+        std::string source;
+        bool k_ok = kernel->is_object();
+        if (!k_ok) r.problem("/kernel_launch", "expected an object {latency_us, source}");
+        else {
+            k_ok = r.number(*kernel, "/kernel_launch", "latency_us", 0, 1000, launch_us);
+            k_ok = r.string(*kernel, "/kernel_launch", "source", source) && k_ok;
+        }
+        if (k_ok) {
+            out.kernel_launch_s = launch_us * 1e-6;
+            out.kernel_launch_source = source;
+        }
+    }
 }
 
 void read_interconnects(const Reader& r, const json& doc, engine::InterconnectTable& out) {

@@ -43,6 +43,7 @@ json time_to_json(const engine::TimeReport& r) {
     j["compute_s"] = number_or_null(r.compute_s, ok);
     j["memory_bound_s"] = number_or_null(r.memory_bound_s, ok);
     j["overhead_s"] = number_or_null(r.overhead_s, ok);
+    j["recurrent_s"] = number_or_null(r.recurrent_s, ok);
     j["optimizer_s"] = number_or_null(r.optimizer_s, ok);
     j["comm_s"] = number_or_null(r.comm_s, ok);
     j["exposed_comm_s"] = number_or_null(r.exposed_comm_s, ok);
@@ -72,6 +73,8 @@ json time_to_json(const engine::TimeReport& r) {
 engine::TimeOptions time_options(const Scenario& s) {
     engine::TimeOptions o;
     if (!s.interconnect.empty()) o.interconnect_set = engine::parse_interconnect(s.interconnect, o.interconnect);
+    o.peer_to_peer_set = s.peer_to_peer_set;
+    o.peer_to_peer = s.peer_to_peer;
     return o;
 }
 

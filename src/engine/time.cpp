@@ -193,7 +193,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     t.params_total = m.params_total;
     t.params_trainable = m.params_trainable;
 
-    std::map<std::tuple<bool, bool, double, double, double, double>, std::size_t> index;
+    std::map<std::tuple<bool, bool, double, double, double, double, double>, std::size_t> index;
     bool upstream_trainable = false;  // a layer needs its input gradient only if something before it trains
     double backward_flop = 0;
     for (const Layer& l : g.layers) {
@@ -263,8 +263,46 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         tl.bytes_per_sample = bytes * (1 + re) + bwd_bytes;
         tl.weight_bytes = has_weights ? l.matmul_weight_params * gemm_weight_bytes * (tl.passes) : 0.0;
         if (lora) tl.passes += 3 * (1 + re);  // adapter A and B matmuls: small extra kernels
+        // NCHW activations under 16-bit autocast: cuDNN's tensor-core convolutions work in NHWC, so each conv call
+        // transposes its NCHW operands to NHWC and its result back (MosaicML Composer "Channels Last" method card,
+        // after NVIDIA's diagram: "the NCHW tensor must be transposed to NHWC before the convolution and transposed
+        // back to NCHW after"; cuDNN docs, Legacy API, "Data and Filter Formats": "may use padding, folding, and
+        // NCHW-to-NHWC transformations to call the Tensor Core operations"; torch.nn.utils.
+        // convert_conv2d_weight_memory_format docs: NHWC kernels give "considerable speed up for fp16 data on CUDA
+        // devices with compute capability >= 7.0"). PyTorch's default is NCHW (torch.contiguous_format): Lambda's
+        // DLE ConvNets runs without --memory-format nhwc, timm's benchmark files are named nchw. Each transpose
+        // reads and writes its tensor: 2 x (input + output) per conv call, forward, recompute and each backward pass.
+        // Measured: timm ResNet-50 AMP training on an RTX 3090, 826 img/s NCHW vs 1218 NHWC (pytorch-image-models
+        // results/benchmark-train-amp-{nchw,nhwc}-pt112-cu113-rtx3090.csv). Not applied to fp32/TF32 (no source
+        // that cuDNN transposes for them) nor to channels_last runs, which the scenario format cannot state yet.
+        const bool tensor_core_16 = p == Precision::kFp16Amp || p == Precision::kBf16Amp || p == Precision::kBf16;
+        if (spec.is_vision && l.role == ParamRole::kConv && l.kind == OpKind::kMatmul && tensor_core_16)
+            tl.serial_bytes_per_sample = 2.0 * bytes * (1 + re + bwd_passes);
+
+        // The LSTM's recurrence runs step by step (h_t needs h_(t-1)): cuDNN batches the input GEMM W_ih x_t over all
+        // t and the weight gradients over all t, but the recurrent GEMM W_hh h_(t-1) of every step, forward and in
+        // backward data (dh_(t-1) = W_hh^T dgates_t), is its own small GEMM + fused pointwise kernel (Appleyard,
+        // Kocisky, Blunsom 2016, arXiv 1604.01946: the single-cell and single-layer optimisations in cuDNN 5).
+        // Those FLOPs leave the batched roofline and are timed per step (evaluate_time). PyTorch picks cuDNN's
+        // persistent kernels (Diamos et al. 2016) only for fp16, one layer, one direction, hidden and input sizes
+        // multiples of 128 (aten/src/ATen/native/cudnn/RNN.cpp use_persist_common_heuristics), never for a BiLSTM:
+        // not assumed. The two directions are timed one after the other: no source found that cuDNN overlaps them
+        // (the pessimistic choice).
+        // Wanted from workload.h: a recurrence flag with its hidden size (the layer is recognised by family + name).
+        if (spec.family == Family::kBiLstmCrf && l.name == "lstm" && spec.lstm_hidden > 0 && t.tokens_per_sample > 0) {
+            const double h = spec.lstm_hidden, dirs = 2, steps = t.tokens_per_sample;
+            const double rec_fwd_flop = dirs * steps * 2.0 * 4.0 * h * h;  // per sample, one forward pass
+            const double rec_passes = 1 + re + (has_backward ? 1 : 0);
+            RecurrentTime rt;
+            rt.sequential_steps = dirs * steps * rec_passes;
+            rt.flop_per_step_per_sample = 2.0 * 4.0 * h * h;
+            rt.bytes_per_step_per_sample = (h + 4.0 * h) * act_bytes;
+            rt.weight_bytes_per_step = 4.0 * h * h * gemm_weight_bytes;
+            t.recurrent.push_back(rt);
+            tl.flop_per_sample = std::max(0.0, tl.flop_per_sample - rec_fwd_flop * rec_passes);
+        }
         const auto key = std::make_tuple(tl.compute_bound, tl.linear, tl.flop_per_sample, tl.bytes_per_sample,
-                                         tl.weight_bytes, tl.passes);
+                                         tl.weight_bytes, tl.passes, tl.serial_bytes_per_sample);
         auto it = index.find(key);
         if (it == index.end()) {
             index.emplace(key, t.layers.size());
@@ -350,6 +388,11 @@ Link resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPrio
     const int cc = gpu.compute_capability_major * 10 + gpu.compute_capability_minor;
     const bool p2p = o.peer_to_peer_set ? o.peer_to_peer : !(gpu.segment == "consumer" && cc >= 89);
     Interconnect kind = o.interconnect_set ? o.interconnect : default_interconnect(gpu);
+    // Without peer-to-peer (NCCL_P2P_DISABLE=1) NVLink is unused too: "disables the peer to peer (P2P) transport,
+    // which uses CUDA direct access between GPUs, using NVLink or PCI" (NCCL docs, Environment Variables); the
+    // ring falls back to shared memory through the host over the card's PCIe bus.
+    if (!p2p && (kind == Interconnect::kNvlink || kind == Interconnect::kNvlinkBridge))
+        kind = gpu.pcie_gen >= 5 ? Interconnect::kPcie5 : gpu.pcie_gen == 4 ? Interconnect::kPcie4 : Interconnect::kPcie3;
     auto spec_for = [&](Interconnect k) -> const InterconnectSpec* {
         if ((k == Interconnect::kNvlink || k == Interconnect::kNvlinkBridge) && gpu.nvlink_bytes_per_s <= 0)
             return nullptr;  // no NVLink on this card
@@ -395,13 +438,13 @@ struct Efficiency {
 };
 
 struct MicroTimes {
-    double compute_s = 0, memory_s = 0, overhead_s = 0;
+    double compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0;
 };
 
 // One micro-batch: per layer roofline max(FLOPs / (peak x e_mm), bytes / (bandwidth x e_bw)) (Williams et al.
 // 2009, "Roofline"), kernels run one after another on one stream.
 MicroTimes micro_batch_times(const PreparedTime& t, double batch, double peak, double peak_linear, double bw,
-                             Efficiency e, double overhead_per_pass) {
+                             Efficiency e, double overhead_per_pass, double kernel_launch_s) {
     MicroTimes out;
     for (const TimeLayer& l : t.layers) {
         const double bytes = l.bytes_per_sample * batch + l.weight_bytes;
@@ -415,24 +458,34 @@ MicroTimes micro_batch_times(const PreparedTime& t, double batch, double peak, d
             out.memory_s += l.count * mem_s;
         }
         out.overhead_s += l.count * l.passes * overhead_per_pass;
+        out.memory_s += l.count * l.serial_bytes_per_sample * batch / (bw * e.bandwidth);
+    }
+    // Recurrence: each step is the slowest of its kernels' launch floor, its GEMM at the matmul rate and its bytes
+    // (W_hh re-read every step + the step's activations) at the bandwidth: a roofline with a latency floor.
+    for (const RecurrentTime& r : t.recurrent) {
+        const double launch_s = r.kernels_per_step * kernel_launch_s;
+        const double flop_s = r.flop_per_step_per_sample * batch / (peak_linear * e.matmul);
+        const double mem_s = (r.bytes_per_step_per_sample * batch + r.weight_bytes_per_step) / (bw * e.bandwidth);
+        out.recurrent_s += r.sequential_steps * std::max({launch_s, flop_s, mem_s});
     }
     return out;
 }
 
 struct StepTimes {
-    double step_s = 0, compute_s = 0, memory_s = 0, overhead_s = 0, optimizer_s = 0, comm_s = 0, exposed_s = 0;
+    double step_s = 0, compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0, optimizer_s = 0, comm_s = 0,
+           exposed_s = 0;
 };
 
 StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, int n, const Link& link,
                      double overlap, double sharded_overlap, double peak, double peak_linear, Efficiency e,
-                     double overhead_per_pass) {
+                     double overhead_per_pass, double kernel_launch_s) {
     StepTimes s;
     const TrainingConfig& c = t.config;
     const double bw = gpu.memory_bandwidth_bytes_per_s;
     const int accum = std::max(1, c.grad_accum_steps);
-    const MicroTimes mt = micro_batch_times(t, batch, peak, peak_linear, bw, e, overhead_per_pass);
+    const MicroTimes mt = micro_batch_times(t, batch, peak, peak_linear, bw, e, overhead_per_pass, kernel_launch_s);
     const double dequant_s = t.dequant_bytes_per_micro / (bw * e.bandwidth);
-    const double micro_s = mt.compute_s + mt.memory_s + mt.overhead_s + dequant_s;
+    const double micro_s = mt.compute_s + mt.memory_s + mt.overhead_s + mt.recurrent_s + dequant_s;
 
     // ZeRO-1 and up shard the optimizer step across the data-parallel group (Rajbhandari et al. 2020 sec. 5).
     const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
@@ -469,7 +522,8 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     s.compute_s = accum * mt.compute_s;
     s.memory_s = accum * (mt.memory_s + dequant_s) + s.optimizer_s;
     s.overhead_s = accum * mt.overhead_s;
-    s.step_s = s.compute_s + s.memory_s + s.overhead_s + s.exposed_s;
+    s.recurrent_s = accum * mt.recurrent_s;
+    s.step_s = s.compute_s + s.memory_s + s.overhead_s + s.recurrent_s + s.exposed_s;
     return s;
 }
 
@@ -516,9 +570,10 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const Efficiency e_fast{prior->matmul_fraction.high, prior->bandwidth_fraction.high};
     const Efficiency e_slow{prior->matmul_fraction.low, prior->bandwidth_fraction.low};
     const double oh = prior->per_layer_overhead_s;
-    const StepTimes s = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_mid, oh);
-    const StepTimes fast = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_fast, oh);
-    const StepTimes slow = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_slow, oh);
+    const double kl = priors.kernel_launch_s;
+    const StepTimes s = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_mid, oh, kl);
+    const StepTimes fast = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_fast, oh, kl);
+    const StepTimes slow = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_slow, oh, kl);
 
     // ZeRO-Offload transfers over the card's PCIe link (peer-to-peer row: nominal unless measured); the CPU Adam
     // step itself is not modelled (no published per-parameter CPU time in our sources): flagged.
@@ -543,10 +598,11 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.step_s = with_loader(s.step_s + offload_s);
     r.step_low_s = with_loader(fast.step_s + offload_s);
     r.step_high_s = with_loader(slow.step_s + offload_s);
-    r.loader_wait_s = r.step_s - s.step_s - offload_s;
+    r.loader_wait_s = std::max(0.0, r.step_s - s.step_s - offload_s);  // (rounding could leave -1 ulp)
     r.compute_s = s.compute_s;
     r.memory_bound_s = s.memory_s;
     r.overhead_s = s.overhead_s;
+    r.recurrent_s = s.recurrent_s;
     r.optimizer_s = s.optimizer_s;
     r.comm_s = s.comm_s;
     r.exposed_comm_s = s.exposed_s;
@@ -559,7 +615,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
 
     // Scaling efficiency: the same micro-batch on one GPU, without communication.
     if (n > 1) {
-        const StepTimes single = step_times(t, batch, gpu, 1, Link{}, overlap, sharded, peak_other, peak, e_mid, oh);
+        const StepTimes single = step_times(t, batch, gpu, 1, Link{}, overlap, sharded, peak_other, peak, e_mid, oh, kl);
         const bool z1 = c.strategy != Strategy::kDdp;
         const double one_step = with_loader(single.step_s + (z1 ? offload_s * n : offload_s));
         r.scaling_efficiency = one_step / r.step_s;
@@ -577,7 +633,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.gpu_hours = r.total_s * n / 3600.0;
 
     r.step = {r.step_s, "time.step", {{"compute_s", r.compute_s}, {"memory_bound_s", r.memory_bound_s},
-                                      {"overhead_s", r.overhead_s}, {"exposed_comm_s", r.exposed_comm_s},
+                                      {"overhead_s", r.overhead_s}, {"recurrent_s", r.recurrent_s},
+                                      {"kernel_launch_s", kl}, {"exposed_comm_s", r.exposed_comm_s},
                                       {"offload_transfer_s", r.offload_transfer_s},
                                       {"loader_wait_s", r.loader_wait_s}, {"grad_accum_steps", double(accum)}}};
     r.compute = {r.compute_s, "time.compute_roofline",

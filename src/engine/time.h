@@ -74,6 +74,10 @@ struct ThroughputPriors {
     std::vector<EfficiencyPrior> priors;
     CommPrior comm;
     InterconnectTable interconnects;
+    // GPU time per kernel when tiny kernels are launched back to back (the floor of one recurrence step's kernels,
+    // data/throughput_priors.json "kernel_launch"); 0 = not modelled (each step is then only its roofline).
+    double kernel_launch_s = 0;
+    std::string kernel_launch_source;
     const EfficiencyPrior* find(Family family) const;  // nullptr when no prior covers the family
 };
 
@@ -87,8 +91,10 @@ struct Dataset {
 struct TimeOptions {
     Interconnect interconnect = Interconnect::kPcie4;
     bool interconnect_set = false;      // false: the card's own (SXM -> nvlink, PCIe -> pcie gen of the card)
-    bool peer_to_peer = true;           // PCIe only
-    bool peer_to_peer_set = false;      // false: GeForce (segment "consumer") -> false, others -> true
+    bool peer_to_peer = true;           // false: NCCL_P2P_DISABLE=1, collectives staged through host memory over
+                                        // PCIe (NVLink and bridges unused too)
+    bool peer_to_peer_set = false;      // false: GeForce RTX 40-series and later (consumer, cc >= 8.9) -> false,
+                                        // others -> true
     double loader_samples_per_s = 0;    // per GPU, what the input pipeline delivers; 0 = unlimited
     double overlap_fraction = -1;       // < 0: the prior's (sets both the DDP and the sharded overlap when >= 0)
 };
@@ -126,6 +132,7 @@ struct TimeReport {
     double compute_s = 0;            // compute-bound part of all micro-batches (matmul roofline)
     double memory_bound_s = 0;       // bandwidth-bound layers + optimizer step + dequantisation
     double overhead_s = 0;           // per-layer launch overhead
+    double recurrent_s = 0;          // sequential recurrence steps (LSTM): latency- or bandwidth-bound, in step_s
     double optimizer_s = 0;          // part of memory_bound_s
     double comm_s = 0;               // all communication per step
     double exposed_comm_s = 0;       // what backward does not hide
@@ -160,6 +167,17 @@ struct TimeLayer {
     double bytes_per_sample = 0;        // activation bytes moved per sample over all passes
     double weight_bytes = 0;            // weight bytes read per step over all passes (batch-independent)
     double passes = 1;                  // kernel calls per micro-batch (for the launch overhead)
+    double serial_bytes_per_sample = 0; // bandwidth-bound kernels run before/after this one (NCHW<->NHWC transposes)
+};
+
+// A recurrence (cuDNN LSTM, CUDNN_RNN_ALGO_STANDARD): time steps that run one after another, each a small GEMM
+// of the recurrent weights plus one fused pointwise kernel (Appleyard, Kocisky, Blunsom 2016, arXiv 1604.01946).
+struct RecurrentTime {
+    double sequential_steps = 0;          // per micro-batch, all passes: directions x seq x (fwd + bwd data + recompute)
+    double kernels_per_step = 2;          // recurrent GEMM + fused pointwise kernel
+    double flop_per_step_per_sample = 0;  // 2 x 4h x h (one step's W_hh h_(t-1) for one sequence)
+    double bytes_per_step_per_sample = 0; // h_(t-1) read + 4h gate pre-activations written, activation dtype
+    double weight_bytes_per_step = 0;     // W_hh (4h x h) read once per step (no reuse across steps assumed)
 };
 
 struct PreparedTime {
@@ -177,6 +195,7 @@ struct PreparedTime {
     double grad_comm_bytes = 0;         // gradient bytes the data-parallel group reduces per step
     double param_gather_bytes = 0;      // ZeRO-3/FSDP: parameter bytes all-gathered per pass
     std::vector<TimeLayer> layers;
+    std::vector<RecurrentTime> recurrent;  // sequential parts taken out of `layers` (their FLOPs are not in them)
 };
 
 // Reduce the graph (built at batch 1 with BuildOptions::eager_attention == config.eager_attention) once.

@@ -23,21 +23,31 @@ namespace {
 const std::map<std::string, const char*>& known_misses() {
     static const std::map<std::string, const char*> m = [] {
         std::map<std::string, const char*> k;
-        const char* amp = "ResNet-50 AMP on A100/H100: the engine halves activation bytes under AMP (2x over TF32); "
-                          "Lambda measured 1.48x";
-        for (const char* id : {"lambda-resnet50-fp16-1x-a100-pcie-80gb", "lambda-resnet50-fp16-1x-a100-sxm4-80gb",
-                               "lambda-resnet50-fp16-1x-h100-sxm", "lambda-resnet50-fp16-2x-a100-pcie-80gb",
-                               "lambda-resnet50-fp16-2x-a100-sxm4-80gb", "lambda-resnet50-fp16-4x-a100-sxm4-80gb",
-                               "lambda-resnet50-fp16-8x-a100-sxm4-80gb", "lambda-resnet50-fp16-2x-h100-sxm",
-                               "lambda-resnet50-fp16-4x-h100-sxm", "lambda-resnet50-fp16-8x-h100-sxm"})
-            k[id] = amp;
-        const char* ada = "RTX 4090: faster than its bandwidth and FP32-accumulate peak predict (72 MB L2 cache and "
-                          "high boost clock are not modelled)";
-        for (const char* id : {"lambda-bert-large-fp16-1x-rtx-4090", "lambda-resnet50-fp32-1x-rtx-4090",
-                               "lambda-resnet50-fp32-2x-rtx-4090"})
-            k[id] = ada;
+        // The ResNet-50 AMP rows on A100/H100 (+30% until 2026-12-02) pass since the engine charges the NCHW<->NHWC
+        // transposes cuDNN runs around tensor-core convolutions (docs/time-model.md sec. 2) and the cnn prior was
+        // refitted with them. The same model now under-predicts AMP ResNets on GA102/AD102 cards:
+        const char* ga102 = "AMP ResNet on GA102/AD102 (RTX A6000, RTX 4090, RTX 6000 Ada; timm ResNet-101 on an RTX "
+                            "3090): -25..-35% with NCHW transposes on every tensor-core conv and the refitted cnn prior. "
+                            "The transpose volume is checked (timm NHWC/NCHW on an RTX 3090: 1.26/1.47/1.31 measured "
+                            "vs 1.26/1.39/1.35 predicted for ResNet-18/50/101); why these cards run ~25% above their "
+                            "roofline at the fitted fractions is not found (no per-architecture factor is used)";
+        for (const char* id : {"lambda-resnet50-fp16-1x-rtx-a6000", "lambda-resnet50-fp16-1x-rtx-6000-ada",
+                               "lambda-resnet50-fp16-2x-rtx-6000-ada", "lambda-resnet50-fp16-4x-rtx-6000-ada",
+                               "lambda-resnet50-fp16-8x-rtx-6000-ada", "lambda-resnet50-fp16-1x-rtx-4090",
+                               "lambda-resnet50-fp16-2x-rtx-4090", "timm-resnet101-train-amp-rtx3090"})
+            k[id] = ga102;
+        k["lambda-bert-large-fp16-1x-rtx-4090"] =
+            "RTX 4090 BERT-large AMP: -26%; it outruns the RTX 6000 Ada (93 vs 79) although its FP16 tensor rate with "
+            "FP32 accumulate is half (165 vs 364 TFLOPS) and its bandwidth 5% higher: sustained clocks under the "
+            "450 W vs 300 W board power are not modelled (no published clock-under-load figure found)";
+        k["lambda-resnet50-fp32-8x-a100-sxm4-80gb"] =
+            "8x A100 TF32 ResNet-50: +35%; Lambda's 8x A100 machine scales to 0.87 (7397 / 8 x 1066) where NVSwitch "
+            "communication explains < 1 point, and the refitted cnn prior over-predicts A100 TF32 by ~18% at 1x";
         const char* lambda_mgpu = "Lambda BERT-large multi-GPU rows scale worse than communication explains "
-                                  "(8x A100 fp32: 251 vs 8 x 75 samples/s = 0.42; 8x H100 SXM: 0.92)";
+                                  "(8x A100 fp32: 251 vs 8 x 75 samples/s = 0.42; 8x H100 SXM: 0.92). To lose that "
+                                  "much to the 1.36 GB fp32 gradient all-reduce with no overlap, the ring would run "
+                                  "at ~2 GB/s (fp32) and ~5 GB/s (fp16) bus bandwidth; NVSwitch gives ~210 (11 ms of "
+                                  "a 0.75 s step), and the two precisions disagree, so it is not bandwidth";
         for (const char* id : {"lambda-bert-large-fp32-2x-v100-sxm2-16gb", "lambda-bert-large-fp32-4x-v100-sxm2-16gb",
                                "lambda-bert-large-fp16-8x-v100-sxm2-16gb",
                                "lambda-bert-large-fp32-8x-v100-sxm2-16gb", "lambda-bert-large-fp32-2x-rtx-a6000",
@@ -48,16 +58,14 @@ const std::map<std::string, const char*>& known_misses() {
         k["lambda-bert-large-fp32-1x-a10"] = "A10 TF32 BERT-large: +26% (held out; A10 runs below its 150 W-limited boost clock)";
         k["hf-bert-large-v100-fp16-throughput"] =
             "HF Trainer fp16 at batch 4: +34% (GradScaler/clipping per step not modelled beyond the per-layer overhead)";
-        // Investigated (docs/validation.md "Time"): the engine's NVLink run is -0.3%; the baseline was run with
-        // NCCL_P2P_DISABLE=1 (collectives staged through host memory), which the scenario format cannot say, so
-        // it runs as PCIe 3.0 peer-to-peer at the nominal 15.75 GB/s (pcie3-p2p has no measured fraction).
-        k["hf-gpt2-2x-titan-rtx-nvlink-speedup"] =
-            "-21% (1.01 vs 1.29): the no-NVLink baseline ran with NCCL_P2P_DISABLE=1 (host-staged), which scenarios "
-            "cannot express (no peer_to_peer key), so it runs as PCIe 3.0 P2P at 15.75 GB/s; the measured 148 ms "
-            "more per step is the 0.5 GB fp32 all-reduce at ~2.9-3.4 GB/s with no overlap (2-GPU PCIe 3.0 SHM "
-            "all-reduce: 3.9 GB/s, NVIDIA/nccl#384); the pcie3-host row (0.44 x 15.75 = 6.9 GB/s) would give 1.09";
-        const char* llama2 = "Llama 2 GPU-hours: two clusters (RoCE, 350 W cap), parallel layout unpublished; per-token "
-                             "cost 2.2x LLaMA-1's while the FLOPs per token grow 1.1x";
+        // hf-gpt2-2x-titan-rtx-nvlink-speedup passes since 2026-12-02: its baseline says gpu.peer_to_peer false
+        // (NCCL_P2P_DISABLE=1) and pcie3-host uses NVIDIA/nccl#384's PCIe 3.0 host-staged all-reduce (3.9 GB/s).
+        const char* llama2 = "Llama 2 GPU-hours: -32..-39%. The published GPU-hours imply MFU 0.42-0.46 (LLaMA-1: "
+                             "0.46-0.54); as an FSDP-only job with one 4096-token sequence per GPU the engine hides "
+                             "all parameter traffic and runs compute-bound at MFU 0.66-0.74 (LLaMA-1 at 2048 tokens "
+                             "matches only through exposed FSDP traffic, overlap fitted to it). Meta used model + "
+                             "sequence parallelism (LLaMA sec. 2.4), whose communication scales with tokens and is "
+                             "not hidden; the format cannot express it (Korthikanti rows are skipped too)";
         for (const char* id : {"llama2-7b-pretraining-gpu-hours", "llama2-13b-pretraining-gpu-hours",
                                "llama2-70b-pretraining-gpu-hours"})
             k[id] = llama2;
