@@ -140,9 +140,10 @@ double dtype_bytes(DtypeRule rule, Precision precision);
 
 // ---- solver ------------------------------------------------------------------------------------------------
 // Largest micro-batch (>= 1) that fits each card (0 = even batch 1 does not fit). Binary search on the
-// monotone required_bytes(); one prepare for all cards.
+// monotone required_bytes(); one prepare for all cards. The default limit is the largest batch_size the scenario
+// format accepts (scenario.cpp, 2^20), so "answer >= batch" is the same verdict as `fits` for every valid scenario.
 std::vector<int> max_batch_sizes(const PreparedMemory& prepared, const std::vector<double>& card_memory_bytes,
-                                 int batch_limit = 1 << 16);
+                                 int batch_limit = 1 << 20);
 
 // Largest sequence length (or image size, in steps of `step`) that fits one card at a fixed micro-batch:
 // rebuilds the graph per probe (s^2 attention terms make it non-linear). 0 = nothing fits.

@@ -339,12 +339,16 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
     // model, else the cheapest fitting hourly rent of any model.
     std::vector<const RankOption*> best_rent_of(gpus.size(), nullptr);
     const RankOption* best_rent_any = nullptr;
+    // Equal costs are broken by id, so the choice does not depend on the order of the catalog's offers.
+    auto cheaper = [](const RankOption& a, const RankOption* b) {
+        return b == nullptr || a.cost_cny < b->cost_cny || (a.cost_cny == b->cost_cny && a.id < b->id);
+    };
     for (std::size_t i = 0; i < rent_end; ++i) {
         const RankOption& r = out.options[i];
         if (!r.fits || !known(r.cost_cny) || r.offer->billing == Billing::Monthly) continue;  // per hour of use
         const RankOption*& same = best_rent_of[std::size_t(r.gpu - gpus.data())];
-        if (same == nullptr || r.cost_cny < same->cost_cny) same = &r;
-        if (best_rent_any == nullptr || r.cost_cny < best_rent_any->cost_cny) best_rent_any = &r;
+        if (cheaper(r, same)) same = &r;
+        if (cheaper(r, best_rent_any)) best_rent_any = &r;
     }
 
     for (const GpuSpec& gpu : gpus) {
