@@ -6,16 +6,22 @@ PORT ?= 8080
 JOBS ?= $(shell nproc)
 NATIVE := build/native
 WEB := build/web
+WASM_BENCH := build/wasm-bench
+FUZZ := build/fuzz
+ASAN := build/asan
+FUZZ_SECONDS ?= 60
 # Debian's Emscripten 3.1.6 needs Debian's acorn when the machine's Node.js is not Debian's (TOOLCHAIN.md).
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: help cli native page serve test test-native test-browser bench clean
+.PHONY: help cli native page serve test test-native test-browser bench fuzz sanitize clean
 
 help:
 	@echo "make serve   build the page (dist/index.html) and serve it on http://127.0.0.1:$(PORT)/"
 	@echo "make test    build everything and run every test (native doctest via ctest, then browser tests)"
 	@echo "make cli     build the command-line tool at $(NATIVE)/gpuguide"
-	@echo "make bench   run the native benchmarks (writes $(NATIVE)/bench.json)"
+	@echo "make bench   run the benchmarks natively and in WebAssembly under Node.js (writes $(NATIVE)/bench.json, $(WASM_BENCH)/bench.json)"
+	@echo "make sanitize  build the native tests with AddressSanitizer + UBSan ($(ASAN)) and run them"
+	@echo "make fuzz    run each libFuzzer target for FUZZ_SECONDS (now $(FUZZ_SECONDS)) s (docs/hardening.md)"
 	@echo "make clean   remove build/ and dist/ (keeps the installed packages)"
 
 $(NATIVE)/Makefile:
@@ -55,8 +61,42 @@ test-native: native
 test-browser:
 	cd tests/browser && node --test --test-reporter=spec
 
-bench: native
+# The same benchmarks natively and as WebAssembly under Node.js (Google Benchmark built from Debian's source
+# package for the wasm build). Node.js 20 must not use fetch() for Emscripten 3.1.6's .wasm (TOOLCHAIN.md).
+$(WASM_BENCH)/Makefile:
+	emcmake cmake -S . -B $(WASM_BENCH) -DCMAKE_BUILD_TYPE=Release -DGG_BENCHMARK_DIR=$(CURDIR)/build/deps/benchmark
+
+bench:
+	@tools/setup.sh bench
+	cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release >/dev/null  # (again: it finds Google Benchmark now)
+	cmake --build $(NATIVE) -j$(JOBS) --target gg_bench
 	$(NATIVE)/gg_bench --benchmark_out=$(NATIVE)/bench.json --benchmark_out_format=json
+	@$(MAKE) --no-print-directory $(WASM_BENCH)/Makefile
+	cmake --build $(WASM_BENCH) -j$(JOBS) --target gg_bench
+	cd $(WASM_BENCH) && node --no-experimental-fetch gg_bench.js --benchmark_out=bench.json --benchmark_out_format=json
+
+# Sanitizers: the native tests built with -fsanitize=address,undefined (GG_SANITIZE); any report fails the run.
+$(ASAN)/Makefile:
+	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGG_SANITIZE=ON
+
+sanitize:
+	@tools/setup.sh web
+	@$(MAKE) --no-print-directory $(ASAN)/Makefile
+	cmake --build $(ASAN) -j$(JOBS) --target gpuguide gg_tests gg_ui_tests
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --test-dir $(ASAN) --output-on-failure
+
+# Fuzzing: clang's libFuzzer with ASan + UBSan, asserts on (-O1 -g, no NDEBUG); tests/fuzz/run_fuzzers.sh runs
+# each target for FUZZ_SECONDS and prints its executions.
+$(FUZZ)/Makefile:
+	cmake -S . -B $(FUZZ) -DCMAKE_CXX_COMPILER=clang++ -DGG_FUZZ=ON -DGG_SANITIZE=ON \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g"
+
+fuzz:
+	@tools/setup.sh fuzz
+	@$(MAKE) --no-print-directory $(FUZZ)/Makefile
+	cmake --build $(FUZZ) -j$(JOBS) --target fuzz_all
+	tests/fuzz/run_fuzzers.sh $(FUZZ) $(FUZZ_SECONDS)
 
 clean:
-	rm -rf build/native build/web dist
+	rm -rf build/native build/web build/asan build/fuzz $(WASM_BENCH) dist

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what gpuguide needs to build and test, only what is missing, from Debian's archive and the npm
 # registry (never from anywhere else). Idempotent: a second run checks and returns in about a second.
-# Usage: tools/setup.sh [native|web|test]   (native: C++ build; web: + Emscripten and ImGui sources;
-#                                            test: + Chromium and playwright-core for browser tests)
+# Usage: tools/setup.sh [native|web|test|fuzz|bench]   (native: C++ build; web: + Emscripten and ImGui sources;
+#                                                 test: + Chromium and playwright-core for browser tests;
+#                                                 fuzz: native + ImGui sources + clang and its libFuzzer runtime;
+#                                                 bench: web + Google Benchmark (package and sources))
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-test}
@@ -21,7 +23,7 @@ want nlohmann-json3-dev /usr/include/nlohmann/json.hpp
 want doctest-dev /usr/include/doctest/doctest.h
 want python3-fonttools /usr/lib/python3/dist-packages/fontTools/subset/__init__.py
 want fonts-wqy-microhei /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
-if [ "$what" != native ]; then
+if [ "$what" != native ] && [ "$what" != fuzz ]; then
   want emscripten /usr/bin/emcc
   want libglfw3-dev /usr/include/GLFW/glfw3.h
   command -v node >/dev/null || need+=(nodejs)
@@ -29,6 +31,14 @@ fi
 if [ "$what" = test ]; then
   want chromium /usr/bin/chromium
   command -v npm >/dev/null || need+=(npm)
+fi
+if [ "$what" = bench ]; then
+  want libbenchmark-dev /usr/include/benchmark/benchmark.h
+fi
+if [ "$what" = fuzz ]; then
+  # make fuzz: clang++ 14 and libFuzzer's runtime (libclang_rt.fuzzer; libclang-common-14-dev only recommends it).
+  want clang /usr/bin/clang++
+  compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null || need+=(libclang-rt-14-dev)
 fi
 if [ ${#need[@]} -gt 0 ]; then
   say "installing Debian packages: ${need[*]}"
@@ -55,6 +65,22 @@ if [ "$what" != native ] && [ ! -f "$imgui_dir/imgui.cpp" ]; then
   tar -xf "$tarball" -C "$imgui_dir.tmp" --strip-components=1
   rm -rf "$imgui_dir" && mv "$imgui_dir.tmp" "$imgui_dir"
   say "Dear ImGui sources in $imgui_dir ($(basename "$tarball"))"
+fi
+
+# --- Google Benchmark 1.7.1 sources (Debian source package) for the wasm benchmarks of `make bench` ---------
+bench_dir=build/deps/benchmark
+if [ "$what" = bench ] && [ ! -f "$bench_dir/CMakeLists.txt" ]; then
+  mkdir -p build/deps/download
+  ( cd build/deps/download
+    if ! ls benchmark_*.orig.tar.* >/dev/null 2>&1; then
+      $sudo_ apt-get update -qq
+      apt-get source --download-only -qq benchmark
+    fi )
+  tarball=$(ls build/deps/download/benchmark_*.orig.tar.* | head -n 1)
+  rm -rf "$bench_dir.tmp" && mkdir -p "$bench_dir.tmp"
+  tar -xf "$tarball" -C "$bench_dir.tmp" --strip-components=1
+  rm -rf "$bench_dir" && mv "$bench_dir.tmp" "$bench_dir"
+  say "Google Benchmark sources in $bench_dir ($(basename "$tarball"))"
 fi
 
 # --- npm: playwright-core for the browser tests (the browser itself is Debian's chromium) ---------------

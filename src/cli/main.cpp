@@ -53,9 +53,10 @@ static void print_command_help(const Command& c) { std::printf("Usage: %s\n\n%s\
 
 }  // namespace gg::cli
 
-int main(int argc, char** argv) {
-    using namespace gg::cli;
-    std::vector<std::string> args(argv + 1, argv + argc);
+namespace gg::cli {
+
+// The whole command line after the program name; main() and the CLI fuzz target (tests/fuzz) call it.
+int run_main(const std::vector<std::string>& args) {
     if (args.empty()) {
         print_help();
         return kExitUsage;
@@ -94,3 +95,9 @@ int main(int argc, char** argv) {
     }
     return command->run(rest);
 }
+
+}  // namespace gg::cli
+
+#ifndef GG_CLI_NO_MAIN  // defined by the fuzz target, which calls run_main itself
+int main(int argc, char** argv) { return gg::cli::run_main(std::vector<std::string>(argv + 1, argv + argc)); }
+#endif
