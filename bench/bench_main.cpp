@@ -7,11 +7,13 @@
 #include "catalog/catalog.h"
 #include "catalog/compat_data.h"
 #include "catalog/decision_json.h"
+#include "catalog/embedded_data.h"
 #include "catalog/full_report.h"
 #include "catalog/report.h"
 #include "engine/memory.h"
 #include "imgui.h"
 #include "ui/app.h"
+#include "ui/theme.h"
 
 namespace {
 
@@ -75,6 +77,52 @@ void BM_PageRecompute(benchmark::State& state) {  // everything the page recompu
     ImGui::DestroyContext();
 }
 BENCHMARK(BM_PageRecompute)->Unit(benchmark::kMillisecond);
+
+// ---- start-up: what the page does before its first frame (docs/performance.md) ------------------------------
+void BM_ParseCatalog(benchmark::State& state) {  // data/*.json text -> validated catalog
+    using namespace gg::catalog;
+    for (auto _ : state) {
+        std::vector<Problem> problems;
+        benchmark::DoNotOptimize(parse_catalog(embedded_file(kGpusFile), embedded_file(kOffersFile),
+                                               embedded_file(kSettingsFile), problems));
+    }
+}
+BENCHMARK(BM_ParseCatalog)->Unit(benchmark::kMillisecond);
+
+void BM_FontAtlas(benchmark::State& state) {  // rasterising the UI font (body + heading) at 1x
+    ImGui::CreateContext();
+    gg::ui::FontSet fonts;
+    for (auto _ : state) {
+        gg::ui::build_fonts(fonts, 16.0f);
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // what the renderer uploads
+        benchmark::DoNotOptimize(pixels);
+    }
+    ImGui::DestroyContext();
+}
+BENCHMARK(BM_FontAtlas)->Unit(benchmark::kMillisecond);
+
+void BM_UiFrame(benchmark::State& state) {  // one ImGui frame of the calculator tab (results up to date)
+    ImGui::CreateContext();
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    gg::ui::app_update_fonts(app);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1280, 800);
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    for (auto _ : state) {
+        ImGui::NewFrame();
+        gg::ui::app_frame(app);
+        ImGui::Render();
+        benchmark::DoNotOptimize(ImGui::GetDrawData()->TotalVtxCount);
+    }
+    ImGui::DestroyContext();
+}
+BENCHMARK(BM_UiFrame)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -70,6 +70,9 @@ std::vector<Problem> crosscheck_gpu_specs(const Catalog& catalog, std::string_vi
 //          ("on-demand" | "spot" | "monthly"), billing_granularity_s, price_per_month (null unless monthly), as_of,
 //          source, notes
 nlohmann::json gpu_to_json(const engine::GpuSpec&);
+// The same record in data/gpus.json's format and units (GiB, GB/s, TFLOPS): what user data files hold, so a bundled
+// card can be copied, changed (e.g. its price) and read back by merge_user_data.
+nlohmann::json gpu_to_data_json(const engine::GpuSpec&);
 nlohmann::json offer_to_json(const engine::CloudOffer&);
 // The settings in the layout of data/settings.json (its units are already base units or money per stated unit).
 nlohmann::json settings_to_json(const engine::CostSettings&);

@@ -2,6 +2,7 @@
 // `offers --json` and `settings --json` print. Unknown values and unsupported rates are null, never 0.
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
 #include "catalog/catalog.h"
 
@@ -68,6 +69,48 @@ json gpu_to_json(const engine::GpuSpec& g) {
     j["notes"] = g.notes;
     j["source"] = g.source;
     j["as_of"] = g.as_of;
+    return j;
+}
+
+json gpu_to_data_json(const engine::GpuSpec& g) {
+    // data/gpus.json's units (docs/catalog.md): GiB, decimal GB/s, TFLOPS. Text keys only when known.
+    auto scaled = [](double value, double unit) { return value > 0 ? json(value / unit) : json(nullptr); };
+    json j;
+    j["id"] = g.id;
+    j["name"] = g.name;
+    for (const auto& [key, text] : {std::pair<const char*, const std::string*>{"vendor", &g.vendor},
+                                    {"segment", &g.segment}, {"architecture", &g.architecture}})
+        if (!text->empty()) j[key] = *text;
+    j["compute_capability"] = g.compute_capability_major > 0 ? json(std::to_string(g.compute_capability_major) + "." +
+                                                                    std::to_string(g.compute_capability_minor))
+                                                              : json(nullptr);
+    if (g.launch_year > 0) j["launch_year"] = g.launch_year;
+    j["memory_gib"] = g.memory_bytes / 1073741824.0;
+    if (!g.memory_type.empty()) j["memory_type"] = g.memory_type;
+    j["memory_bandwidth_gb_per_s"] = g.memory_bandwidth_bytes_per_s / 1e9;
+    const engine::DenseFlopPerS& f = g.dense_flop_per_s;
+    j["dense_tflops"] = {{"fp32", scaled(f.fp32, 1e12)}, {"tf32", scaled(f.tf32, 1e12)},
+                         {"fp16", scaled(f.fp16, 1e12)}, {"fp16_fp16acc", scaled(f.fp16_fp16acc, 1e12)},
+                         {"bf16", scaled(f.bf16, 1e12)}, {"fp8", scaled(f.fp8, 1e12)},
+                         {"int8", scaled(f.int8, 1e12)}};
+    j["tdp_w"] = number_or_null(g.tdp_w);
+    if (!g.form_factor.empty()) j["form_factor"] = g.form_factor;
+    j["pcie_gen"] = number_or_null(g.pcie_gen);
+    j["pcie_lanes"] = number_or_null(g.pcie_lanes);
+    j["nvlink_gb_per_s"] = scaled(g.nvlink_bytes_per_s, 1e9);
+    j["ecc"] = g.ecc;
+    j["launch_price_usd"] = number_or_null(g.launch_price_usd);
+    const engine::StreetPrice& s = g.street_price;
+    if (s.new_cny == 0 && s.used_cny == 0)
+        j["street_price_cny"] = nullptr;
+    else
+        j["street_price_cny"] = {{"new", number_or_null(s.new_cny)},
+                                 {"used", number_or_null(s.used_cny)},
+                                 {"as_of", s.as_of},
+                                 {"source", s.source}};
+    if (!g.notes.empty()) j["notes"] = g.notes;
+    if (!g.source.empty()) j["source"] = g.source;
+    if (!g.as_of.empty()) j["as_of"] = g.as_of;
     return j;
 }
 

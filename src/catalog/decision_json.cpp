@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "catalog/compat_data.h"
 #include "catalog/time_data.h"
@@ -43,7 +44,7 @@ json warnings_json(const std::vector<engine::CompatWarning>& ws) {
         json o = {{"code", engine::compat_code_name(w.code)}, {"severity", engine::severity_name(w.severity)},
                   {"values", values_json(w.values)}};
         if (!w.other_gpu.empty()) o["other_gpu"] = w.other_gpu;
-        a.push_back(o);
+        a.push_back(std::move(o));
     }
     return a;
 }
@@ -75,7 +76,7 @@ ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& cata
             keys[k] = base[k];
             base.erase(k);
         }
-    ParsedScenario ps = parse_scenario_json(base, file);
+    ParsedScenario ps = parse_scenario_json(base, file, &catalog);
     out.value.scenario = ps.scenario;
     out.problems = ps.problems;
     auto problem = [&](const std::string& key, const std::string& message) {
@@ -220,10 +221,12 @@ const engine::ThroughputPriors* priors_for(engine::Family family, bool& is_floor
     return is_floor ? &engine::peak_floor_priors() : &fitted;
 }
 
-// Per-card interconnect: the scenario's interconnect describes its own card, so ranked cards use their defaults.
+// Per-card interconnect: the scenario's interconnect and peer-to-peer setting describe its own card, so ranked
+// cards use their defaults.
 engine::TimeOptions ranking_time_options(const Scenario& s) {
     engine::TimeOptions o = time_options(s);
     o.interconnect_set = false;
+    o.peer_to_peer_set = false;
     return o;
 }
 
@@ -242,7 +245,31 @@ std::vector<engine::CardAdvice> run_advisor(const DecisionScenario& s, const Cat
 json fix_json(const engine::CardAdvice& a);
 }  // namespace
 
+namespace {
+json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std::vector<engine::CardAdvice>& advice);
+json advise_json_with(const DecisionScenario& s, const Catalog& catalog, const std::vector<engine::CardAdvice>& advice,
+                      bool is_floor);
+}  // namespace
+
 nlohmann::json rank_json(const DecisionScenario& s, const Catalog& catalog) {
+    bool advice_floor = false;
+    return rank_json_with(s, catalog, run_advisor(s, catalog, advice_floor));
+}
+
+nlohmann::json advise_json(const DecisionScenario& s, const Catalog& catalog) {
+    bool is_floor = false;
+    const std::vector<engine::CardAdvice> advice = run_advisor(s, catalog, is_floor);
+    return advise_json_with(s, catalog, advice, is_floor);
+}
+
+DecisionJson rank_and_advise_json(const DecisionScenario& s, const Catalog& catalog) {
+    bool is_floor = false;
+    const std::vector<engine::CardAdvice> advice = run_advisor(s, catalog, is_floor);
+    return {rank_json_with(s, catalog, advice), advise_json_with(s, catalog, advice, is_floor)};
+}
+
+namespace {
+json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std::vector<engine::CardAdvice>& advice) {
     const engine::DecisionInputs& d = s.decision;
     std::vector<int> counts = d.buy_counts;
     for (const engine::CloudOffer& o : catalog.offers) counts.push_back(o.gpu_count);
@@ -255,8 +282,6 @@ nlohmann::json rank_json(const DecisionScenario& s, const Catalog& catalog) {
     auto money = [&](double cny) { return json{{"amount", num_or_null(engine::from_cny(cny, d.currency, rate))}, {"currency", cur}}; };
 
     // A card the job does not fit is never shown without its fix: the advisor's smallest change set per GPU.
-    bool advice_floor = false;
-    const std::vector<engine::CardAdvice> advice = run_advisor(s, catalog, advice_floor);
     auto fix_of = [&](const engine::GpuSpec* g) -> json {
         for (const engine::CardAdvice& a : advice)
             if (a.gpu == g) return fix_json(a);
@@ -308,11 +333,11 @@ nlohmann::json rank_json(const DecisionScenario& s, const Catalog& catalog) {
         for (const engine::Reason& r : o.reasons) {
             json rj = {{"code", engine::reason_code_name(r.code)}, {"values", values_json(r.values)}};
             if (!r.other.empty()) rj["other"] = r.other;
-            reasons.push_back(rj);
+            reasons.push_back(std::move(rj));
         }
-        j["reasons"] = reasons;
+        j["reasons"] = std::move(reasons);
         j["warnings"] = warnings_json(o.warnings);
-        options.push_back(j);
+        options.push_back(std::move(j));
     }
     json tiers_json = json::array();
     for (const engine::TierResult& t : tiers.tiers) {
@@ -327,12 +352,13 @@ nlohmann::json rank_json(const DecisionScenario& s, const Catalog& catalog) {
     return {{"objective", engine::objective_name(d.objective)},
             {"currency", cur},
             {"time_basis", job.time_is_floor ? "roofline_floor" : "fitted_priors"},
-            {"options", options},
+            {"options", std::move(options)},
             {"tiers", {{"source", compat.budget_tiers_source},
                        {"min_memory_bytes", tiers.min_memory_bytes},
                        {"cheapest_fit", tiers.cheapest_fit ? json(tiers.cheapest_fit->id) : json(nullptr)},
-                       {"tiers", tiers_json}}}};
+                       {"tiers", std::move(tiers_json)}}}};
 }
+}  // namespace
 
 // ---- advise JSON -----------------------------------------------------------------------------------------------
 namespace {
@@ -381,12 +407,9 @@ json fix_json(const engine::CardAdvice& a) {
     return fix;
 }
 
-}  // namespace
-
-nlohmann::json advise_json(const DecisionScenario& s, const Catalog& catalog) {
+json advise_json_with(const DecisionScenario& s, const Catalog& catalog, const std::vector<engine::CardAdvice>& advice,
+                      bool is_floor) {
     const Scenario& sc = s.scenario;
-    bool is_floor = false;
-    const std::vector<engine::CardAdvice> advice = run_advisor(s, catalog, is_floor);
     const engine::TrainingConfig config = sc.training_config();
     const engine::JobNeeds needs{config.precision, sc.attention == "flash", config.optimizer, config.method};
     const engine::CompatData& compat = embedded_compat_data();
@@ -402,7 +425,8 @@ nlohmann::json advise_json(const DecisionScenario& s, const Catalog& catalog) {
                          {"fix", fix_json(a)},
                          {"warnings", warnings_json(engine::check_compat(*a.gpu, needs, compat, &catalog.gpus))}});
     }
-    return {{"time_basis", is_floor ? "roofline_floor" : "fitted_priors"}, {"cards", cards}};
+    return {{"time_basis", is_floor ? "roofline_floor" : "fitted_priors"}, {"cards", std::move(cards)}};
 }
+}  // namespace
 
 }  // namespace gg::catalog

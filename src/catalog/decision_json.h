@@ -65,4 +65,12 @@ nlohmann::json rank_json(const DecisionScenario& s, const Catalog& catalog);
 // {"cards": [...]} one entry per GPU of the catalog.
 nlohmann::json advise_json(const DecisionScenario& s, const Catalog& catalog);
 
+// Both, with the advisor run once (what the page recomputes after every input change): equal to
+// {rank_json(s, catalog), advise_json(s, catalog)}.
+struct DecisionJson {
+    nlohmann::json ranking;
+    nlohmann::json advice;
+};
+DecisionJson rank_and_advise_json(const DecisionScenario& s, const Catalog& catalog);
+
 }  // namespace gg::catalog

@@ -10,7 +10,7 @@ namespace gg::catalog {
 
 using nlohmann::json;
 
-Estimate estimate(const Scenario& s) {
+Estimate estimate(const Scenario& s, const Catalog& catalog) {
     Estimate e;
     const engine::TrainingConfig c = s.training_config();
     engine::BuildOptions o;
@@ -19,7 +19,7 @@ Estimate estimate(const Scenario& s) {
     e.prepared = engine::prepare_memory(e.graph, c);
     double card_bytes = 0;
     if (!s.gpu_id.empty())
-        if (const engine::GpuSpec* g = embedded_catalog().find_gpu(s.gpu_id)) card_bytes = g->memory_bytes;
+        if (const engine::GpuSpec* g = catalog.find_gpu(s.gpu_id)) card_bytes = g->memory_bytes;
     e.report = engine::evaluate_memory(e.prepared, s.batch_size, card_bytes);
     if (card_bytes > 0) e.max_batch_size = engine::max_batch_sizes(e.prepared, {card_bytes})[0];
     return e;

@@ -17,8 +17,8 @@ struct Estimate {
     int max_batch_size = -1;         // -1 = no GPU given; 0 = batch 1 does not fit
 };
 
-// Runs the engine for a valid scenario (parse_scenario gave no problems).
-Estimate estimate(const Scenario& scenario);
+// Runs the engine for a valid scenario (parse_scenario gave no problems); its GPU is looked up in `catalog`.
+Estimate estimate(const Scenario& scenario, const Catalog& catalog = embedded_catalog());
 
 // The report:
 //   scenario (normalised), model {id, name, family, source}, params {total, trainable},

@@ -298,17 +298,18 @@ engine::ParamRole role_of(const std::string& t) {
 }  // namespace
 
 // ---- parse ---------------------------------------------------------------------------------------------------
-ParsedScenario parse_scenario(std::string_view text, const std::string& file) {
+ParsedScenario parse_scenario(std::string_view text, const std::string& file, const Catalog* catalog) {
     const json doc = json::parse(text.begin(), text.end(), nullptr, false);
     if (doc.is_discarded()) {
         ParsedScenario out;
         out.problems.push_back({file, "", "not valid JSON"});
         return out;
     }
-    return parse_scenario_json(doc, file);
+    return parse_scenario_json(doc, file, catalog);
 }
 
-ParsedScenario parse_scenario_json(const json& doc, const std::string& file) {
+ParsedScenario parse_scenario_json(const json& doc, const std::string& file, const Catalog* catalog) {
+    const Catalog& cat = catalog != nullptr ? *catalog : embedded_catalog();
     ParsedScenario out;
     Scenario& s = out.scenario;
     Reader r{file, &out.problems};
@@ -419,7 +420,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file) {
                 if (!g["id"].is_string()) r.problem("/gpu/id", "'id' must be a GPU id string (gpuguide gpus)");
                 else {
                     s.gpu_id = g["id"].get<std::string>();
-                    if (embedded_catalog().find_gpu(s.gpu_id) == nullptr)
+                    if (cat.find_gpu(s.gpu_id) == nullptr)
                         r.problem("/gpu/id", "unknown GPU '" + s.gpu_id + "' (see the GPU list in data/gpus.json)");
                 }
             }
@@ -490,7 +491,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file) {
                                            "' (transformers: q, k, v, o, qkv, gate, up, down, fc1, fc2)");
     }
     if (!s.gpu_id.empty()) {
-        if (const engine::GpuSpec* gpu = embedded_catalog().find_gpu(s.gpu_id)) {
+        if (const engine::GpuSpec* gpu = cat.find_gpu(s.gpu_id)) {
             const int cc = gpu->compute_capability_major * 10 + gpu->compute_capability_minor;
             if (gpu->vendor == "nvidia" && cc > 0) {
                 if (s.precision == "fp8" && cc < 89)

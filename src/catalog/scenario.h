@@ -52,9 +52,12 @@ struct ParsedScenario {
     std::vector<Problem> problems;  // empty = valid
 };
 
-// `file` names the source in problems ("scenario.json", "-", "user data").
-ParsedScenario parse_scenario(std::string_view json_text, const std::string& file = "scenario");
-ParsedScenario parse_scenario_json(const nlohmann::json& doc, const std::string& file = "scenario");
+// `file` names the source in problems ("scenario.json", "-", "user data"). GPU ids are looked up in `catalog`
+// (nullptr: the bundled one; the page passes the bundled catalog merged with the user's own GPUs).
+ParsedScenario parse_scenario(std::string_view json_text, const std::string& file = "scenario",
+                              const Catalog* catalog = nullptr);
+ParsedScenario parse_scenario_json(const nlohmann::json& doc, const std::string& file = "scenario",
+                                   const Catalog* catalog = nullptr);
 nlohmann::json scenario_to_json(const Scenario& scenario);
 
 // Allowed values, for messages and --help.

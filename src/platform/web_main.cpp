@@ -30,18 +30,30 @@ struct Platform {
     int framebuffer_h = 0;
     double last_input_s = 0;  // when the user last touched the page; drives idle throttling
     bool first_frame_done = false;
+    bool loop_paused = false;  // idle: the main loop is paused until the next input (no frame callbacks at all)
     int synced_generation = -1;  // the results generation the URL fragment was last written for
     std::string report;       // keeps the string returned to JavaScript alive until the next call
 };
 
 Platform* g_platform = nullptr;  // the one instance: the main-loop callback and exports reach it here
 
-// After the last input, keep drawing this long (tooltips open after a hover delay, widgets animate);
-// then stop drawing until something happens, so an idle page costs almost no CPU.
-constexpr double kActiveAfterInputS = 1.5;
+// After the last input, keep drawing this long (tooltips open after a hover delay, widgets animate); then the
+// main loop is paused until something happens (input, resize, a link, the test hook), so an idle page costs no CPU.
+constexpr double kActiveAfterInputS = 2.5;  // covers the 2 s "link copied" confirmation
 
 double now_s() { return emscripten_get_now() / 1000.0; }
-void mark_input() { g_platform->last_input_s = now_s(); }
+void mark_input() {
+    g_platform->last_input_s = now_s();
+    if (g_platform->loop_paused) {
+        g_platform->loop_paused = false;
+        emscripten_resume_main_loop();
+    }
+}
+
+// A User Timing mark ("gg:..."): the page-budget test and docs/performance.md read where start-up time goes.
+void mark(const char* name) {
+    EM_ASM({ if (self.performance && performance.mark) performance.mark(UTF8ToString($0)); }, name);
+}
 
 // Installed before ImGui's callbacks; ImGui's GLFW backend chains to them, so both run.
 void on_cursor_pos(GLFWwindow*, double, double) { mark_input(); }
@@ -102,6 +114,35 @@ void sync_browser(Platform& p) {
         }, app.clipboard_text.c_str());
         app.clipboard_text.clear();
     }
+    if (!app.download_text.empty()) {  // "Save as a file": a download of the text, made in the page
+        EM_ASM({
+            var a = document.createElement("a");
+            a.href = URL.createObjectURL(new Blob([UTF8ToString($1)], { type: "application/json" }));
+            a.download = UTF8ToString($0);
+            document.body.appendChild(a); a.click(); a.remove();
+            setTimeout(function() { URL.revokeObjectURL(a.href); }, 10000);
+        }, app.download_name.c_str(), app.download_text.c_str());
+        app.download_text.clear();
+        app.download_name.clear();
+    }
+    if (app.import_requested) {  // "Load from a file": the browser's file picker; the text comes back to gg_import_user_data
+        app.import_requested = false;
+        EM_ASM({
+            var input = document.createElement("input");
+            input.type = "file";
+            input.accept = ".json,application/json";
+            input.onchange = function() {
+                var file = input.files && input.files[0];
+                if (!file) return;
+                file.text().then(function(text) {
+                    var p = allocateUTF8(text);
+                    Module["_gg_import_user_data"](p);
+                    _free(p);
+                });
+            };
+            input.click();
+        });
+    }
     if (app.copy_link_requested) {
         app.copy_link_requested = false;
         app.link_copied_at_s = ImGui::GetTime();
@@ -130,13 +171,24 @@ void frame() {
     Platform& p = *g_platform;
     const bool resized = sync_canvas_size(p);
     const ImGuiIO& io = ImGui::GetIO();
-    const bool active = !p.first_frame_done || resized || io.WantTextInput ||
+    const bool active = !p.first_frame_done || resized || io.WantTextInput || p.app.decisions_pending ||
                         now_s() - p.last_input_s < kActiveAfterInputS;
-    if (!active) return;
+    if (!active) {
+        p.loop_paused = true;
+        emscripten_pause_main_loop();
+        return;
+    }
 
+    if (!p.first_frame_done) {
+        // (app_frame would do it; done here to time it apart). The ranking and the advice come on the next frame.
+        p.app.defer_first_decisions = true;
+        gg::ui::app_update_results(p.app);
+        mark("gg:results");
+    }
     if (gg::ui::app_update_fonts(p.app)) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();
+        if (!p.first_frame_done) mark("gg:fonts");
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
@@ -146,6 +198,7 @@ void frame() {
     ImGui::NewFrame();
     gg::ui::app_frame(p.app);
     ImGui::Render();
+    if (!p.first_frame_done) mark("gg:ui");
 
     glViewport(0, 0, p.framebuffer_w, p.framebuffer_h);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
@@ -156,6 +209,7 @@ void frame() {
     sync_browser(p);
     if (!p.first_frame_done) {
         p.first_frame_done = true;
+        mark("gg:first-frame");
         EM_ASM({
             if (window.gpuguide && window.gpuguide._onFirstFrame) window.gpuguide._onFirstFrame();
         });
@@ -192,15 +246,22 @@ EMSCRIPTEN_KEEPALIVE const char* gg_load_scenario(const char* scenario_json) {
     for (const auto& p : gg::ui::app_load_scenario(g_platform->app, scenario_json))
         problems.push_back({{"pointer", p.pointer}, {"message", p.message}});
     g_platform->report = problems.dump();
-    g_platform->last_input_s = now_s();  // redraw with the new inputs
+    mark_input();  // redraw with the new inputs
     return g_platform->report.c_str();
+}
+
+// A data file the user picked ("Load from a file").
+EMSCRIPTEN_KEEPALIVE void gg_import_user_data(const char* text) {
+    if (g_platform == nullptr || text == nullptr) return;
+    gg::ui::app_import_user_data(g_platform->app, text);
+    mark_input();
 }
 
 // Called on start and on hashchange with location.hash (a link pasted into the address bar).
 EMSCRIPTEN_KEEPALIVE void gg_apply_fragment(const char* fragment) {
     if (g_platform == nullptr || fragment == nullptr) return;
     gg::ui::app_apply_fragment(g_platform->app, fragment);
-    g_platform->last_input_s = now_s();
+    mark_input();
 }
 
 // window.gpuguide.tab(i): 0 calculator, 1 guide, 2 accuracy, 3 GPUs and prices (tests and deep links).
@@ -208,12 +269,13 @@ EMSCRIPTEN_KEEPALIVE void gg_select_tab(int index) {
     if (g_platform == nullptr || index < 0 || index > 3) return;
     g_platform->app.tab = static_cast<gg::ui::Tab>(index);
     g_platform->app.tab_requested = true;
-    g_platform->last_input_s = now_s();
+    mark_input();
 }
 
 }  // extern "C"
 
 int main() {
+    mark("gg:main");
     static Platform platform;  // lives for the page's lifetime
     g_platform = &platform;
 
@@ -230,6 +292,7 @@ int main() {
         return 1;
     }
     glfwMakeContextCurrent(platform.window);
+    mark("gg:webgl");
     glfwSetCursorPosCallback(platform.window, on_cursor_pos);
     glfwSetMouseButtonCallback(platform.window, on_mouse_button);
     glfwSetScrollCallback(platform.window, on_scroll);
@@ -243,6 +306,14 @@ int main() {
         return /[?&]embed=1/.test(location.search) || /(^#|&)embed=1/.test(location.hash) ? 1 : 0;
     }) != 0;
     gg::ui::app_init(platform.app);
+    {  // today's date stamps the prices the user enters
+        char* today = reinterpret_cast<char*>(EM_ASM_INT({ return allocateUTF8(new Date().toISOString().slice(0, 10)); }));
+        if (today != nullptr) {
+            platform.app.today_iso = today;
+            free(today);
+        }
+    }
+    mark("gg:app-init");
     // The last scenario of this browser, unless a link brings one (below). A damaged store is moved aside, so
     // nothing the user saved is lost; a newer version's store is left untouched.
     {
@@ -271,6 +342,12 @@ int main() {
     ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
     ImGui_ImplOpenGL3_Init("#version 300 es");
 
+    // Resizes and pixel-ratio changes (browser zoom, moving to another screen) wake a paused loop.
+    emscripten_set_resize_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, false,
+                                   [](int, const EmscriptenUiEvent*, void*) -> EM_BOOL {
+                                       mark_input();
+                                       return EM_FALSE;
+                                   });
     emscripten_set_main_loop(frame, 0, false);
     return 0;
 }

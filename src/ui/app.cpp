@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "catalog/catalog.h"
 #include "catalog/full_report.h"
@@ -104,10 +105,27 @@ nlohmann::json app_scenario_json(const AppState& app) {
     return doc;
 }
 
+namespace {
+// The ranking of every option and the advice: the costliest part of a recomputation (docs/performance.md).
+void update_decisions(AppState& app) {
+    if (!app.decisions_pending || !app.results.valid) return;
+    app.decisions_pending = false;
+    Results& r = app.results;
+    catalog::DecisionJson decided = catalog::rank_and_advise_json(r.scenario, app.catalog());  // the advisor runs once
+    r.ranking = std::move(decided.ranking);
+    r.advice = nullptr;
+    const std::string& gpu_id = r.scenario.scenario.gpu_id;
+    if (!gpu_id.empty() && decided.advice.contains("cards"))
+        for (auto& card : decided.advice["cards"])
+            if (card.value("gpu", "") == gpu_id) r.advice = std::move(card);
+    ++app.results_generation;
+}
+}  // namespace
+
 void app_update_results(AppState& app) {
     if (!app.scenario_dirty) return;
     app.scenario_dirty = false;
-    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const catalog::Catalog& cat = app.catalog();
     // One validation path for everything: the scenario as the CLI would read it.
     const catalog::ParsedDecision check = catalog::parse_decision_scenario_json(app_scenario_json(app), cat);
     app.scenario_problems = check.problems;
@@ -116,16 +134,10 @@ void app_update_results(AppState& app) {
     Results& r = app.results;
     r.scenario = check.value;
     const catalog::Scenario& s = r.scenario.scenario;
-    r.estimate = catalog::estimate(s);
+    r.estimate = catalog::estimate(s, cat);
     r.report = catalog::full_report(r.scenario, r.estimate, cat);
-    r.ranking = catalog::rank_json(r.scenario, cat);
+    r.ranking = nullptr;
     r.advice = nullptr;
-    if (!s.gpu_id.empty()) {
-        const nlohmann::json advice = catalog::advise_json(r.scenario, cat);
-        if (advice.contains("cards"))
-            for (const auto& card : advice["cards"])
-                if (card.value("gpu", "") == s.gpu_id) r.advice = card;
-    }
 
     std::vector<double> capacities;
     capacities.reserve(cat.gpus.size());
@@ -157,14 +169,62 @@ void app_update_results(AppState& app) {
     }
     r.valid = true;
     ++app.results_generation;
+    app.decisions_pending = true;
+    if (!(app.defer_first_decisions && app.frame_count == 0)) update_decisions(app);
 }
 
 std::string app_fragment(const AppState& app) {
     return (app.embed ? "embed=1&" : "") + scenario_to_fragment(app_scenario_json(app));
 }
 
+const catalog::Catalog& AppState::catalog() const {
+    return user_catalog_active ? user_catalog : catalog::embedded_catalog();
+}
+
+void app_set_user_data(AppState& app, nlohmann::json user_data) {
+    app.user_data_problems.clear();
+    auto listed = [&](const char* key) {
+        return user_data.is_object() && user_data.contains(key) && !user_data[key].empty();
+    };
+    if (!listed("gpus") && !listed("offers")) {
+        app.user_data = nullptr;
+        app.user_catalog_active = false;
+        app.user_catalog = catalog::Catalog();
+    } else {
+        if (!user_data.contains("schema_version")) user_data["schema_version"] = 1;
+        app.user_catalog = catalog::merge_user_data(catalog::embedded_catalog(), user_data.dump(), app.user_data_problems);
+        app.user_catalog_active = true;
+        app.user_data = std::move(user_data);
+    }
+    app.scenario_dirty = true;
+    ++app.results_generation;  // the platform saves the settings again even if the scenario is now invalid
+}
+
+bool app_import_user_data(AppState& app, std::string_view text) {
+    nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+    app.notice_details.clear();
+    if (!doc.is_object()) {
+        app.notice = Str::ImportBroken;
+        return false;
+    }
+    app_set_user_data(app, std::move(doc));
+    app.notice = app.user_data_problems.empty() ? Str::ImportDone : Str::UserDataProblems;
+    for (const auto& p : app.user_data_problems) app.notice_details.push_back(p.pointer + ": " + p.message);
+    return true;
+}
+
+std::string app_user_data_file(const AppState& app) {
+    nlohmann::json doc = app.user_data.is_object() ? app.user_data : nlohmann::json::object();
+    doc["schema_version"] = 1;
+    if (!doc.contains("gpus")) doc["gpus"] = nlohmann::json::array();
+    if (!doc.contains("offers")) doc["offers"] = nlohmann::json::array();
+    return doc.dump(2);
+}
+
 std::string app_store_json(const AppState& app) {
-    return nlohmann::json{{"version", 1}, {"scenario", app_scenario_json(app)}}.dump();
+    nlohmann::json doc{{"version", 1}, {"scenario", app_scenario_json(app)}};
+    if (app.user_data.is_object()) doc["user_data"] = app.user_data;
+    return doc.dump();
 }
 
 StoreStatus app_apply_store(AppState& app, std::string_view stored) {
@@ -176,9 +236,17 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
         app.store_writable = false;
         return StoreStatus::kNewer;
     }
-    if (doc.is_object() && doc.value("version", 0) == 1 && doc.contains("scenario") &&
-        app_load_scenario(app, doc["scenario"].dump()).empty())
+    // Not doc.value("version", 0): it throws when "version" is not a number (found by tests/fuzz/fuzz_store).
+    const bool v1 = doc.is_object() && doc.contains("version") && doc["version"] == 1;
+    if (v1 && doc.contains("user_data"))
+        app_set_user_data(app, doc["user_data"]);  // first: the scenario may name the user's own GPU
+    if (v1 && doc.contains("scenario") && app_load_scenario(app, doc["scenario"].dump()).empty()) {
+        if (!app.user_data_problems.empty()) {
+            app.notice = Str::UserDataProblems;
+            for (const auto& p : app.user_data_problems) app.notice_details.push_back(p.pointer + ": " + p.message);
+        }
         return StoreStatus::kLoaded;
+    }
     app.notice = Str::StoreBroken;
     return StoreStatus::kUnreadable;
 }
@@ -204,6 +272,7 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
 
 void app_frame(AppState& app) {
     app_update_results(app);
+    if (app.frame_count > 0) update_decisions(app);  // deferred past the first frame (defer_first_decisions)
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(viewport->WorkPos);
     ImGui::SetNextWindowSize(viewport->WorkSize);
@@ -231,7 +300,7 @@ std::string app_report_json(AppState& app) {
 
 std::vector<catalog::Problem> app_load_scenario(AppState& app, std::string_view scenario_json) {
     const catalog::ParsedDecision parsed =
-        catalog::parse_decision_scenario(scenario_json, catalog::embedded_catalog(), "scenario");
+        catalog::parse_decision_scenario(scenario_json, app.catalog(), "scenario");
     if (!parsed.problems.empty()) return parsed.problems;
     app.scenario = parsed.value.scenario;
     app.decision = catalog::decision_keys_to_json(parsed.value);

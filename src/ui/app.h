@@ -58,12 +58,25 @@ struct AppState {
     Tab tab = Tab::Calculator;
     bool tab_requested = false;      // select `tab` programmatically on the next frame
 
+    // The user's own GPUs, cloud offers and prices (catalog::merge_user_data's format), kept as entered: records
+    // with problems stay here (and are listed) but are left out of `user_catalog`, so nothing entered is lost.
+    nlohmann::json user_data = nullptr;  // null = none
+    catalog::Catalog user_catalog;       // the bundled catalog merged with the valid records of `user_data`
+    bool user_catalog_active = false;    // false: catalog() is the bundled one
+    std::vector<catalog::Problem> user_data_problems;
+    std::string today_iso = "2026-12-02";  // the date own prices are stamped with (the platform sets it at start)
+    const catalog::Catalog& catalog() const;
+
     catalog::Scenario scenario;      // what the user entered (invalid field values stay in `invalid_inputs`)
     nlohmann::json decision = nlohmann::json::object();  // budget, ownership, ... (decision_json.h keys)
     bool scenario_dirty = true;      // results must be recomputed
     std::vector<catalog::Problem> scenario_problems;  // of `scenario` as a whole (combinations)
+    nlohmann::json custom_model_draft = nullptr;        // a custom model being edited that is not valid yet
+    std::vector<catalog::Problem> custom_model_problems;  // why the draft is not applied
     std::unordered_map<ImGuiID, double> invalid_inputs;  // a field's out-of-range value, shown until fixed
     Results results;
+    bool decisions_pending = false;      // results.ranking / results.advice are not computed yet
+    bool defer_first_decisions = false;  // the platform: compute the ranking after the first frame, not before it
     int explained_part = -1;         // memory breakdown row opened into its formula (-1 = none)
     bool show_not_fitting = false;   // ranking: also list options the job does not fit
     int results_generation = 0;      // bumped whenever the results are recomputed (the platform syncs the link)
@@ -74,6 +87,9 @@ struct AppState {
     bool open_full_requested = false;  // embed mode: the platform opens the full page, then clears it
     double link_copied_at_s = -1;    // ImGui time the link was copied (a short confirmation)
     std::string clipboard_text;      // the platform copies it to the clipboard, then clears it
+    std::string download_name;       // the platform offers `download_text` as a file of this name, then clears both
+    std::string download_text;
+    bool import_requested = false;   // the platform opens a file picker and calls app_import_user_data with the text
     double export_copied_at_s = -1;
     bool store_writable = true;      // false when the saved settings are from a newer version (left untouched)
     Str notice = Str::Dismiss;       // a message for the user (Str::Dismiss = none)
@@ -109,8 +125,19 @@ std::string app_fragment(const AppState& app);
 // Loads a scenario from a URL fragment; a damaged, newer or invalid link leaves the defaults and sets a notice.
 void app_apply_fragment(AppState& app, std::string_view fragment);
 
+// The user's own data: replaces app.user_data and rebuilds the merged catalog. Records with problems are kept in
+// user_data and listed in user_data_problems. If the scenario's GPU disappears, the scenario keeps it and shows the
+// problem until the user picks another card.
+void app_set_user_data(AppState& app, nlohmann::json user_data);
+// A JSON file the user picked (the export of this page, or a hand-written one): replaces the user data when it is
+// an object; otherwise a notice and nothing changes. Returns false when the text was not used.
+bool app_import_user_data(AppState& app, std::string_view text);
+// The export file: {"schema_version": 1, "gpus": [...], "offers": [...]} (also what `gpuguide` reads as user data).
+std::string app_user_data_file(const AppState& app);
+
 // Saved settings (the platform keeps them in localStorage under kStoreKey):
-//   {"version": 1, "scenario": {...}}. Returns what happened; a damaged or newer store leaves the defaults and a notice.
+//   {"version": 1, "scenario": {...}, "user_data": {...}}. Returns what happened; a damaged or newer store leaves
+//   the defaults and a notice.
 inline constexpr const char* kStoreKey = "gpuguide.v1";
 inline constexpr const char* kStoreUnreadableKey = "gpuguide.v1.unreadable";
 enum class StoreStatus { kEmpty, kLoaded, kUnreadable, kNewer };
@@ -126,6 +153,10 @@ void draw_calculator(AppState& app);
 void draw_guide(AppState& app);
 void draw_validation(AppState& app);
 void draw_data(AppState& app);
+void draw_user_data(AppState& app);  // the user's own GPUs, offers and prices (on the data tab)
+// The custom-model starting points of the model list ({"family": ..., sizes}; tests load each one).
+int custom_model_template_count();
+const char* custom_model_template(int index);
 // The guide's "try it" scenarios (tests load each one).
 int guide_try_count();
 const char* guide_try_scenario(int index);

@@ -65,9 +65,97 @@ Str segment_label(const std::string& segment) {
 }
 
 // ---- inputs ----------------------------------------------------------------------------------------------------
+// Starting points for a custom model: the published configs of GPT-2 small, BERT-base and ViT-B/16 (Hugging Face
+// gpt2, bert-base-uncased and google/vit-base-patch16-224 config.json), which the user then edits.
+struct CustomTemplate {
+    const char* family;
+    Str label;
+    const char* json;
+};
+const CustomTemplate kCustomTemplates[] = {
+    {"decoder", Str::CustomDecoder,
+     R"({"family":"decoder","layers":12,"hidden":768,"heads":12,"ffn":3072,"vocab":50257,"norm":"layernorm",)"
+     R"("position":"learned","max_positions":1024,"activation":"gelu_new","glu":false,"tied_embeddings":true,"bias":true})"},
+    {"encoder", Str::CustomEncoder,
+     R"({"family":"encoder","layers":12,"hidden":768,"heads":12,"ffn":3072,"vocab":30522,"max_positions":512})"},
+    {"vit", Str::CustomVit,
+     R"({"family":"vit","image_size":224,"patch":16,"layers":12,"hidden":768,"heads":12,"ffn":3072})"},
+};
+
+}  // namespace
+
+int custom_model_template_count() { return static_cast<int>(std::size(kCustomTemplates)); }
+const char* custom_model_template(int index) { return kCustomTemplates[index].json; }
+
+namespace {
+
+// Applies a custom model through the scenario parser (one validation path); a draft it refuses stays on screen
+// with the parser's reasons, and the last valid model keeps its results.
+void apply_custom_model(AppState& app, nlohmann::json model) {
+    nlohmann::json doc = app_scenario_json(app);
+    doc["model"] = model;
+    doc.erase("seq_len");  // the new model's defaults
+    doc.erase("image_size");
+    const auto problems = app_load_scenario(app, doc.dump());
+    if (problems.empty()) {
+        app.custom_model_draft = nullptr;
+        app.custom_model_problems.clear();
+    } else {
+        app.custom_model_draft = std::move(model);
+        app.custom_model_problems = problems;
+    }
+}
+
+// The sizes of a custom model, each a whole-number field with the parser's limits.
+bool draw_custom_model(AppState& app) {
+    const Lang L = app.lang;
+    const catalog::Scenario& s = app.scenario;
+    if (s.model_id != "custom" && !app.custom_model_draft.is_object()) return false;
+    nlohmann::json model = app.custom_model_draft.is_object() ? app.custom_model_draft : s.custom_model;
+    const std::string family = model.value("family", "");
+    struct Field {
+        const char* key;
+        Str label;
+        int min;
+        int max;
+    };
+    std::vector<Field> fields;
+    if (family == "vit") fields = {{"image_size", Str::CustomImage, 1, 8192}, {"patch", Str::CustomPatch, 1, 1024}};
+    fields.insert(fields.end(), {{"layers", Str::CustomLayers, 1, 1000},
+                                 {"hidden", Str::CustomHidden, 1, 1 << 17},
+                                 {"heads", Str::CustomHeads, 1, 1024},
+                                 {"ffn", Str::CustomFfn, 1, 1 << 20}});
+    if (family != "vit") fields.push_back({"vocab", Str::CustomVocab, 1, 1 << 22});
+    if (family == "encoder" || model.contains("max_positions"))
+        fields.push_back({"max_positions", Str::CustomMaxPositions, 1, 1 << 20});
+    bool edited = false;
+    for (const Field& f : fields) {
+        int value = model.contains(f.key) && model[f.key].is_number_integer() ? model[f.key].get<int>() : 0;
+        field_label(tr(f.label, L), tr(Str::CustomModelTip, L));
+        if (int_field(app, (std::string("##custom_") + f.key).c_str(), value, f.min, f.max, "")) {
+            model[f.key] = value;
+            edited = true;
+        }
+    }
+    if (edited) apply_custom_model(app, std::move(model));
+    if (!app.custom_model_problems.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.13f, 0.13f, 1));
+        wrapped_text(tr(Str::CustomModelProblems, L));
+        for (const catalog::Problem& p : app.custom_model_problems) {
+            ImGui::Bullet();
+            wrapped_text((p.pointer + ": " + p.message).c_str());
+        }
+        ImGui::PopStyleColor();
+    }
+    return false;  // apply_custom_model already marked the scenario dirty when it took the change
+}
+
 bool model_combo(AppState& app) {
     catalog::Scenario& s = app.scenario;
-    const std::string preview = s.model.name.empty() ? s.model_id : s.model.name;
+    std::string preview = s.model.name.empty() ? s.model_id : s.model.name;
+    if (s.model_id == "custom")
+        for (const CustomTemplate& t : kCustomTemplates)
+            if (s.custom_model.value("family", "") == t.family) preview = tr(t.label, app.lang);
     bool changed = false;
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
@@ -83,6 +171,8 @@ bool model_combo(AppState& app) {
                     s.model_id = m.id;
                     s.model = m;
                     s.custom_model = nullptr;
+                    app.custom_model_draft = nullptr;
+                    app.custom_model_problems.clear();
                     s.seq_len = 0;  // the new model's defaults
                     s.image_size = 0;
                     changed = true;
@@ -91,14 +181,30 @@ bool model_combo(AppState& app) {
                 if (selected) ImGui::SetItemDefaultFocus();
             }
         }
+        ImGui::TextDisabled("%s", tr(Str::FamilyCustom, app.lang));
+        for (const CustomTemplate& t : kCustomTemplates) {
+            ImGui::Indent();
+            if (ImGui::Selectable((std::string(tr(t.label, app.lang)) + "##custom_" + t.family).c_str(),
+                                  s.model_id == "custom" && s.custom_model.value("family", "") == t.family))
+                apply_custom_model(app, nlohmann::json::parse(t.json));
+            ImGui::Unindent();
+        }
         ImGui::EndCombo();
     }
     return changed;
 }
 
+// A different card: its own interconnect and peer-to-peer defaults apply again.
+void select_gpu(catalog::Scenario& s, const std::string& gpu_id) {
+    s.gpu_id = gpu_id;
+    s.interconnect.clear();
+    s.peer_to_peer_set = false;
+    s.peer_to_peer = true;
+}
+
 bool gpu_combo(AppState& app) {
     catalog::Scenario& s = app.scenario;
-    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const catalog::Catalog& cat = app.catalog();
     const engine::GpuSpec* current = cat.find_gpu(s.gpu_id);
     std::string preview = current ? current->name + "  " + format_gib(current->memory_bytes, app.lang)
                                    : std::string(tr(Str::GpuNone, app.lang));
@@ -113,8 +219,7 @@ bool gpu_combo(AppState& app) {
                 const std::string label = g.name + "  ·  " + format_gib(g.memory_bytes, app.lang) + "##" + g.id;
                 ImGui::Indent();
                 if (ImGui::Selectable(label.c_str(), selected) && !selected) {
-                    s.gpu_id = g.id;
-                    s.interconnect.clear();  // the new card's default
+                    select_gpu(s, g.id);
                     changed = true;
                 }
                 ImGui::Unindent();
@@ -125,6 +230,12 @@ bool gpu_combo(AppState& app) {
     }
     return changed;
 }
+
+// "" = the card's default (the scenario leaves the key out).
+const std::vector<Choice> kInterconnectChoices = {
+    {"", Str::LinkDefault},  {"pcie3", Str::LinkPcie3}, {"pcie4", Str::LinkPcie4},       {"pcie5", Str::LinkPcie5},
+    {"nvlink-bridge", Str::LinkNvlinkBridge}, {"nvlink", Str::LinkNvlink}, {"ib", Str::LinkIb}, {"ethernet", Str::LinkEthernet}};
+const std::vector<Choice> kPeerToPeerChoices = {{"", Str::LinkDefault}, {"on", Str::P2pOn}, {"off", Str::P2pOff}};
 
 const std::vector<Choice> kOwnershipChoices = {{"both", Str::OwnBoth}, {"rent", Str::OwnRent}, {"buy", Str::OwnBuy}};
 
@@ -171,6 +282,7 @@ void draw_inputs(AppState& app) {
     section_heading(app, tr(Str::StepModel, L));
     field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
     changed |= model_combo(app);
+    draw_custom_model(app);
     if (s.model.is_vision) {
         int image = s.image_size > 0 ? s.image_size : s.model.default_image_size;
         field_label(tr(Str::ImageSize, L), tr(Str::ImageSizeTip, L));
@@ -239,6 +351,15 @@ void draw_inputs(AppState& app) {
     if (s.gpu_count > 1) {
         field_label(tr(Str::Strategy, L), tr(Str::StrategyTip, L));
         changed |= choice_combo("##strategy", s.strategy, kStrategyChoices, L);
+        field_label(tr(Str::Interconnect, L), tr(Str::InterconnectTip, L));
+        changed |= choice_combo("##interconnect", s.interconnect, kInterconnectChoices, L);
+        field_label(tr(Str::PeerToPeer, L), tr(Str::PeerToPeerTip, L));
+        std::string p2p = !s.peer_to_peer_set ? "" : s.peer_to_peer ? "on" : "off";
+        if (choice_combo("##p2p", p2p, kPeerToPeerChoices, L)) {
+            s.peer_to_peer_set = !p2p.empty();
+            s.peer_to_peer = p2p != "off";
+            changed = true;
+        }
     }
     field_label(tr(Str::Reserve, L), tr(Str::ReserveTip, L));
     double reserve_percent = s.reserve_fraction * 100.0;
@@ -276,7 +397,7 @@ void draw_verdict(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
     const engine::MemoryReport& m = r.estimate.report;
-    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const catalog::Catalog& cat = app.catalog();
     const engine::GpuSpec* gpu = cat.find_gpu(r.scenario.scenario.gpu_id);
 
     section_heading(app, tr(Str::ResultTitle, L));
@@ -401,7 +522,7 @@ void draw_memory_curve(AppState& app) {
 void draw_per_card(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
-    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const catalog::Catalog& cat = app.catalog();
     section_heading(app, tr(Str::PerCardTitle, L));
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_SizingStretchProp;
@@ -425,8 +546,7 @@ void draw_per_card(AppState& app) {
             ImGui::TableNextColumn();
             if (ImGui::Selectable((g.name + "##card" + g.id).c_str(), g.id == app.scenario.gpu_id,
                                   ImGuiSelectableFlags_SpanAllColumns)) {
-                app.scenario.gpu_id = g.id;
-                app.scenario.interconnect.clear();
+                select_gpu(app.scenario, g.id);
                 app.scenario_dirty = true;
             }
             ImGui::TableNextColumn();
@@ -453,7 +573,7 @@ void draw_rent_vs_buy(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
     const catalog::Scenario& s = r.scenario.scenario;
-    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const catalog::Catalog& cat = app.catalog();
     const engine::GpuSpec* gpu = cat.find_gpu(s.gpu_id);
     const nlohmann::json* rent = ranking_option(r, "rent", s.gpu_id, 1);
     if (gpu == nullptr || rent == nullptr) return;
@@ -540,12 +660,24 @@ void draw_cost_lines(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
     const catalog::Scenario& s = r.scenario.scenario;
-    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const catalog::Catalog& cat = app.catalog();
     if (const nlohmann::json* rent = ranking_option(r, "rent", s.gpu_id, s.gpu_count)) {
         const engine::CloudOffer* offer = cat.find_offer(rent->value("offer", ""));
         if (offer) wrapped_textf(tr(Str::RentLine, L), offer->instance.c_str(), offer->provider.c_str(),
                                  format_money(offer->price_per_hour, offer->currency, L).c_str(),
                                  format_money(json_number((*rent)["cost"], "amount"), (*rent)["cost"].value("currency", "CNY"), L).c_str());
+        if (offer && rent->contains("rent") && ImGui::TreeNode(tr(Str::CostFormula, L))) {
+            const nlohmann::json& d = (*rent)["rent"];
+            const std::string cur = (*rent)["cost"].value("currency", "CNY");
+            wrapped_textf(tr(Str::RentFormula, L), format_duration(json_number(d, "billed_s_per_run", 0), L).c_str(),
+                          format_duration(json_number(*rent, "time_s", 0), L).c_str(),
+                          format_duration(json_number(d, "billing_granularity_s", 0), L).c_str(), r.scenario.decision.runs,
+                          format_money(offer->price_per_hour, offer->currency, L).c_str(),
+                          format_money(json_number(d["compute"], "amount", 0), cur, L).c_str(),
+                          format_money(json_number(d["storage"], "amount", 0), cur, L).c_str(), offer->source.c_str(),
+                          offer->as_of.c_str());
+            ImGui::TreePop();
+        }
     } else {
         hint_text(tr(Str::NoOfferForCard, L));
     }
@@ -554,6 +686,26 @@ void draw_cost_lines(AppState& app) {
         const double upfront = buy->contains("buy") ? json_number((*buy)["buy"]["purchase"], "amount") : -1;
         wrapped_textf(tr(Str::BuyLine, L), format_money(upfront, currency, L).c_str(),
                       format_money(json_number((*buy)["cost"], "amount"), currency, L).c_str());
+        if (buy->contains("buy") && ImGui::TreeNode((std::string(tr(Str::CostFormula, L)) + "##buy").c_str())) {
+            const nlohmann::json& b = (*buy)["buy"];
+            auto money = [&](const char* key) { return format_money(json_number(b[key], "amount", 0), currency, L); };
+            const std::string basis = b.value("price_basis", "");
+            const engine::GpuSpec* gpu = cat.find_gpu(s.gpu_id);
+            const bool users = gpu && gpu->street_price.source == "entered by the user";
+            const Str basis_label = users ? Str::PriceUser : basis == "launch_usd" ? Str::PriceLaunch : Str::PriceStreet;
+            wrapped_textf(tr(Str::BuyFormulaCards, L), buy->value("count", 1), money("card_price").c_str(),
+                          tr(basis_label, L), money("host").c_str(), money("purchase").c_str());
+            const double hours_s = json_number(*buy, "time_s", 0) * r.scenario.decision.runs;
+            const double kwh_price = r.scenario.decision.electricity_price_per_kwh_cny;
+            wrapped_textf(tr(Str::BuyFormulaPower, L), format_significant(json_number(b, "power_w", 0), 4).c_str(),
+                          format_duration(hours_s, L).c_str(),
+                          format_money(kwh_price, "CNY", L).c_str(),
+                          money("electricity").c_str());
+            wrapped_textf(tr(Str::BuyFormulaResale, L), format_significant(json_number(b, "ownership_months", 0), 3).c_str(),
+                          format_percent(json_number(b, "resale_fraction", 0)).c_str(), money("resale").c_str(),
+                          format_money(json_number((*buy)["cost"], "amount"), currency, L).c_str());
+            ImGui::TreePop();
+        }
     }
     draw_rent_vs_buy(app);
 }
@@ -562,7 +714,7 @@ void draw_time(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
     const catalog::Scenario& s = r.scenario.scenario;
-    const engine::GpuSpec* gpu = catalog::embedded_catalog().find_gpu(s.gpu_id);
+    const engine::GpuSpec* gpu = app.catalog().find_gpu(s.gpu_id);
     if (gpu == nullptr) return;
     section_heading(app, tr(Str::TimeTitle, L));
     const nlohmann::json& t = r.report.contains("time") ? r.report["time"] : nlohmann::json();
@@ -650,8 +802,8 @@ void draw_advice(AppState& app) {
     if (ImGui::Button(tr(Str::ApplyFix, L))) apply_fix(app, fix);
 }
 
-std::string option_label(const nlohmann::json& o, Lang lang) {
-    const catalog::Catalog& cat = catalog::embedded_catalog();
+std::string option_label(const AppState& app, const nlohmann::json& o, Lang lang) {
+    const catalog::Catalog& cat = app.catalog();
     const engine::GpuSpec* g = cat.find_gpu(o.value("gpu", ""));
     const std::string name = g ? g->name : o.value("gpu", "");
     const int count = o.value("count", 1);
@@ -695,7 +847,7 @@ void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*
         const double cost = c.hovered_series == 0 ? ys[c.hovered_index] : fy[c.hovered_index];
         for (const nlohmann::json* o : shown)
             if (json_number(*o, "time_s") == t && json_number((*o)["cost"], "amount") == cost) {
-                ImGui::SetTooltip("%s\n%s  ·  %s", option_label(*o, L).c_str(), format_duration(t, L).c_str(),
+                ImGui::SetTooltip("%s\n%s  ·  %s", option_label(app, *o, L).c_str(), format_duration(t, L).c_str(),
                                   format_money(cost, (*o)["cost"].value("currency", "CNY"), L).c_str());
                 break;
             }
@@ -720,7 +872,7 @@ void draw_ranking(AppState& app) {
     for (const auto& [name, format] : formats) {
         ImGui::SameLine();
         if (ImGui::SmallButton(name)) {
-            app.clipboard_text = export_ranking(r.ranking, format, L);
+            app.clipboard_text = export_ranking(r.ranking, format, L, app.catalog());
             app.export_copied_at_s = ImGui::GetTime();
         }
     }
@@ -767,11 +919,10 @@ void draw_ranking(AppState& app) {
                 const nlohmann::json& o = *shown[i];
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                const std::string label = (o.value("pareto", false) ? "* " : "  ") + option_label(o, L) + "##opt" + o.value("id", "");
+                const std::string label = (o.value("pareto", false) ? "* " : "  ") + option_label(app, o, L) + "##opt" + o.value("id", "");
                 if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
-                    app.scenario.gpu_id = o.value("gpu", "");
+                    select_gpu(app.scenario, o.value("gpu", ""));
                     app.scenario.gpu_count = o.value("count", 1);
-                    app.scenario.interconnect.clear();
                     app.scenario_dirty = true;
                 }
                 if (ImGui::IsItemHovered() && o.value("pareto", false)) ImGui::SetTooltip("%s", tr(Str::ParetoTip, L));

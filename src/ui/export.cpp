@@ -30,9 +30,9 @@ std::string num(double v) {
 }
 }  // namespace
 
-std::string export_ranking(const nlohmann::json& ranking, ExportFormat format, Lang lang) {
+std::string export_ranking(const nlohmann::json& ranking, ExportFormat format, Lang lang, const catalog::Catalog& catalog) {
     if (format == ExportFormat::kJson) return ranking.dump(2);
-    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const catalog::Catalog& cat = catalog;
     const nlohmann::json options = ranking.contains("options") ? ranking["options"] : nlohmann::json::array();
     std::string out;
     if (format == ExportFormat::kCsv)

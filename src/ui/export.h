@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/catalog.h"
+
 #include "ui/strings.h"
 
 namespace gg::ui {
@@ -13,6 +15,8 @@ namespace gg::ui {
 enum class ExportFormat { kMarkdown, kCsv, kJson };
 
 // `ranking` is the `gpuguide rank --json` object; every option is exported, fitting or not.
-std::string export_ranking(const nlohmann::json& ranking, ExportFormat format, Lang lang);
+// GPU names come from `catalog` (the page's, with the user's own cards; default: the bundled one).
+std::string export_ranking(const nlohmann::json& ranking, ExportFormat format, Lang lang,
+                           const catalog::Catalog& catalog = catalog::embedded_catalog());
 
 }  // namespace gg::ui

@@ -95,8 +95,9 @@ void draw_validation(AppState& app) {
 void draw_data(AppState& app) {
     const Lang L = app.lang;
     const float em = ImGui::GetFontSize();
-    const catalog::Catalog& cat = catalog::embedded_catalog();
+    const catalog::Catalog& cat = app.catalog();
     hint_text(tr(Str::DataIntro, L));
+    draw_user_data(app);
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
     const float half = std::max(12 * em, (ImGui::GetContentRegionAvail().y - 4 * em) * 0.5f);

@@ -107,6 +107,22 @@
     X(GpuCount, "Number of GPUs", "显卡数量")                                                                \
     X(GpuCountTip, "Cards training together. With DDP each holds a full copy of the model.",                \
       "一起训练的显卡数。使用 DDP 时每张卡都保存一份完整模型。")                                              \
+    X(Interconnect, "Link between the cards", "卡间互联")                                                 \
+    X(InterconnectTip, "How gradients travel between the cards. The card's default is what it is usually sold with; NVLink and NVSwitch are many times faster than PCIe.", \
+      "梯度在多张卡之间通过什么传输。“默认”是这款卡通常的配置；NVLink/NVSwitch 比 PCIe 快好几倍。")       \
+    X(LinkDefault, "Card default", "按显卡默认")                                                           \
+    X(LinkPcie3, "PCIe 3.0", "PCIe 3.0 总线")                                                                   \
+    X(LinkPcie4, "PCIe 4.0", "PCIe 4.0 总线")                                                                   \
+    X(LinkPcie5, "PCIe 5.0", "PCIe 5.0 总线")                                                                   \
+    X(LinkNvlinkBridge, "NVLink bridge (2 cards)", "NVLink 桥接（两卡）")                                  \
+    X(LinkNvlink, "NVLink / NVSwitch (SXM)", "NVLink / NVSwitch（SXM 模组）")                                    \
+    X(LinkIb, "Several servers: InfiniBand", "多台服务器：InfiniBand")                                     \
+    X(LinkEthernet, "Several servers: Ethernet", "多台服务器：以太网")                                     \
+    X(PeerToPeer, "Peer-to-peer transfers", "显卡直连传输（P2P）")                                          \
+    X(PeerToPeerTip, "Whether cards send data to each other directly. GeForce RTX 40 cards cannot (NVIDIA disabled it), so data goes through the CPU's memory and is much slower. Off also models NCCL_P2P_DISABLE=1.", \
+      "显卡之间能否直接互传数据。RTX 40 系列游戏卡不支持（NVIDIA 已禁用），数据要经过 CPU 内存中转，慢很多。“关闭”也对应 NCCL_P2P_DISABLE=1。") \
+    X(P2pOn, "On", "开启")                                                                                 \
+    X(P2pOff, "Off (through host memory)", "关闭（经主机内存中转）")                                         \
     X(Strategy, "Multi-GPU strategy", "多卡策略")                                                            \
     X(StrategyTip, "DDP copies the model to every card; ZeRO and FSDP split optimizer states, gradients and weights across cards.", \
       "DDP 在每张卡上放一份完整模型；ZeRO 和 FSDP 把优化器状态、梯度和权重分摊到各张卡上。")               \
@@ -168,6 +184,21 @@
     X(FamilyEncoder, "Text encoders (BERT family)", "文本编码器（BERT 系列）")                               \
     X(FamilyDecoder, "Language models (GPT, Llama, Qwen)", "语言模型（GPT、Llama、Qwen）")                   \
     X(FamilyDiffusion, "Diffusion (image generation)", "扩散模型（图像生成）")                               \
+    X(FamilyCustom, "Your own model (enter its sizes)", "自定义模型（填写各项尺寸）")                         \
+    X(CustomDecoder, "Custom language model (decoder, GPT/Llama-like)", "自定义语言模型（解码器，类 GPT/Llama）") \
+    X(CustomEncoder, "Custom encoder (BERT-like)", "自定义编码器（类 BERT）")                                  \
+    X(CustomVit, "Custom vision transformer (ViT)", "自定义视觉 Transformer（ViT）")                         \
+    X(CustomModelTip, "The sizes from the model's config file (config.json on Hugging Face). The parameter count and every estimate follow from them.", \
+      "模型配置文件（Hugging Face 上的 config.json）里的尺寸。参数量和所有估算都由它们算出。")             \
+    X(CustomLayers, "Layers", "层数")                                                                         \
+    X(CustomHidden, "Hidden size", "隐藏层维度")                                                             \
+    X(CustomHeads, "Attention heads", "注意力头数")                                                          \
+    X(CustomFfn, "Feed-forward size", "前馈层维度")                                                          \
+    X(CustomVocab, "Vocabulary size", "词表大小")                                                            \
+    X(CustomMaxPositions, "Longest sequence (positions)", "最大序列长度（位置数）")                           \
+    X(CustomPatch, "Patch size", "图块大小")                                                                 \
+    X(CustomImage, "Image size it was built for", "模型设计的输入图像尺寸")                                  \
+    X(CustomModelProblems, "These sizes do not describe a model gpuguide can build:", "这些尺寸无法构成有效的模型：") \
     X(FamilyRnn, "Recurrent networks", "循环神经网络")                                                       \
     X(SegConsumer, "GeForce (consumer)", "GeForce 消费级")                                                   \
     X(SegWorkstation, "Workstation", "工作站级")                                                             \
@@ -264,7 +295,7 @@
     X(LinkInvalid, "Some settings in this link are not valid, so the default example is shown. The problems:", \
       "这个链接中的部分设置无效，因此显示默认示例。问题如下：")                                               \
     X(Dismiss, "OK", "知道了")                                                                               \
-    X(RentLine, "Renting: %s on %s (%s per hour) costs %s for this job.", "租用：%s 上的 %s（每小时 %s），这次训练共 %s。") \
+    X(RentLine, "Renting: %s on %s (%s per hour) costs %s for this job.", "租用：%s（%s，每小时 %s），这次训练共 %s。") \
     X(BuyLine, "Buying: %s up front (cards and a host computer); after reselling the cards, this job costs %s.", \
       "购买：需先付 %s（显卡加主机）；把显卡转卖后，这次训练的成本为 %s。")                                      \
     X(NoOfferForCard, "No cloud offer in the catalog rents this card.", "数据库中没有出租这块显卡的云服务器报价。") \
@@ -275,10 +306,53 @@
     X(BreakEvenAt, "Training like this, buying becomes cheaper than renting after about %s months.", "按这样的使用强度，大约 %s 个月后购买比租用更划算。")                                \
     X(NoBreakEven, "Within 3 years of training like this, renting stays cheaper than buying this card.", "按这样的使用强度，3 年内租用这块显卡都比购买便宜。") \
     X(TimeFormula, "How the time is computed", "时间的计算方式")                                             \
+    X(CostFormula, "How the cost is computed", "费用的计算方式")                                             \
+    X(RentFormula, "Billed per run: %s (one run of %s, rounded up to the billing unit of %s) x %d run(s) x %s per hour = %s; cloud disk %s. Price: %s, as of %s.", \
+      "每次运行计费 %s（一次运行 %s，按 %s 的计费单位向上取整）× %d 次 × 每小时 %s = %s；云盘 %s。价格来源：%s，日期 %s。") \
+    X(BuyFormulaCards, "Up front: %d card(s) x %s (%s) + host computer %s = %s.", "先付：%d 张卡 × %s（%s）+ 主机 %s = %s。") \
+    X(BuyFormulaPower, "Electricity: %s W x %s of training x %s per kWh = %s.", "电费：%s 瓦 × 训练 %s × 每千瓦时 %s = %s。") \
+    X(BuyFormulaResale, "Resale after %s months: %s of the cards' price = %s back. Cost = up front + electricity - resale = %s.", \
+      "%s 个月后转卖：收回显卡价格的 %s = %s。成本 = 先付 + 电费 - 转卖 = %s。")                              \
+    X(PriceStreet, "street price", "市场价")                                                                  \
+    X(PriceLaunch, "launch price x exchange rate", "首发价 × 汇率")                                          \
+    X(PriceUser, "your price", "你的价格")  \
     X(StoreBroken, "Your saved settings could not be read, so the default example is shown. The saved text is kept in this browser under the key gpuguide.v1.unreadable.", \
       "无法读取你保存的设置，因此显示默认示例。原来保存的内容仍保留在本浏览器的 gpuguide.v1.unreadable 键下。") \
     X(StoreNewer, "Your saved settings come from a newer version of gpuguide; they are left untouched and the default example is shown.", \
       "你保存的设置来自更新版本的 gpuguide；它们保持不变，现在显示默认示例。")                            \
+    X(MyDataTitle, "Your own cards, offers and prices", "你自己的显卡、报价和价格")                            \
+    X(MyDataIntro, "Add what the catalog lacks: the price you can actually get for a card, a card that is not listed, or a cloud offer you found. It is used everywhere on the page, kept in this browser, and can be saved as a file.", \
+      "补充数据库里没有的内容：你实际能买到的显卡价格、未收录的显卡，或你找到的云服务器报价。它们会在整个页面中使用，保存在本浏览器里，也可以导出为文件。") \
+    X(MyDataExport, "Save as a file", "导出为文件")                                                           \
+    X(MyDataImport, "Load from a file", "从文件导入")                                                         \
+    X(MyPriceTitle, "My price for a card", "我能买到的显卡价格")                                               \
+    X(MyPriceGpu, "Card", "显卡")                                                                             \
+    X(MyPriceAmount, "Price of one new card", "一张新卡的价格")                                               \
+    X(MyPriceTip, "What you would pay for one card (CNY). Buying costs use it instead of the catalog's price.", \
+      "你买一张卡实际要付的钱（人民币）。购买成本会用它代替数据库里的价格。")                               \
+    X(MyPriceSave, "Save my price", "保存我的价格")                                                           \
+    X(MyGpuTitle, "A card that is not in the catalog", "数据库里没有的显卡")                                   \
+    X(MyGpuName, "Name", "名称")                                                                              \
+    X(MyGpuNameTip, "Any name you will recognise, e.g. the model printed on the box.", "任意你认得出的名称，例如包装盒上的型号。") \
+    X(MyGpuMemoryTip, "Memory capacity as the vendor states it (24 for a 24 GB card).", "厂商标注的显存容量（24 GB 的卡填 24）。") \
+    X(MyGpuBandwidthTip, "Memory bandwidth from the datasheet, in GB/s.", "规格表上的显存带宽，单位 GB/s。")      \
+    X(MyGpuFp32Tip, "Dense FP32 throughput from the datasheet (not GFLOPS).", "规格表上的 FP32 稠密算力（注意不是 GFLOPS）。") \
+    X(MyGpuTensorTip, "Dense FP16 tensor throughput with FP32 accumulate, without sparsity. GeForce datasheets often print the sparse or FP16-accumulate figure, which is 2x or 4x too high.", \
+      "FP16 张量核心稠密算力（FP32 累加、不含稀疏）。游戏卡规格表常印稀疏或 FP16 累加的数字，会高出 2 倍或 4 倍。") \
+    X(MyGpuTdpTip, "Board power in watts (for the electricity cost).", "整卡功耗，单位瓦（用于计算电费）。")   \
+    X(MyGpuPriceTip, "Optional: what one card costs you (CNY), for buying costs.", "可选：一张卡的价格（人民币），用于计算购买成本。") \
+    X(MyGpuAdd, "Add this card", "添加这块显卡")                                                             \
+    X(MyOfferTitle, "A cloud offer", "云服务器报价")                                                          \
+    X(MyOfferProvider, "Provider", "服务商")                                                                  \
+    X(MyOfferProviderTip, "Who rents it out, e.g. your university's cluster or a cloud platform.", "出租方，例如学校集群或某个云平台。") \
+    X(MyOfferPriceTip, "The hourly price of the whole machine with these cards, billed by the hour.", "整台机器（含这些显卡）每小时的价格，按小时计费。") \
+    X(MyOfferAdd, "Add this offer", "添加这个报价")                                                           \
+    X(PerHourSuffix, " per hour", " 每小时")                                                                  \
+    X(Remove, "Remove", "删除")                                                                               \
+    X(UserDataProblems, "Some of your own data could not be used (it is kept, fix or remove it):", "你的部分自定义数据无法使用（已保留，请修改或删除）：") \
+    X(ImportBroken, "That file is not a gpuguide data file (a JSON object with \"gpus\" and \"offers\"); nothing was changed.", \
+      "这个文件不是 gpuguide 数据文件（应为含 \"gpus\" 和 \"offers\" 的 JSON 对象），没有做任何修改。") \
+    X(ImportDone, "Your data file was loaded.", "已导入你的数据文件。")                                        \
     X(ExportLabel, "Copy the table as:", "复制表格为：")                                                    \
     X(ExportCopied, "Copied", "已复制")                                                                      \
     X(Currency, "Show money in", "金额显示为")                                                             \

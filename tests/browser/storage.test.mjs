@@ -2,6 +2,7 @@
 // and the defaults work; a newer version's store is left untouched.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { launch, serveDist, waitReady, screenshotColours } from './harness.mjs';
 
 let browser;
@@ -58,4 +59,54 @@ test("a newer version's store is left untouched", async () => {
   assert.equal(await page.evaluate(() => localStorage.getItem('gpuguide.v1')), newer);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+// The user's own data (issue 7): a card and an offer of their own, saved with the settings, exported as a file
+// with a real click on "Save as a file", and loaded into a fresh browser through "Load from a file".
+const kUserData = {
+  schema_version: 1,
+  gpus: [{ id: 'my-lab-card', name: 'Lab card', memory_gib: 20, memory_bandwidth_gb_per_s: 800,
+           dense_tflops: { fp32: 40, fp16: 80 }, tdp_w: 300,
+           street_price_cny: { new: 9000, used: null, as_of: '2026-11-30', source: 'entered by the user' } }],
+  offers: [{ id: 'my-offer-lab', provider: 'Lab cluster', gpu: 'my-lab-card', gpu_count: 1, price_per_hour: 1.5,
+             currency: 'CNY', billing: 'on-demand' }],
+};
+const kSaveButton = { x: 62, y: 223 };  // "Save as a file" on the GPUs and prices tab at 1280x800
+const kLoadButton = { x: 176, y: 223 };  // "Load from a file"
+
+test('own cards and offers are used, saved, exported and imported as a file', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const stored = JSON.stringify({ version: 1, user_data: kUserData,
+                                  scenario: { model: 'bert-base', batch_size: 8, seq_len: 128, gpu: { id: 'my-lab-card' } } });
+  await context.addInitScript((text) => {
+    if (!sessionStorage.getItem('seeded')) { localStorage.setItem('gpuguide.v1', text); sessionStorage.setItem('seeded', '1'); }
+  }, stored);
+  const { page, problems } = await visit(context);
+  const report = JSON.parse(await page.evaluate(() => window.gpuguide.report()));
+  assert.equal(report.scenario.gpu.id, 'my-lab-card');
+  await page.evaluate(() => window.gpuguide.tab(3));
+  await page.waitForTimeout(500);
+  await screenshotColours(page, 'user-data-1280x800');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(kSaveButton.x, kSaveButton.y)]);
+  assert.equal(download.suggestedFilename(), 'gpuguide-my-data.json');
+  const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  assert.deepEqual(exported, kUserData);
+  assert.deepEqual(problems, []);
+  await context.close();
+
+  // A classmate's browser: nothing saved; the file comes in through the file picker.
+  const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const other = await visit(fresh);
+  assert.notDeepEqual(await other.page.evaluate(() => window.gpuguide.load({ model: 'gpt2', gpu: { id: 'my-lab-card' } })), []);
+  await other.page.evaluate(() => window.gpuguide.tab(3));
+  await other.page.waitForTimeout(500);
+  const [chooser] = await Promise.all([other.page.waitForEvent('filechooser'),
+                                       other.page.mouse.click(kLoadButton.x, kLoadButton.y)]);
+  await chooser.setFiles({ name: 'gpuguide-my-data.json', mimeType: 'application/json',
+                           buffer: Buffer.from(JSON.stringify(exported)) });
+  await other.page.waitForFunction(() => (localStorage.getItem('gpuguide.v1') || '').includes('my-lab-card'));
+  assert.deepEqual(await other.page.evaluate(() => window.gpuguide.load({ model: 'gpt2', gpu: { id: 'my-lab-card' } })), []);
+  assert.equal(JSON.parse(await other.page.evaluate(() => window.gpuguide.report())).scenario.gpu.id, 'my-lab-card');
+  assert.deepEqual(other.problems, []);
+  await fresh.close();
 });

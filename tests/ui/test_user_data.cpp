@@ -1,0 +1,163 @@
+// The user's own cards, offers and prices: used by every result, kept (even when invalid), saved with the settings,
+// exported as a file the catalog reads back, and imported without losing anything on a bad file.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog.h"
+#include "imgui.h"
+#include "ui/app.h"
+
+namespace {
+struct ImGuiContextScope {
+    ImGuiContextScope() { ImGui::CreateContext(); }
+    ~ImGuiContextScope() { ImGui::DestroyContext(); }
+};
+
+const char* kUserData = R"({"schema_version": 1,
+  "gpus": [{"id": "my-lab-card", "name": "Lab card", "memory_gib": 20, "memory_bandwidth_gb_per_s": 800,
+            "dense_tflops": {"fp32": 40, "fp16": 80}, "tdp_w": 300,
+            "street_price_cny": {"new": 9000, "used": null, "as_of": "2026-11-30", "source": "entered by the user"}}],
+  "offers": [{"id": "my-offer-lab", "provider": "Lab cluster", "gpu": "my-lab-card", "gpu_count": 1,
+              "price_per_hour": 1.5, "currency": "CNY", "billing": "on-demand"}]})";
+
+const nlohmann::json* option(const nlohmann::json& ranking, const std::string& id) {
+    for (const auto& o : ranking["options"])
+        if (o.value("id", "") == id) return &o;
+    return nullptr;
+}
+}  // namespace
+
+TEST_CASE("the user's own card and offer are used by the scenario, the ranking and the report") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    gg::ui::app_set_user_data(app, nlohmann::json::parse(kUserData));
+    REQUIRE(app.user_data_problems.empty());
+    REQUIRE(app.catalog().find_gpu("my-lab-card") != nullptr);
+    const auto problems = gg::ui::app_load_scenario(
+        app, R"({"model":"bert-base","batch_size":8,"seq_len":128,"gpu":{"id":"my-lab-card"},"dataset":{"samples":1000}})");
+    REQUIRE(problems.empty());
+    gg::ui::app_update_results(app);
+    REQUIRE(app.results.valid);
+    CHECK(app.results.report["scenario"]["gpu"]["id"] == "my-lab-card");
+    const nlohmann::json* rent = option(app.results.ranking, "rent:my-offer-lab");
+    REQUIRE(rent != nullptr);
+    CHECK((*rent)["rent"]["provider"] == "Lab cluster");
+    const nlohmann::json* buy = option(app.results.ranking, "buy:my-lab-card:1");
+    REQUIRE(buy != nullptr);
+    CHECK((*buy)["buy"]["card_price"]["amount"].get<double>() == doctest::Approx(9000));
+}
+
+TEST_CASE("an own price replaces the catalog's price of that card only") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    const gg::catalog::Catalog& bundled = gg::catalog::embedded_catalog();
+    const gg::engine::GpuSpec* base = bundled.find_gpu("rtx-4060");
+    REQUIRE(base != nullptr);
+    nlohmann::json record = gg::catalog::gpu_to_data_json(*base);
+    record["street_price_cny"] = {{"new", 1999}, {"used", nullptr}, {"as_of", "2026-11-30"}, {"source", "me"}};
+    gg::ui::app_set_user_data(app, {{"schema_version", 1}, {"gpus", {record}}});
+    for (const auto& p : app.user_data_problems) INFO(p.pointer << ": " << p.message);
+    std::string listed;
+    for (const auto& p : app.user_data_problems) listed += p.pointer + ": " + p.message + "\n";
+    CAPTURE(listed);
+    REQUIRE(app.user_data_problems.empty());
+    CHECK(app.catalog().gpus.size() == bundled.gpus.size());
+    CHECK(app.catalog().find_gpu("rtx-4060")->street_price.new_cny == 1999);
+    CHECK(app.catalog().find_gpu("rtx-4090")->street_price.new_cny == bundled.find_gpu("rtx-4090")->street_price.new_cny);
+    gg::ui::app_update_results(app);
+    const nlohmann::json* buy = option(app.results.ranking, "buy:rtx-4060:1");
+    REQUIRE(buy != nullptr);
+    CHECK((*buy)["buy"]["card_price"]["amount"].get<double>() == doctest::Approx(1999));
+}
+
+TEST_CASE("a record with problems is kept and listed, and left out of the catalog") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    nlohmann::json data = nlohmann::json::parse(kUserData);
+    data["gpus"][0]["memory_gib"] = 4096;  // past the 512 GiB limit
+    gg::ui::app_set_user_data(app, data);
+    CHECK(!app.user_data_problems.empty());
+    CHECK(app.catalog().find_gpu("my-lab-card") == nullptr);
+    CHECK(app.user_data == data);  // nothing the user entered is lost
+    CHECK(nlohmann::json::parse(gg::ui::app_store_json(app))["user_data"] == data);
+}
+
+TEST_CASE("the saved settings bring the user's data back before the scenario that uses it") {
+    ImGuiContextScope scope;
+    std::string stored;
+    {
+        gg::ui::AppState app;
+        gg::ui::app_init(app);
+        gg::ui::app_set_user_data(app, nlohmann::json::parse(kUserData));
+        REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"gpt2","batch_size":2,"seq_len":256,"gpu":{"id":"my-lab-card"}})").empty());
+        stored = gg::ui::app_store_json(app);
+    }
+    gg::ui::AppState again;
+    gg::ui::app_init(again);
+    CHECK(gg::ui::app_apply_store(again, stored) == gg::ui::StoreStatus::kLoaded);
+    CHECK(again.scenario.gpu_id == "my-lab-card");
+    CHECK(again.user_data == nlohmann::json::parse(kUserData));
+}
+
+TEST_CASE("the export file reads back through the catalog, and a bad import changes nothing") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    gg::ui::app_set_user_data(app, nlohmann::json::parse(kUserData));
+    const std::string file = gg::ui::app_user_data_file(app);
+    std::vector<gg::catalog::Problem> problems;
+    const gg::catalog::Catalog merged = gg::catalog::merge_user_data(gg::catalog::embedded_catalog(), file, problems);
+    CHECK(problems.empty());
+    CHECK(merged.find_gpu("my-lab-card") != nullptr);
+
+    gg::ui::AppState other;
+    gg::ui::app_init(other);
+    CHECK(!gg::ui::app_import_user_data(other, "not json {"));
+    CHECK(other.notice == gg::ui::Str::ImportBroken);
+    CHECK(other.user_data.is_null());
+    CHECK(gg::ui::app_import_user_data(other, file));
+    CHECK(other.notice == gg::ui::Str::ImportDone);
+    CHECK(other.catalog().find_gpu("my-lab-card") != nullptr);
+}
+
+TEST_CASE("each custom-model starting point is a valid model, and the page draws it in both languages") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    for (int i = 0; i < gg::ui::custom_model_template_count(); ++i) {
+        const nlohmann::json model = nlohmann::json::parse(gg::ui::custom_model_template(i));
+        CAPTURE(model.dump());
+        REQUIRE(gg::ui::app_load_scenario(app, nlohmann::json{{"model", model}, {"batch_size", 4}, {"gpu", {{"id", "rtx-4090"}}}}.dump()).empty());
+        gg::ui::app_update_results(app);
+        CHECK(app.results.valid);
+        CHECK(app.results.report["params"]["total"].get<double>() > 1e6);
+        for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
+            app.lang = lang;
+            gg::ui::app_update_fonts(app);
+            ImGuiIO& io = ImGui::GetIO();
+            io.DisplaySize = ImVec2(1280, 800);
+            io.DeltaTime = 1.0f / 60.0f;
+            unsigned char* pixels = nullptr;
+            int w = 0, h = 0;
+            io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+            ImGui::NewFrame();
+            gg::ui::app_frame(app);
+            ImGui::Render();
+        }
+    }
+}
+
+TEST_CASE("the GPT-2 starting point has GPT-2 small's parameter count") {
+    // Hugging Face gpt2: 124,439,808 parameters (tied embeddings), the same as the gpt2 preset.
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    REQUIRE(gg::ui::app_load_scenario(app, nlohmann::json{{"model", nlohmann::json::parse(gg::ui::custom_model_template(0))},
+                                                          {"batch_size", 1}}.dump()).empty());
+    gg::ui::app_update_results(app);
+    CHECK(app.results.report["params"]["total"].get<double>() == doctest::Approx(124439808).epsilon(0.001));
+}
