@@ -24,4 +24,8 @@ struct Command {
 bool register_command(const Command& command);
 const std::vector<Command>& commands();  // sorted by name
 
+// The whole command line after the program name: dispatches to a command, returns its exit code (main.cpp; the
+// fuzz target tests/fuzz/fuzz_cli_args.cpp calls it in-process).
+int run_main(const std::vector<std::string>& args);
+
 }  // namespace gg::cli

@@ -57,6 +57,13 @@ void draw_header(AppState& app) {
             wrapped_text(d.c_str());
         }
         ImGui::PopStyleColor();
+        if ((app.notice == Str::StoreBroken || app.notice == Str::StoreNewer) && !app.kept_store_text.empty()) {
+            if (ImGui::SmallButton(tr(Str::SaveKeptStore, app.lang))) {
+                app.download_name = "gpuguide-saved-settings.json";
+                app.download_text = app.kept_store_text;
+            }
+            ImGui::SameLine();
+        }
         if (ImGui::SmallButton(tr(Str::Dismiss, app.lang))) {
             app.notice = Str::Dismiss;
             app.notice_details.clear();
@@ -234,6 +241,7 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
         doc["version"].get<int>() > 1) {
         app.notice = Str::StoreNewer;
         app.store_writable = false;
+        app.kept_store_text = std::string(stored);
         return StoreStatus::kNewer;
     }
     // Not doc.value("version", 0): it throws when "version" is not a number (found by tests/fuzz/fuzz_store).
@@ -248,6 +256,7 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
         return StoreStatus::kLoaded;
     }
     app.notice = Str::StoreBroken;
+    app.kept_store_text = std::string(stored);
     return StoreStatus::kUnreadable;
 }
 

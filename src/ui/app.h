@@ -92,6 +92,7 @@ struct AppState {
     bool import_requested = false;   // the platform opens a file picker and calls app_import_user_data with the text
     double export_copied_at_s = -1;
     bool store_writable = true;      // false when the saved settings are from a newer version (left untouched)
+    std::string kept_store_text;     // saved settings this version could not use (damaged or newer): offered as a file
     Str notice = Str::Dismiss;       // a message for the user (Str::Dismiss = none)
     std::vector<std::string> notice_details;
 

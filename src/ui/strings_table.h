@@ -353,6 +353,7 @@
     X(ImportBroken, "That file is not a gpuguide data file (a JSON object with \"gpus\" and \"offers\"); nothing was changed.", \
       "这个文件不是 gpuguide 数据文件（应为含 \"gpus\" 和 \"offers\" 的 JSON 对象），没有做任何修改。") \
     X(ImportDone, "Your data file was loaded.", "已导入你的数据文件。")                                        \
+    X(SaveKeptStore, "Save that data as a file", "把这些数据另存为文件")                                      \
     X(ExportLabel, "Copy the table as:", "复制表格为：")                                                    \
     X(ExportCopied, "Copied", "已复制")                                                                      \
     X(Currency, "Show money in", "金额显示为")                                                             \

@@ -33,8 +33,8 @@ test('the last scenario is kept for the next visit', async () => {
   await context.close();
 });
 
-test('a damaged store is moved aside and the defaults work', async () => {
-  const context = await browser.newContext();
+test('a damaged store is moved aside, the defaults work, and the damaged text can be saved as a file', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
   await context.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) { localStorage.setItem('gpuguide.v1', '{"version":1,"scenario":{broken'); sessionStorage.setItem('seeded', '1'); }
   });
@@ -42,6 +42,10 @@ test('a damaged store is moved aside and the defaults work', async () => {
   assert.equal(await model(page), 'bert-base');
   assert.equal(await page.evaluate(() => localStorage.getItem('gpuguide.v1.unreadable')), '{"version":1,"scenario":{broken');
   await screenshotColours(page, 'storage-damaged');
+  // The notice offers the damaged text as a file ("Save that data as a file", under the notice at 1280x720).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(92, 98)]);
+  assert.equal(download.suggestedFilename(), 'gpuguide-saved-settings.json');
+  assert.equal(fs.readFileSync(await download.path(), 'utf8'), '{"version":1,"scenario":{broken');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -17,11 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
 #include "fuzz_common.h"
-
-namespace gg::cli {
-int run_main(const std::vector<std::string>& args);  // src/cli/main.cpp
-}
 
 namespace {
 std::string g_dir;

@@ -4,7 +4,7 @@
 #include "ui/link.h"
 
 TEST_CASE("base64url round-trips any bytes") {
-    for (const std::string s : {std::string(""), std::string("a"), std::string("ab"), std::string("abc"),
+    for (const std::string& s : {std::string(""), std::string("a"), std::string("ab"), std::string("abc"),
                                 std::string("{\"model\":\"bert-base\"}"), std::string("\xff\x00\x10中文", 8)}) {
         std::string back;
         REQUIRE(gg::ui::base64url_decode(gg::ui::base64url_encode(s), back));
