@@ -35,6 +35,7 @@ def main() -> int:
     # Inside an inline <script>, "</script" would end the element early; "<\/script" means the same in JavaScript.
     app_js = app_js.replace("</script", "<\\/script")
     page = shell.replace("/*GG_WASM_GZIP_BASE64*/", packed).replace("/*GG_APP_JS*/", app_js)
+    os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)  # dist/ does not exist in a fresh clone
     tmp = out_path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(page)

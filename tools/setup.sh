@@ -46,9 +46,11 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
 
-# --- Dear ImGui 1.86 sources (Debian source package; only its upstream tarball is unpacked) ------------
-imgui_dir=build/deps/imgui
-if [ "$what" != native ] && [ ! -f "$imgui_dir/imgui.cpp" ]; then
+# --- sources from Debian source packages (only the upstream tarball is unpacked) -------------------------
+# unpack_source PACKAGE DIR: downloads PACKAGE's source (apt-get source, needs a deb-src entry) and unpacks its
+# upstream tarball into DIR.
+unpack_source() {
+  local package=$1 dir=$2 tarball
   src_list=/etc/apt/sources.list.d/debian-src.sources
   if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
     say "adding a deb-src entry ($src_list) from the machine's own Debian source list"
@@ -56,31 +58,24 @@ if [ "$what" != native ] && [ ! -f "$imgui_dir/imgui.cpp" ]; then
   fi
   mkdir -p build/deps/download
   ( cd build/deps/download
-    if ! ls imgui_*.orig.tar.* >/dev/null 2>&1; then
+    if ! ls "${package}"_*.orig.tar.* >/dev/null 2>&1; then
       $sudo_ apt-get update -qq
-      apt-get source --download-only -qq imgui
+      apt-get source --download-only -qq "$package"
     fi )
-  tarball=$(ls build/deps/download/imgui_*.orig.tar.* | head -n 1)
-  rm -rf "$imgui_dir.tmp" && mkdir -p "$imgui_dir.tmp"
-  tar -xf "$tarball" -C "$imgui_dir.tmp" --strip-components=1
-  rm -rf "$imgui_dir" && mv "$imgui_dir.tmp" "$imgui_dir"
-  say "Dear ImGui sources in $imgui_dir ($(basename "$tarball"))"
-fi
+  tarball=$(ls build/deps/download/"${package}"_*.orig.tar.* | head -n 1)
+  rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+  tar -xf "$tarball" -C "$dir.tmp" --strip-components=1
+  rm -rf "$dir" && mv "$dir.tmp" "$dir"
+  say "$package sources in $dir ($(basename "$tarball"))"
+}
 
-# --- Google Benchmark 1.7.1 sources (Debian source package) for the wasm benchmarks of `make bench` ---------
-bench_dir=build/deps/benchmark
-if [ "$what" = bench ] && [ ! -f "$bench_dir/CMakeLists.txt" ]; then
-  mkdir -p build/deps/download
-  ( cd build/deps/download
-    if ! ls benchmark_*.orig.tar.* >/dev/null 2>&1; then
-      $sudo_ apt-get update -qq
-      apt-get source --download-only -qq benchmark
-    fi )
-  tarball=$(ls build/deps/download/benchmark_*.orig.tar.* | head -n 1)
-  rm -rf "$bench_dir.tmp" && mkdir -p "$bench_dir.tmp"
-  tar -xf "$tarball" -C "$bench_dir.tmp" --strip-components=1
-  rm -rf "$bench_dir" && mv "$bench_dir.tmp" "$bench_dir"
-  say "Google Benchmark sources in $bench_dir ($(basename "$tarball"))"
+# Dear ImGui 1.86 (the page and the UI tests build it from source).
+if [ "$what" != native ] && [ ! -f build/deps/imgui/imgui.cpp ]; then
+  unpack_source imgui build/deps/imgui
+fi
+# Google Benchmark 1.7.1, for the wasm benchmarks of `make bench`.
+if [ "$what" = bench ] && [ ! -f build/deps/benchmark/CMakeLists.txt ]; then
+  unpack_source benchmark build/deps/benchmark
 fi
 
 # --- npm: playwright-core for the browser tests (the browser itself is Debian's chromium) ---------------

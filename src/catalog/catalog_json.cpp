@@ -21,6 +21,13 @@ json number_or_null(double value) {
 
 json text_or_null(const std::string& text) { return text.empty() ? json(nullptr) : json(text); }
 
+// The same in both formats (CNY amounts, dates): null when neither a new nor a used price is known.
+json street_price_json(const engine::StreetPrice& s) {
+    if (s.new_cny == 0 && s.used_cny == 0) return nullptr;
+    return {{"new", number_or_null(s.new_cny)}, {"used", number_or_null(s.used_cny)}, {"as_of", s.as_of},
+            {"source", s.source}};
+}
+
 }  // namespace
 
 const char* billing_name(engine::Billing billing) {
@@ -58,14 +65,7 @@ json gpu_to_json(const engine::GpuSpec& g) {
     j["nvlink_bytes_per_s"] = number_or_null(g.nvlink_bytes_per_s);
     j["ecc"] = g.ecc;
     j["launch_price_usd"] = number_or_null(g.launch_price_usd);
-    const engine::StreetPrice& s = g.street_price;
-    if (s.new_cny == 0 && s.used_cny == 0)
-        j["street_price_cny"] = nullptr;
-    else
-        j["street_price_cny"] = {{"new", number_or_null(s.new_cny)},
-                                 {"used", number_or_null(s.used_cny)},
-                                 {"as_of", s.as_of},
-                                 {"source", s.source}};
+    j["street_price_cny"] = street_price_json(g.street_price);
     j["notes"] = g.notes;
     j["source"] = g.source;
     j["as_of"] = g.as_of;
@@ -100,14 +100,7 @@ json gpu_to_data_json(const engine::GpuSpec& g) {
     j["nvlink_gb_per_s"] = scaled(g.nvlink_bytes_per_s, 1e9);
     j["ecc"] = g.ecc;
     j["launch_price_usd"] = number_or_null(g.launch_price_usd);
-    const engine::StreetPrice& s = g.street_price;
-    if (s.new_cny == 0 && s.used_cny == 0)
-        j["street_price_cny"] = nullptr;
-    else
-        j["street_price_cny"] = {{"new", number_or_null(s.new_cny)},
-                                 {"used", number_or_null(s.used_cny)},
-                                 {"as_of", s.as_of},
-                                 {"source", s.source}};
+    j["street_price_cny"] = street_price_json(g.street_price);
     if (!g.notes.empty()) j["notes"] = g.notes;
     if (!g.source.empty()) j["source"] = g.source;
     if (!g.as_of.empty()) j["as_of"] = g.as_of;

@@ -138,15 +138,7 @@ bool draw_custom_model(AppState& app) {
         }
     }
     if (edited) apply_custom_model(app, std::move(model));
-    if (!app.custom_model_problems.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.13f, 0.13f, 1));
-        wrapped_text(tr(Str::CustomModelProblems, L));
-        for (const catalog::Problem& p : app.custom_model_problems) {
-            ImGui::Bullet();
-            wrapped_text((p.pointer + ": " + p.message).c_str());
-        }
-        ImGui::PopStyleColor();
-    }
+    if (!app.custom_model_problems.empty()) problem_list(tr(Str::CustomModelProblems, L), app.custom_model_problems);
     return false;  // apply_custom_model already marked the scenario dirty when it took the change
 }
 

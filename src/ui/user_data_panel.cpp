@@ -215,15 +215,7 @@ void draw_entries(AppState& app) {
             ImGui::TextUnformatted(line.c_str());
         }
     }
-    if (!app.user_data_problems.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.13f, 0.13f, 1));
-        wrapped_text(tr(Str::UserDataProblems, L));
-        for (const catalog::Problem& p : app.user_data_problems) {
-            ImGui::Bullet();
-            wrapped_text((p.pointer + ": " + p.message).c_str());
-        }
-        ImGui::PopStyleColor();
-    }
+    if (!app.user_data_problems.empty()) problem_list(tr(Str::UserDataProblems, L), app.user_data_problems);
 }
 
 }  // namespace

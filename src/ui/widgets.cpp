@@ -209,4 +209,14 @@ void section_heading(AppState& app, const char* text) {
     ImGui::PopFont();
 }
 
+void problem_list(const char* heading, const std::vector<catalog::Problem>& problems) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.13f, 0.13f, 1));
+    wrapped_text(heading);
+    for (const catalog::Problem& p : problems) {
+        ImGui::Bullet();
+        wrapped_text((p.pointer + ": " + p.message).c_str());
+    }
+    ImGui::PopStyleColor();
+}
+
 }  // namespace gg::ui

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/catalog.h"
 #include "ui/app.h"
 
 namespace gg::ui {
@@ -34,6 +35,8 @@ std::vector<std::pair<int, int>> wrap_lines(const ImFont* font, float size_px, c
 
 // Small grey text.
 void hint_text(const char* text);
+// A heading line and one bullet per problem ("/pointer: message"), in the error colour.
+void problem_list(const char* heading, const std::vector<catalog::Problem>& problems);
 // A heading in the heading font.
 void section_heading(AppState& app, const char* text);
 
