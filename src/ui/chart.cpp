@@ -25,8 +25,9 @@ bool begin_chart(Chart& c, const char* id, ImVec2 size) {
     c.hovered = ImGui::IsItemHovered();
     c.mouse = ImGui::GetIO().MousePos;
     c.draw = ImGui::GetWindowDrawList();
-    // Room for y tick labels on the left and x tick labels + axis title below.
-    c.plot_min = ImVec2(c.frame_min.x + 4.2f * em, c.frame_min.y + 0.6f * em);
+    // Room for y tick labels on the left, the y axis title above them (a line of its own, so it never runs into
+    // the top tick label), and x tick labels + axis title below.
+    c.plot_min = ImVec2(c.frame_min.x + 4.2f * em, c.frame_min.y + 1.6f * em);
     c.plot_max = ImVec2(c.frame_max.x - 0.8f * em, c.frame_max.y - 2.6f * em);
     c.draw->AddRectFilled(c.plot_min, c.plot_max, col(ImGui::GetStyleColorVec4(ImGuiCol_FrameBg)) & 0x60FFFFFF);
     c.draw->PushClipRect(c.frame_min, c.frame_max, true);
