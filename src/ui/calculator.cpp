@@ -683,7 +683,7 @@ void draw_cost_lines(AppState& app) {
             auto money = [&](const char* key) { return format_money(json_number(b[key], "amount", 0), currency, L); };
             const std::string basis = b.value("price_basis", "");
             const engine::GpuSpec* gpu = cat.find_gpu(s.gpu_id);
-            const bool users = gpu && gpu->street_price.source == "entered by the user";
+            const bool users = gpu && gpu->street_price.source == AppState::kUserPriceSource;
             const Str basis_label = users ? Str::PriceUser : basis == "launch_usd" ? Str::PriceLaunch : Str::PriceStreet;
             wrapped_textf(tr(Str::BuyFormulaCards, L), buy->value("count", 1), money("card_price").c_str(),
                           tr(basis_label, L), money("host").c_str(), money("purchase").c_str());

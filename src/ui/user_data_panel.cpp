@@ -104,7 +104,7 @@ void draw_price_form(AppState& app) {
     if (ImGui::Button(tr(Str::MyPriceSave, L)) && g != nullptr) {
         nlohmann::json record = catalog::gpu_to_data_json(*g);
         record["street_price_cny"] = {{"new", d.price_cny}, {"used", nullptr}, {"as_of", app.today_iso},
-                                      {"source", "entered by the user"}};
+                                      {"source", AppState::kUserPriceSource}};
         upsert(app, "gpus", std::move(record));
     }
     ImGui::EndDisabled();
@@ -139,7 +139,7 @@ void draw_gpu_form(AppState& app) {
             {"tdp_w", d.tdp_w},
             {"street_price_cny", d.gpu_price_cny >= 100
                                      ? nlohmann::json{{"new", d.gpu_price_cny}, {"used", nullptr},
-                                                      {"as_of", app.today_iso}, {"source", "entered by the user"}}
+                                                      {"as_of", app.today_iso}, {"source", AppState::kUserPriceSource}}
                                      : nlohmann::json(nullptr)}};
         upsert(app, "gpus", std::move(record));
         d.gpu_name[0] = '\0';

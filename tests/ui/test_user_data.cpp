@@ -59,7 +59,6 @@ TEST_CASE("an own price replaces the catalog's price of that card only") {
     nlohmann::json record = gg::catalog::gpu_to_data_json(*base);
     record["street_price_cny"] = {{"new", 1999}, {"used", nullptr}, {"as_of", "2026-11-30"}, {"source", "me"}};
     gg::ui::app_set_user_data(app, {{"schema_version", 1}, {"gpus", {record}}});
-    for (const auto& p : app.user_data_problems) INFO(p.pointer << ": " << p.message);
     std::string listed;
     for (const auto& p : app.user_data_problems) listed += p.pointer + ": " + p.message + "\n";
     CAPTURE(listed);
