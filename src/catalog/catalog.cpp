@@ -300,7 +300,6 @@ private:
 
 // Exact conversions from data units to base units. Rounding to a whole number of bytes, bytes/s or FLOP/s
 // recovers the decimal value the data states (82.6 TFLOPS = 82 600 000 000 000 FLOP/s) despite binary doubles.
-constexpr double kBytesPerGib = 1073741824.0;  // 2^30 (memory capacity: vendors' "GB" of GDDR/HBM is GiB)
 constexpr double kBytesPerGb = 1e9;            // bandwidth: vendors' GB/s are decimal
 constexpr double kFlopPerTflop = 1e12;
 double to_base(double value, double scale) { return std::round(value * scale); }
@@ -383,7 +382,7 @@ std::optional<engine::GpuSpec> parse_gpu(const Context& context, const json& rec
     if (auto v = r.whole("launch_year", Need::Bundled, {2010, 2030, "", ""})) g.launch_year = *v;
     if (auto v = r.number("memory_gib", Need::Always,
                           {1, 512, "GiB", "give the capacity in GiB as the vendor states it (24 for a 24 GB card)"}))
-        g.memory_bytes = to_base(*v, kBytesPerGib);
+        g.memory_bytes = to_base(*v, engine::kBytesPerGiB);
     if (auto v = r.text("memory_type", Need::Bundled)) g.memory_type = *v;
     if (auto v = r.number("memory_bandwidth_gb_per_s", Need::Always,
                           {50, 20000, "GB/s", "give the memory bandwidth in decimal GB/s (NVLink is a separate key)"}))

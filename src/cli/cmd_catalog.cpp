@@ -46,7 +46,6 @@ void warn_problems() {
 }
 
 // Display units (the second of the two places where units are converted): GiB, GB/s, TFLOPS.
-constexpr double kBytesPerGib = 1073741824.0;
 std::string tflops(double flop_per_s) {
     if (flop_per_s == 0) return "-";
     char b[32];
@@ -70,7 +69,7 @@ int run_gpus(const std::vector<std::string>& args) {
     std::printf("%-24s %7s %8s %7s %7s %7s %7s %6s\n", "", "GiB", "GB/s", "TFLOPS", "TFLOPS", "TFLOPS", "TFLOPS", "W");
     for (const auto& g : gpus) {
         const auto& f = g.dense_flop_per_s;
-        std::printf("%-24s %7.0f %8.0f %7s %7s %7s %7s %6.0f  %s\n", g.id.c_str(), g.memory_bytes / kBytesPerGib,
+        std::printf("%-24s %7.0f %8.0f %7s %7s %7s %7s %6.0f  %s\n", g.id.c_str(), g.memory_bytes / engine::kBytesPerGiB,
                     g.memory_bandwidth_bytes_per_s / 1e9, tflops(f.fp32).c_str(), tflops(f.fp16).c_str(),
                     tflops(f.bf16).c_str(), tflops(f.fp8).c_str(), g.tdp_w, g.name.c_str());
     }

@@ -8,6 +8,8 @@
 
 namespace gg::engine {
 
+constexpr double kBytesPerGiB = 1073741824.0;  // 2^30 (memory capacity: vendors' "GB" of GDDR/HBM is GiB)
+
 // Dense (no 2:4 sparsity) peak rates. 0 means "not supported by this card"; fp32 == 0 means "unknown" (no vendor
 // figure, e.g. AWS's A10G): such a card serves memory checks but gets no time estimate.
 struct DenseFlopPerS {

@@ -5,10 +5,11 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/hardware.h"
+
 namespace gg::ui {
 
 namespace {
-constexpr double kGiB = 1073741824.0;  // 2^30
 }
 
 std::string format_significant(double value, int digits) {
@@ -43,7 +44,7 @@ std::string format_grouped(double value) {
 
 std::string format_gib(double bytes, Lang) {
     if (!std::isfinite(bytes)) return "-";
-    const double gib = bytes / kGiB;
+    const double gib = bytes / engine::kBytesPerGiB;
     char buf[64];
     if (std::fabs(gib) >= 100) std::snprintf(buf, sizeof buf, "%.0f GiB", gib);
     else if (std::fabs(gib) >= 0.1 || gib == 0) std::snprintf(buf, sizeof buf, "%.1f GiB", gib);
