@@ -267,7 +267,10 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
         case LinkStatus::kNone: return;
         case LinkStatus::kOk: {
             const auto problems = app_load_scenario(app, link.json_text);
-            if (problems.empty()) return;
+            if (problems.empty()) {
+                app.narrow_show_answer = true;  // a shared link opens on its answer (phones: the answer view)
+                return;
+            }
             app.notice = Str::LinkInvalid;
             for (const auto& p : problems) app.notice_details.push_back(p.pointer + ": " + p.message);
             return;

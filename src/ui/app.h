@@ -81,6 +81,7 @@ struct AppState {
     bool defer_first_decisions = false;  // the platform: compute the ranking after the first frame, not before it
     int explained_part = -1;         // memory breakdown row opened into its formula (-1 = none)
     bool show_not_fitting = false;   // ranking: also list options the job does not fit
+    bool narrow_show_answer = false; // one-column layout (phones): the answer view instead of the inputs view
     int results_generation = 0;      // bumped whenever the results are recomputed (the platform syncs the link)
 
     // Links and embedding.

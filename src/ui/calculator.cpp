@@ -65,8 +65,11 @@ Str segment_label(const std::string& segment) {
 }
 
 // ---- inputs ----------------------------------------------------------------------------------------------------
-// Starting points for a custom model: the published configs of GPT-2 small, BERT-base and ViT-B/16 (Hugging Face
-// gpt2, bert-base-uncased and google/vit-base-patch16-224 config.json), which the user then edits.
+// Starting points for a custom model, which the user then edits: the published configs of GPT-2 small, BERT-base
+// and ViT-B/16 (Hugging Face gpt2, bert-base-uncased and google/vit-base-patch16-224 config.json), ResNet-50
+// (torchvision resnet50: bottleneck blocks 3-4-6-3, width 64; 25,557,032 parameters) and the original U-Net
+// (Ronneberger et al. 2015, as in github.com/milesial/Pytorch-UNet: 64 channels, 4 down-sampling steps, 2 classes;
+// 31,037,698 parameters, tests/validation/measured_saved_activations.json).
 struct CustomTemplate {
     const char* family;
     Str label;
@@ -80,6 +83,9 @@ const CustomTemplate kCustomTemplates[] = {
      R"({"family":"encoder","layers":12,"hidden":768,"heads":12,"ffn":3072,"vocab":30522,"max_positions":512})"},
     {"vit", Str::CustomVit,
      R"({"family":"vit","image_size":224,"patch":16,"layers":12,"hidden":768,"heads":12,"ffn":3072})"},
+    {"resnet", Str::CustomResNet,
+     R"({"family":"resnet","depths":[3,4,6,3],"block":"bottleneck","width":64,"classes":1000})"},
+    {"unet", Str::CustomUnet, R"({"family":"unet","base_channels":64,"depth":4,"in_channels":3,"classes":2})"},
 };
 
 }  // namespace
@@ -90,12 +96,15 @@ const char* custom_model_template(int index) { return kCustomTemplates[index].js
 namespace {
 
 // Applies a custom model through the scenario parser (one validation path); a draft it refuses stays on screen
-// with the parser's reasons, and the last valid model keeps its results.
-void apply_custom_model(AppState& app, nlohmann::json model) {
+// with the parser's reasons, and the last valid model keeps its results. A new model (a template picked) starts
+// from its own sequence length and image size; an edited one keeps what the user set.
+void apply_custom_model(AppState& app, nlohmann::json model, bool new_model) {
     nlohmann::json doc = app_scenario_json(app);
     doc["model"] = model;
-    doc.erase("seq_len");  // the new model's defaults
-    doc.erase("image_size");
+    if (new_model) {
+        doc.erase("seq_len");
+        doc.erase("image_size");
+    }
     const auto problems = app_load_scenario(app, doc.dump());
     if (problems.empty()) {
         app.custom_model_draft = nullptr;
@@ -106,6 +115,53 @@ void apply_custom_model(AppState& app, nlohmann::json model) {
     }
 }
 
+// A convolutional model's sizes that its JSON may leave out (the parser's defaults): taken from the model the
+// page has, when it is of the same family, so every field shows a number.
+void fill_cnn_defaults(nlohmann::json& model, const catalog::Scenario& s) {
+    const std::string family = model.value("family", "");
+    const engine::ModelSpec& m = s.model;
+    const bool same = s.model_id == "custom" && s.custom_model.value("family", "") == family;
+    if (family == "resnet") {
+        if (!model.contains("depths")) model["depths"] = same ? m.depths : std::vector<int>{2, 2, 2, 2};
+        if (!model.contains("block")) model["block"] = same && m.bottleneck ? "bottleneck" : "basic";
+        if (!model.contains("width")) model["width"] = same ? m.width : 64;
+        if (!model.contains("classes")) model["classes"] = same ? m.classes : 1000;
+    } else if (family == "unet") {
+        if (model.contains("width") && !model.contains("base_channels")) {  // "width" is the parser's alias
+            model["base_channels"] = model["width"];
+            model.erase("width");
+        }
+        if (!model.contains("base_channels")) model["base_channels"] = same ? m.base_channels : 64;
+        if (!model.contains("depth")) model["depth"] = same ? m.unet_depth : 4;
+        if (!model.contains("in_channels")) model["in_channels"] = same ? m.in_channels : 3;
+        if (!model.contains("classes")) model["classes"] = same ? m.classes : 2;
+    }
+}
+
+// A ResNet's blocks per stage: the number of stages, then one field per stage (a new stage repeats the last).
+bool draw_resnet_depths(AppState& app, nlohmann::json& model) {
+    const Lang L = app.lang;
+    std::vector<int> depths;
+    if (model["depths"].is_array())
+        for (const nlohmann::json& d : model["depths"]) depths.push_back(d.is_number_integer() ? d.get<int>() : 1);
+    if (depths.empty()) depths = {2, 2, 2, 2};
+    bool edited = false;
+    int stages = static_cast<int>(depths.size());
+    field_label(tr(Str::CustomStages, L), tr(Str::CustomCnnTip, L));
+    if (int_field(app, "##custom_stages", stages, 1, 8, "")) {
+        depths.resize(static_cast<size_t>(stages), depths.back());
+        edited = true;
+    }
+    for (size_t i = 0; i < depths.size(); ++i) {
+        char label[96];
+        std::snprintf(label, sizeof label, tr(Str::CustomStageBlocks, L), static_cast<int>(i + 1));
+        field_label(label, tr(Str::CustomCnnTip, L));
+        if (int_field(app, ("##custom_depth_" + std::to_string(i)).c_str(), depths[i], 1, 100, "")) edited = true;
+    }
+    if (edited) model["depths"] = depths;
+    return edited;
+}
+
 // The sizes of a custom model, each a whole-number field with the parser's limits.
 bool draw_custom_model(AppState& app) {
     const Lang L = app.lang;
@@ -113,6 +169,8 @@ bool draw_custom_model(AppState& app) {
     if (s.model_id != "custom" && !app.custom_model_draft.is_object()) return false;
     nlohmann::json model = app.custom_model_draft.is_object() ? app.custom_model_draft : s.custom_model;
     const std::string family = model.value("family", "");
+    const bool cnn = family == "resnet" || family == "unet";
+    if (cnn) fill_cnn_defaults(model, s);
     struct Field {
         const char* key;
         Str label;
@@ -120,24 +178,42 @@ bool draw_custom_model(AppState& app) {
         int max;
     };
     std::vector<Field> fields;
-    if (family == "vit") fields = {{"image_size", Str::CustomImage, 1, 8192}, {"patch", Str::CustomPatch, 1, 1024}};
-    fields.insert(fields.end(), {{"layers", Str::CustomLayers, 1, 1000},
-                                 {"hidden", Str::CustomHidden, 1, 1 << 17},
-                                 {"heads", Str::CustomHeads, 1, 1024},
-                                 {"ffn", Str::CustomFfn, 1, 1 << 20}});
-    if (family != "vit") fields.push_back({"vocab", Str::CustomVocab, 1, 1 << 22});
-    if (family == "encoder" || model.contains("max_positions"))
-        fields.push_back({"max_positions", Str::CustomMaxPositions, 1, 1 << 20});
     bool edited = false;
+    if (family == "resnet") {
+        std::string block = model.value("block", "basic");
+        field_label(tr(Str::CustomBlock, L), tr(Str::CustomCnnTip, L));
+        if (choice_combo("##custom_block", block,
+                         {{"basic", Str::CustomBlockBasic}, {"bottleneck", Str::CustomBlockBottleneck}}, L)) {
+            model["block"] = block;
+            edited = true;
+        }
+        fields.insert(fields.end(), {{"width", Str::CustomWidth, 1, 4096}, {"classes", Str::CustomClasses, 1, 1 << 20}});
+    } else if (family == "unet") {
+        fields.insert(fields.end(), {{"base_channels", Str::CustomBaseChannels, 1, 4096},
+                  {"depth", Str::CustomUnetDepth, 1, 8},
+                  {"in_channels", Str::CustomInChannels, 1, 1 << 10},
+                  {"classes", Str::CustomClasses, 1, 1 << 16}});
+    } else {
+        if (family == "vit")
+            fields.insert(fields.end(), {{"image_size", Str::CustomImage, 1, 8192}, {"patch", Str::CustomPatch, 1, 1024}});
+        fields.insert(fields.end(), {{"layers", Str::CustomLayers, 1, 1000},
+                                     {"hidden", Str::CustomHidden, 1, 1 << 17},
+                                     {"heads", Str::CustomHeads, 1, 1024},
+                                     {"ffn", Str::CustomFfn, 1, 1 << 20}});
+        if (family != "vit") fields.push_back({"vocab", Str::CustomVocab, 1, 1 << 22});
+        if (family == "encoder" || model.contains("max_positions"))
+            fields.push_back({"max_positions", Str::CustomMaxPositions, 1, 1 << 20});
+    }
     for (const Field& f : fields) {
         int value = model.contains(f.key) && model[f.key].is_number_integer() ? model[f.key].get<int>() : 0;
-        field_label(tr(f.label, L), tr(Str::CustomModelTip, L));
+        field_label(tr(f.label, L), tr(cnn ? Str::CustomCnnTip : Str::CustomModelTip, L));
         if (int_field(app, (std::string("##custom_") + f.key).c_str(), value, f.min, f.max, "")) {
             model[f.key] = value;
             edited = true;
         }
     }
-    if (edited) apply_custom_model(app, std::move(model));
+    if (family == "resnet" && draw_resnet_depths(app, model)) edited = true;
+    if (edited) apply_custom_model(app, std::move(model), false);
     if (!app.custom_model_problems.empty()) problem_list(tr(Str::CustomModelProblems, L), app.custom_model_problems);
     return false;  // apply_custom_model already marked the scenario dirty when it took the change
 }
@@ -178,7 +254,7 @@ bool model_combo(AppState& app) {
             ImGui::Indent();
             if (ImGui::Selectable((std::string(tr(t.label, app.lang)) + "##custom_" + t.family).c_str(),
                                   s.model_id == "custom" && s.custom_model.value("family", "") == t.family))
-                apply_custom_model(app, nlohmann::json::parse(t.json));
+                apply_custom_model(app, nlohmann::json::parse(t.json), true);
             ImGui::Unindent();
         }
         ImGui::EndCombo();
@@ -380,7 +456,7 @@ std::string operand_text(const char* name, double value, Lang lang) {
 
 void draw_figure_explanation(const engine::Figure& f, Lang lang) {
     ImGui::Indent();
-    ImGui::TextDisabled("%s", f.formula);
+    hint_text(f.formula);
     for (const auto& [name, value] : f.operands) ImGui::BulletText("%s = %s", name, operand_text(name, value, lang).c_str());
     ImGui::Unindent();
 }
@@ -408,7 +484,7 @@ void draw_verdict(AppState& app) {
         if (r.estimate.max_batch_size > 0) ImGui::Text(tr(Str::MaxBatch, L), r.estimate.max_batch_size);
         else if (r.estimate.max_batch_size == 0) wrapped_text(tr(Str::MaxBatchNone, L));
     }
-    ImGui::TextDisabled(tr(Str::ParamsLine, L), format_count(m.params_total, L).c_str(),
+    hint_textf(tr(Str::ParamsLine, L), format_count(m.params_total, L).c_str(),
                         format_count(m.params_trainable, L).c_str());
 }
 
@@ -476,35 +552,35 @@ void draw_breakdown(AppState& app) {
     hint_text(tr(phase, L));
 }
 
-std::string gib_tick(double v) { return format_significant(v / 1073741824.0, 3); }
-
 void draw_memory_curve(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
     if (r.curve_batch.size() < 2) return;
     section_heading(app, tr(Str::MemVsBatchTitle, L));
     Chart c;
-    c.format_y = gib_tick;
     if (!begin_chart(c, "##memcurve", ImVec2(-1, 15.0f * ImGui::GetFontSize()))) return;
+    // Plotted in GiB, so the linear axis's 1-2-5 steps are round GiB (in bytes they would be 4.66, 9.31, ...).
+    std::vector<double> curve_gib(r.curve_bytes.size());
+    for (size_t i = 0; i < curve_gib.size(); ++i) curve_gib[i] = r.curve_bytes[i] / engine::kBytesPerGiB;
     double hi = 0;
-    for (double b : r.curve_bytes) hi = std::max(hi, b);
+    for (double g : curve_gib) hi = std::max(hi, g);
     const engine::MemoryReport& m = r.estimate.report;
-    if (m.card_memory_bytes > 0) hi = std::max(hi, m.card_memory_bytes);
+    if (m.card_memory_bytes > 0) hi = std::max(hi, m.card_memory_bytes / engine::kBytesPerGiB);
     Axis x = make_log_axis(r.curve_batch.front(), r.curve_batch.back());
     Axis y = make_linear_axis(0, hi * 1.05, 5);
     setup_axes(c, x, y, tr(Str::AxisBatch, L), tr(Str::AxisGiB, L));
     if (m.usable_bytes > 0) {
         const std::string label = std::string(tr(Str::Usable, L)) + " " + format_gib(m.usable_bytes, L);
-        chart_hline(c, m.usable_bytes, IM_COL32(180, 30, 30, 255), label.c_str());
+        chart_hline(c, m.usable_bytes / engine::kBytesPerGiB, IM_COL32(180, 30, 30, 255), label.c_str());
     }
-    chart_line(c, r.curve_batch, r.curve_bytes, IM_COL32(37, 99, 185, 255));
-    chart_scatter(c, 0, r.curve_batch, r.curve_bytes, IM_COL32(37, 99, 185, 255));
+    chart_line(c, r.curve_batch, curve_gib, IM_COL32(37, 99, 185, 255));
+    chart_scatter(c, 0, r.curve_batch, curve_gib, IM_COL32(37, 99, 185, 255));
     const std::vector<double> cx = {static_cast<double>(r.scenario.scenario.batch_size)};
-    const std::vector<double> cy = {m.nvidia_smi.bytes};
+    const std::vector<double> cy = {m.nvidia_smi.bytes / engine::kBytesPerGiB};
     chart_scatter(c, 1, cx, cy, IM_COL32(230, 140, 40, 255), 0.4f);
     if (c.hovered_series >= 0) {
         const double b = c.hovered_series == 0 ? r.curve_batch[c.hovered_index] : cx[0];
-        const double bytes = c.hovered_series == 0 ? r.curve_bytes[c.hovered_index] : cy[0];
+        const double bytes = c.hovered_series == 0 ? r.curve_bytes[c.hovered_index] : m.nvidia_smi.bytes;
         ImGui::SetTooltip("%s %s: %s", tr(Str::AxisBatch, L), format_significant(b, 6).c_str(),
                           format_gib(bytes, L).c_str());
     }
@@ -648,6 +724,47 @@ const nlohmann::json* ranking_option(const Results& r, const char* kind, const s
     return best;
 }
 
+// The cost of one ranked option (the ranking's JSON), as formulas with the numbers filled in. Used under the
+// scenario's own card and in the ranking table's cost cells.
+void rent_formula(const AppState& app, const nlohmann::json& option) {
+    const Lang L = app.lang;
+    const engine::CloudOffer* offer = app.catalog().find_offer(option.value("offer", ""));
+    if (offer == nullptr || !option.contains("rent") || !option.contains("cost")) return;
+    const nlohmann::json& d = option["rent"];
+    const std::string cur = option["cost"].value("currency", "CNY");
+    wrapped_textf(tr(Str::RentFormula, L), format_duration(json_number(d, "billed_s_per_run", 0), L).c_str(),
+                  format_duration(json_number(option, "time_s", 0), L).c_str(),
+                  format_duration(json_number(d, "billing_granularity_s", 0), L).c_str(),
+                  app.results.scenario.decision.runs, format_money(offer->price_per_hour, offer->currency, L).c_str(),
+                  format_money(json_number(d["compute"], "amount", 0), cur, L).c_str(),
+                  format_money(json_number(d["storage"], "amount", 0), cur, L).c_str(), offer->source.c_str(),
+                  offer->as_of.c_str());
+}
+
+void buy_formula(const AppState& app, const nlohmann::json& option) {
+    const Lang L = app.lang;
+    if (!option.contains("buy") || !option.contains("cost")) return;
+    const nlohmann::json& b = option["buy"];
+    const std::string currency = option["cost"].value("currency", "CNY");
+    auto money = [&](const char* key) { return format_money(json_number(b[key], "amount", 0), currency, L); };
+    const std::string basis = b.value("price_basis", "");
+    const engine::GpuSpec* gpu = app.catalog().find_gpu(option.value("gpu", ""));
+    const bool users = gpu && gpu->street_price.source == AppState::kUserPriceSource;
+    const Str basis_label = users ? Str::PriceUser : basis == "launch_usd" ? Str::PriceLaunch : Str::PriceStreet;
+    wrapped_textf(tr(Str::BuyFormulaCards, L), option.value("count", 1), money("card_price").c_str(),
+                  tr(basis_label, L), money("host").c_str(), money("purchase").c_str());
+    const double time_s = json_number(option, "time_s", 0);
+    if (time_s <= 0) return;  // the electricity and the resale need a time
+    const double hours_s = time_s * app.results.scenario.decision.runs;
+    const double kwh_price = app.results.scenario.decision.electricity_price_per_kwh_cny;
+    wrapped_textf(tr(Str::BuyFormulaPower, L), format_significant(json_number(b, "power_w", 0), 4).c_str(),
+                  format_duration(hours_s, L).c_str(), format_money(kwh_price, "CNY", L).c_str(),
+                  money("electricity").c_str());
+    wrapped_textf(tr(Str::BuyFormulaResale, L), format_significant(json_number(b, "ownership_months", 0), 3).c_str(),
+                  format_percent(json_number(b, "resale_fraction", 0)).c_str(), money("resale").c_str(),
+                  format_money(json_number(option["cost"], "amount"), currency, L).c_str());
+}
+
 void draw_cost_lines(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
@@ -659,15 +776,7 @@ void draw_cost_lines(AppState& app) {
                                  format_money(offer->price_per_hour, offer->currency, L).c_str(),
                                  format_money(json_number((*rent)["cost"], "amount"), (*rent)["cost"].value("currency", "CNY"), L).c_str());
         if (offer && rent->contains("rent") && ImGui::TreeNode(tr(Str::CostFormula, L))) {
-            const nlohmann::json& d = (*rent)["rent"];
-            const std::string cur = (*rent)["cost"].value("currency", "CNY");
-            wrapped_textf(tr(Str::RentFormula, L), format_duration(json_number(d, "billed_s_per_run", 0), L).c_str(),
-                          format_duration(json_number(*rent, "time_s", 0), L).c_str(),
-                          format_duration(json_number(d, "billing_granularity_s", 0), L).c_str(), r.scenario.decision.runs,
-                          format_money(offer->price_per_hour, offer->currency, L).c_str(),
-                          format_money(json_number(d["compute"], "amount", 0), cur, L).c_str(),
-                          format_money(json_number(d["storage"], "amount", 0), cur, L).c_str(), offer->source.c_str(),
-                          offer->as_of.c_str());
+            rent_formula(app, *rent);
             ImGui::TreePop();
         }
     } else {
@@ -679,23 +788,7 @@ void draw_cost_lines(AppState& app) {
         wrapped_textf(tr(Str::BuyLine, L), format_money(upfront, currency, L).c_str(),
                       format_money(json_number((*buy)["cost"], "amount"), currency, L).c_str());
         if (buy->contains("buy") && ImGui::TreeNode((std::string(tr(Str::CostFormula, L)) + "##buy").c_str())) {
-            const nlohmann::json& b = (*buy)["buy"];
-            auto money = [&](const char* key) { return format_money(json_number(b[key], "amount", 0), currency, L); };
-            const std::string basis = b.value("price_basis", "");
-            const engine::GpuSpec* gpu = cat.find_gpu(s.gpu_id);
-            const bool users = gpu && gpu->street_price.source == AppState::kUserPriceSource;
-            const Str basis_label = users ? Str::PriceUser : basis == "launch_usd" ? Str::PriceLaunch : Str::PriceStreet;
-            wrapped_textf(tr(Str::BuyFormulaCards, L), buy->value("count", 1), money("card_price").c_str(),
-                          tr(basis_label, L), money("host").c_str(), money("purchase").c_str());
-            const double hours_s = json_number(*buy, "time_s", 0) * r.scenario.decision.runs;
-            const double kwh_price = r.scenario.decision.electricity_price_per_kwh_cny;
-            wrapped_textf(tr(Str::BuyFormulaPower, L), format_significant(json_number(b, "power_w", 0), 4).c_str(),
-                          format_duration(hours_s, L).c_str(),
-                          format_money(kwh_price, "CNY", L).c_str(),
-                          money("electricity").c_str());
-            wrapped_textf(tr(Str::BuyFormulaResale, L), format_significant(json_number(b, "ownership_months", 0), 3).c_str(),
-                          format_percent(json_number(b, "resale_fraction", 0)).c_str(), money("resale").c_str(),
-                          format_money(json_number((*buy)["cost"], "amount"), currency, L).c_str());
+            buy_formula(app, *buy);
             ImGui::TreePop();
         }
     }
@@ -724,11 +817,11 @@ void draw_time(AppState& app) {
         hint_text(tr(Str::TimeNoDataset, L));
     }
     const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
-    if (sps > 0 && mfu >= 0) ImGui::TextDisabled(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
+    if (sps > 0 && mfu >= 0) hint_textf(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
     if (t.contains("explain") && t["explain"].is_object() && ImGui::TreeNode(tr(Str::TimeFormula, L))) {
         for (auto it = t["explain"].begin(); it != t["explain"].end(); ++it) {
             const nlohmann::json& f = it.value();
-            ImGui::TextDisabled("%s", f.value("formula", it.key()).c_str());
+            hint_text(f.value("formula", it.key()).c_str());
             if (f.contains("operands") && f["operands"].is_object())
                 for (auto op = f["operands"].begin(); op != f["operands"].end(); ++op)
                     if (op.value().is_number())
@@ -805,21 +898,18 @@ std::string option_label(const AppState& app, const nlohmann::json& o, Lang lang
     return label;
 }
 
-std::string hours_tick(double v) { return format_significant(v / 3600.0, 3); }
-
 void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*>& shown) {
     const Lang L = app.lang;
     std::vector<double> xs, ys, fx, fy;
     for (const nlohmann::json* o : shown) {
         const double t = json_number(*o, "time_s"), c = json_number((*o)["cost"], "amount");
         if (t <= 0 || c <= 0) continue;
-        (o->value("pareto", false) ? fx : xs).push_back(t);
+        (o->value("pareto", false) ? fx : xs).push_back(t / 3600.0);  // plotted in hours: ticks at 1-2-5 x 10^k h
         (o->value("pareto", false) ? fy : ys).push_back(c);
     }
     if (xs.size() + fx.size() < 2) return;
     section_heading(app, tr(Str::CostTimeTitle, L));
     Chart c;
-    c.format_x = hours_tick;
     if (!begin_chart(c, "##costtime", ImVec2(-1, 15.0f * ImGui::GetFontSize()))) return;
     double tmin = 1e300, tmax = 0, cmin = 1e300, cmax = 0;
     for (auto* v : {&xs, &fx}) for (double t : *v) tmin = std::min(tmin, t), tmax = std::max(tmax, t);
@@ -835,16 +925,113 @@ void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*
     chart_line(c, lx, ly, IM_COL32(37, 99, 185, 255));
     chart_scatter(c, 1, fx, fy, IM_COL32(37, 99, 185, 255), 0.3f);
     if (c.hovered_series >= 0) {
-        const double t = c.hovered_series == 0 ? xs[c.hovered_index] : fx[c.hovered_index];
+        const double t_h = c.hovered_series == 0 ? xs[c.hovered_index] : fx[c.hovered_index];
         const double cost = c.hovered_series == 0 ? ys[c.hovered_index] : fy[c.hovered_index];
         for (const nlohmann::json* o : shown)
-            if (json_number(*o, "time_s") == t && json_number((*o)["cost"], "amount") == cost) {
+            if (json_number(*o, "time_s") / 3600.0 == t_h && json_number((*o)["cost"], "amount") == cost) {
+                const double t = json_number(*o, "time_s");
                 ImGui::SetTooltip("%s\n%s  ·  %s", option_label(app, *o, L).c_str(), format_duration(t, L).c_str(),
                                   format_money(cost, (*o)["cost"].value("currency", "CNY"), L).c_str());
                 break;
             }
     }
     end_chart(c);
+}
+
+// What a ranking cell's figure is made of, with the numbers filled in (column ids as in draw_ranking).
+void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int column) {
+    const Lang L = app.lang;
+    const Results& r = app.results;
+    const std::string currency = o.contains("cost") ? o["cost"].value("currency", "CNY") : "CNY";
+    auto reason = [&](const char* code) -> const nlohmann::json* {
+        if (o.contains("reasons"))
+            for (const nlohmann::json& x : o["reasons"])
+                if (x.value("code", "") == code) return &x;
+        return nullptr;
+    };
+    auto value = [](const nlohmann::json* x, const char* key) { return x ? json_number((*x)["values"], key, 0) : 0.0; };
+    const nlohmann::json* batch = reason("global_batch_changed");
+    auto batch_line = [&] {
+        if (batch)
+            wrapped_textf(tr(Str::CellBatchChanged, L), o.value("count", 1),
+                          format_count(value(batch, "global_batch"), L).c_str(),
+                          format_count(value(batch, "scenario_global_batch"), L).c_str());
+    };
+    if (column == 0 && !o.value("pareto", false)) return;  // the option's name explains itself
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(28.0f * ImGui::GetFontSize());
+    switch (column) {
+        case 0: wrapped_text(tr(Str::ParetoTip, L)); break;
+        case 1: {
+            const nlohmann::json* fit = reason(o.value("fits", false) ? "fits" : "does_not_fit");
+            const double card = value(fit, "card_bytes"), usable = value(fit, "usable_bytes");
+            wrapped_textf(tr(Str::VerdictNeeds, L), format_gib(value(fit, "peak_bytes"), L).c_str(),
+                          format_gib(usable, L).c_str(), format_gib(card, L).c_str(),
+                          format_percent(card > 0 ? 1.0 - usable / card : 0).c_str());
+            batch_line();
+            break;
+        }
+        case 2: {
+            const double t = json_number(o, "time_s");
+            if (t > 0) {
+                const int runs = r.scenario.decision.runs;
+                wrapped_textf(tr(Str::CellTime, L), format_duration(t, L).c_str(), runs,
+                              format_duration(t * runs, L).c_str());
+            } else {
+                wrapped_text(tr(Str::TimeUnknown, L));
+            }
+            batch_line();
+            break;
+        }
+        case 3:
+            if (o.value("kind", "") == "rent") rent_formula(app, o);
+            else buy_formula(app, o);
+            break;
+        default: {
+            if (o.value("eligible", false)) {
+                wrapped_text(tr(Str::CellEligible, L));
+                break;
+            }
+            wrapped_text(tr(Str::CellLeftOut, L));
+            auto bullet = [](const std::string& line) {
+                ImGui::Bullet();
+                ImGui::SameLine();
+                wrapped_text(line.c_str());
+            };
+            char line[512];
+            if (const nlohmann::json* x = reason("does_not_fit")) {
+                std::snprintf(line, sizeof line, tr(Str::WhyNoFit, L), format_gib(value(x, "peak_bytes"), L).c_str(),
+                              format_gib(value(x, "usable_bytes"), L).c_str());
+                bullet(line);
+            }
+            if (reason("incompatible")) bullet(tr(Str::WhyIncompatible, L));
+            if (const nlohmann::json* x = reason("over_budget")) {
+                std::snprintf(line, sizeof line, tr(Str::WhyBudget, L), format_money(value(x, "cash"), currency, L).c_str(),
+                              format_money(value(x, "budget"), currency, L).c_str());
+                bullet(line);
+            }
+            if (const nlohmann::json* x = reason("over_deadline")) {
+                std::snprintf(line, sizeof line, tr(Str::WhyDeadline, L), format_duration(value(x, "time_s"), L).c_str(),
+                              format_duration(value(x, "deadline_s"), L).c_str());
+                bullet(line);
+            }
+            if (const nlohmann::json* x = reason("region_mismatch")) {
+                std::snprintf(line, sizeof line, tr(Str::WhyRegion, L), x->value("other", "").c_str());
+                bullet(line);
+            }
+            if (const nlohmann::json* x = reason("currency_mismatch")) {
+                std::snprintf(line, sizeof line, tr(Str::WhyCurrency, L), x->value("other", "").c_str());
+                bullet(line);
+            }
+            if (reason("ownership_excluded")) bullet(tr(Str::WhyOwnership, L));
+            if (o.value("fits", false) && (reason("time_unknown") || reason("cost_unknown")) &&
+                (r.scenario.decision.budget_cny > 0 || r.scenario.decision.deadline_s > 0))
+                bullet(tr(Str::WhyUnknown, L));
+            break;
+        }
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
 }
 
 void draw_ranking(AppState& app) {
@@ -917,7 +1104,7 @@ void draw_ranking(AppState& app) {
                     app.scenario.gpu_count = o.value("count", 1);
                     app.scenario_dirty = true;
                 }
-                if (ImGui::IsItemHovered() && o.value("pareto", false)) ImGui::SetTooltip("%s", tr(Str::ParetoTip, L));
+                const bool row_hovered = ImGui::IsItemHovered();
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted((format_gib(json_number(o, "peak_bytes_per_card", 0), L) + " / " +
                                         format_gib(json_number(o, "usable_bytes_per_card", 0), L)).c_str());
@@ -931,6 +1118,10 @@ void draw_ranking(AppState& app) {
                 const bool fits = o.value("fits", false);
                 ImGui::TextColored(fits ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1), "%s",
                                    tr(fits ? Str::Yes : Str::No, L));
+                if (row_hovered)
+                    for (int column = 0; column < 5; ++column)
+                        if (ImGui::TableGetColumnFlags(column) & ImGuiTableColumnFlags_IsHovered)
+                            ranking_cell_tooltip(app, o, column);
             }
         }
         ImGui::EndTable();
@@ -954,6 +1145,70 @@ void draw_results(AppState& app) {
     draw_per_card(app);
 }
 
+// One column (phones, narrow windows): the inputs and the answer are two views under one switch, with a one-line
+// verdict always in sight above them, so the answer is one tap away rather than below a long column of inputs.
+void draw_narrow_summary(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    if (!app.scenario_problems.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.13f, 0.13f, 1.0f));
+        wrapped_text(tr(Str::InputsInvalid, L));
+        ImGui::PopStyleColor();
+    }
+    if (!r.valid) return;
+    const engine::MemoryReport& m = r.estimate.report;
+    const engine::GpuSpec* gpu = app.catalog().find_gpu(r.scenario.scenario.gpu_id);
+    if (gpu == nullptr) {
+        wrapped_text(tr(Str::NoGpuChosen, L));
+        return;
+    }
+    const ImVec4 good(0.09f, 0.50f, 0.27f, 1.0f), bad(0.70f, 0.13f, 0.13f, 1.0f);
+    ImGui::PushStyleColor(ImGuiCol_Text, m.fits ? good : bad);
+    wrapped_textf(tr(m.fits ? Str::SummaryFits : Str::SummaryNoFit, L), gpu->name.c_str(),
+                  format_gib(m.nvidia_smi.bytes, L).c_str(), format_gib(m.usable_bytes, L).c_str());
+    ImGui::PopStyleColor();
+    const double total_s = r.report.contains("time") ? json_number(r.report["time"], "total_s") : -1;
+    if (total_s > 0) wrapped_textf(tr(Str::SummaryTime, L), format_duration(total_s, L).c_str());
+}
+
+void draw_narrow(AppState& app) {
+    const Lang L = app.lang;
+    const float em = ImGui::GetFontSize();
+    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    const ImVec4 active = ImGui::GetStyleColorVec4(ImGuiCol_TabActive);  // the selected view looks like a selected tab
+    for (int view = 0; view < 2; ++view) {
+        if (view == 1) ImGui::SameLine();
+        const bool on = app.narrow_show_answer == (view == 1);
+        if (on) {
+            ImGui::PushStyleColor(ImGuiCol_Button, active);
+            ImGui::PushStyleColor(ImGuiCol_ButtonHovered, active);
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+        }
+        if (ImGui::Button(tr(view == 0 ? Str::NarrowJob : Str::NarrowAnswer, L), ImVec2(half, 2.0f * em)))
+            app.narrow_show_answer = view == 1;
+        if (on) ImGui::PopStyleColor(3);
+    }
+    if (!app.narrow_show_answer) draw_narrow_summary(app);  // the answer view starts with the full verdict
+    ImGui::Separator();
+    ImGui::BeginChild("##narrow", ImVec2(0, 0), false);
+    if (app.narrow_show_answer) {
+        draw_results(app);
+        ImGui::Spacing();
+        if (ImGui::Button(tr(Str::NarrowChangeJob, L), ImVec2(-1, 2.0f * em))) {
+            app.narrow_show_answer = false;
+            ImGui::SetScrollY(0);
+        }
+    } else {
+        draw_inputs(app);
+        ImGui::Spacing();
+        if (ImGui::Button(tr(Str::NarrowSeeAnswer, L), ImVec2(-1, 2.0f * em))) {
+            app.narrow_show_answer = true;
+            ImGui::SetScrollY(0);
+        }
+    }
+    ImGui::EndChild();
+}
+
 }  // namespace
 
 // ---- layout: two columns when there is room, one column on phones and narrow iframes -----------------------------
@@ -974,9 +1229,7 @@ void draw_calculator(AppState& app) {
         ImGui::Separator();
         draw_inputs(app);
     } else {
-        draw_inputs(app);
-        ImGui::Separator();
-        draw_results(app);
+        draw_narrow(app);
     }
 }
 

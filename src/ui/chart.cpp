@@ -52,7 +52,9 @@ void setup_axes(Chart& c, const Axis& x, const Axis& y, const char* x_label, con
         c.draw->AddLine(ImVec2(px, c.plot_min.y), ImVec2(px, c.plot_max.y), grid);
         const std::string label = c.format_x ? c.format_x(v) : default_format(v);
         const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        c.draw->AddText(ImVec2(px - ts.x * 0.5f, c.plot_max.y + 0.2f * em), text, label.c_str());
+        // Centred under the tick, but kept inside the widget (the last label would be cut at the right edge).
+        const float lx = std::min(px - ts.x * 0.5f, c.frame_max.x - ts.x);
+        c.draw->AddText(ImVec2(lx, c.plot_max.y + 0.2f * em), text, label.c_str());
     }
     for (double v : axis_ticks(c.y, y_ticks)) {
         const float py = static_cast<float>(c.y.to_pixel(v));

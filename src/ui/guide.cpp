@@ -80,6 +80,7 @@ void draw_guide(AppState& app) {
                 if (app_load_scenario(app, t.scenario).empty()) {
                     app.tab = Tab::Calculator;
                     app.tab_requested = true;
+                    app.narrow_show_answer = true;  // "try it" shows what the example answers
                 }
             }
         }

@@ -145,6 +145,13 @@
     X(ResultTitle, "Will it fit?", "装得下吗？")                                                             \
     X(VerdictFits, "Fits on %s", "能装进 %s")                                                                \
     X(VerdictNoFit, "Does not fit on %s", "装不进 %s")                                                       \
+    X(NarrowJob, "1  Your job", "1  你的任务")                                                              \
+    X(NarrowAnswer, "2  The answer", "2  结果")                                                             \
+    X(NarrowSeeAnswer, "See the answer", "查看结果")                                                         \
+    X(NarrowChangeJob, "Change the job", "修改任务")                                                          \
+    X(SummaryFits, "Fits on %s: needs %s of %s usable.", "能装进 %s：需要 %s，可用 %s。")                        \
+    X(SummaryNoFit, "Does not fit on %s: needs %s, %s usable.", "装不进 %s：需要 %s，可用 %s。")                 \
+    X(SummaryTime, "Training takes about %s.", "训练约需 %s。")                                               \
     X(VerdictNeeds, "Needs %s of %s usable (%s card, %s kept free).", "需要 %s，可用 %s（显卡共 %s，预留 %s）。") \
     X(NoGpuChosen, "Choose a GPU on the left to get a verdict.", "在左侧选择一块显卡即可得到结论。")       \
     X(MaxBatch, "Largest batch size per GPU that fits: %d", "能装下的最大每卡批大小：%d")                  \
@@ -188,6 +195,20 @@
     X(CustomDecoder, "Custom language model (decoder, GPT/Llama-like)", "自定义语言模型（解码器，类 GPT/Llama）") \
     X(CustomEncoder, "Custom encoder (BERT-like)", "自定义编码器（类 BERT）")                                  \
     X(CustomVit, "Custom vision transformer (ViT)", "自定义视觉 Transformer（ViT）")                         \
+    X(CustomResNet, "Custom CNN (ResNet-like)", "自定义卷积网络（类 ResNet）")                               \
+    X(CustomUnet, "Custom U-Net (segmentation)", "自定义 U-Net（图像分割）")                                  \
+    X(CustomCnnTip, "The sizes from the code or paper that defines the model (for example torchvision's resnet50: bottleneck blocks, 3-4-6-3 blocks per stage, width 64). The parameter count and every estimate follow from them.", \
+      "模型定义代码或论文中的尺寸（例如 torchvision 的 resnet50：瓶颈块，各阶段 3-4-6-3 个块，宽度 64）。参数量和所有估算都由它们算出。") \
+    X(CustomBlock, "Block type", "残差块类型")                                                               \
+    X(CustomBlockBasic, "Basic: two 3x3 convolutions (ResNet-18/34)", "基本块：两个 3x3 卷积（ResNet-18/34）")      \
+    X(CustomBlockBottleneck, "Bottleneck: 1x1-3x3-1x1 (ResNet-50/101/152)", "瓶颈块：1x1-3x3-1x1（ResNet-50/101/152）") \
+    X(CustomWidth, "Width (channels of the first stage)", "宽度（第一阶段的通道数）")                          \
+    X(CustomStages, "Stages", "阶段数")                                                                      \
+    X(CustomStageBlocks, "Blocks in stage %d", "第 %d 阶段的块数")                                            \
+    X(CustomClasses, "Output classes", "输出类别数")                                                         \
+    X(CustomBaseChannels, "Channels of the first level", "第一层级的通道数")                                  \
+    X(CustomUnetDepth, "Down-sampling steps (depth)", "下采样次数（深度）")                                   \
+    X(CustomInChannels, "Input channels (3 for RGB)", "输入通道数（RGB 为 3）")                                \
     X(CustomModelTip, "The sizes from the model's config file (config.json on Hugging Face). The parameter count and every estimate follow from them.", \
       "模型配置文件（Hugging Face 上的 config.json）里的尺寸。参数量和所有估算都由它们算出。")             \
     X(CustomLayers, "Layers", "层数")                                                                         \
@@ -252,6 +273,20 @@
     X(ColValue, "Value", "性价比")                                                                           \
     X(KindBuy, "Buy", "购买")                                                                                \
     X(KindRent, "Rent", "租用")                                                                              \
+    X(CellTime, "One run: %s. %d run(s): %s.", "一次训练：%s。%d 次：%s。")                                    \
+    X(CellBatchChanged, "On %d card(s) the global batch is %s (your job: %s): each card keeps its batch size.", \
+      "在 %d 张卡上全局批量为 %s（你的任务：%s）：每张卡的批量不变。")                                          \
+    X(CellEligible, "Meets every condition: fits with the memory kept free, compatible, within the budget and the deadline.", \
+      "满足全部条件：留出预留显存后装得下、兼容、不超预算、不超截止时间。")                                        \
+    X(CellLeftOut, "Left out of the best options because:", "未列为最佳方案，原因：")                           \
+    X(WhyNoFit, "the job needs %s per card, %s usable", "每张卡需要 %s，可用 %s")                               \
+    X(WhyBudget, "it costs %s up front or in total, over the budget of %s", "需支付 %s，超出预算 %s")            \
+    X(WhyDeadline, "one run takes %s, past the deadline of %s", "一次训练需 %s，超过截止时间 %s")                \
+    X(WhyRegion, "the offer is in region %s, not the one chosen", "该报价位于 %s 区域，不是所选区域")             \
+    X(WhyCurrency, "the offer is priced in %s, not the currency chosen", "该报价以 %s 计价，不是所选币种")       \
+    X(WhyOwnership, "renting or buying is switched off in the budget settings", "预算设置中排除了租用或购买")     \
+    X(WhyIncompatible, "a compatibility problem (see the card's warnings)", "存在兼容性问题（见该卡的警告）")      \
+    X(WhyUnknown, "its time or cost is unknown, so the budget or deadline cannot be checked", "时间或费用未知，无法检查预算或截止时间") \
     X(ParetoTip, "On the frontier: no other option is both faster and cheaper.", "位于最优前沿：没有其他方案既更快又更便宜。") \
     X(ShowNotFitting, "Also show options where the job does not fit", "也显示装不下的方案")                \
     X(CostTimeTitle, "Cost against time (frontier in blue)", "费用与时间（蓝色为最优前沿）")               \

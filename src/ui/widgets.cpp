@@ -202,6 +202,15 @@ void hint_text(const char* text) {
     ImGui::PopStyleColor();
 }
 
+void hint_textf(const char* format, ...) {
+    char buffer[2048];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(buffer, sizeof buffer, format, args);
+    va_end(args);
+    hint_text(buffer);
+}
+
 void section_heading(AppState& app, const char* text) {
     ImGui::Dummy(ImVec2(0, 0.3f * ImGui::GetFontSize()));
     ImGui::PushFont(app.fonts.heading);

@@ -33,8 +33,9 @@ void wrapped_textf(const char* format, ...) IM_FMTARGS(1);
 // Where wrapped_text breaks `text` for a line width of `width_px` with `font` at `size_px` (pure layout; tested).
 std::vector<std::pair<int, int>> wrap_lines(const ImFont* font, float size_px, const char* text, float width_px);
 
-// Small grey text.
+// Small grey text, wrapped like wrapped_text.
 void hint_text(const char* text);
+void hint_textf(const char* format, ...) IM_FMTARGS(1);
 // A heading line and one bullet per problem ("/pointer: message"), in the error colour.
 void problem_list(const char* heading, const std::vector<catalog::Problem>& problems);
 // A heading in the heading font.

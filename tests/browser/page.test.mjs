@@ -127,3 +127,60 @@ test('typing into an input with real clicks and keys changes the scenario', asyn
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a custom ResNet is edited with real clicks and keys, and the image size the user set is kept', async () => {
+  const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 800, scale: 1 });
+  await waitReady(page);
+  const resnet50 = { family: 'resnet', depths: [3, 4, 6, 3], block: 'bottleneck', width: 64, classes: 1000 };
+  assert.deepEqual(await page.evaluate((m) => window.gpuguide.load({
+    model: m, batch_size: 32, image_size: 160, gpu: { id: 'rtx-4090' }, dataset: { samples: 100000, epochs: 1 } }), resnet50), []);
+  await page.waitForTimeout(300);
+  await screenshotColours(page, 'custom-resnet-1280x800');
+  // "Blocks in stage 3" of the left column (see custom-resnet-1280x800.png): ResNet-50 -> ResNet-101.
+  await page.mouse.click(150, 569);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('23');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).scenario.model.depths[2] === 23, null, { timeout: 10000 });
+  const report = JSON.parse(await page.evaluate(() => window.gpuguide.report()));
+  assert.equal(report.params.total, 44549160);  // torchvision resnet101
+  assert.equal(report.scenario.image_size, 160);
+  assertSame(report, cliReport(report.scenario), 'resnet101');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('on a phone the answer is one tap away from the inputs, and switching views changes nothing', async () => {
+  const { context, page, problems } = await openPage(browser, server.url, { width: 390, height: 844, scale: 1 });
+  await waitReady(page);
+  const before = await page.evaluate(() => window.gpuguide.report());
+  const body = { x: 0, y: 165, width: 390, height: 679 };  // below the view switch (see phone-answer-390x844.png)
+  const inputs = await page.screenshot({ clip: body });
+  await page.mouse.click(290, 138);  // "2  The answer"
+  await page.waitForTimeout(300);
+  const answer = await page.screenshot({ clip: body });
+  assert.notDeepEqual(answer, inputs, 'the answer button changed nothing');
+  await screenshotColours(page, 'phone-answer-390x844');
+  await page.mouse.click(100, 138);  // "1  Your job"
+  await page.waitForTimeout(300);
+  assert.deepEqual(await page.screenshot({ clip: body }), inputs, 'back on the inputs, they look as before');
+  assert.equal(await page.evaluate(() => window.gpuguide.report()), before);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("hovering a ranking cell opens that figure's formula", async () => {
+  const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 2400, scale: 1 });
+  await waitReady(page);
+  await page.waitForTimeout(500);  // the ranking comes one frame after the first
+  // The first row's cost cell (see ranking-cell-formula.png); the tooltip opens below and to the right of it.
+  const below = { x: 820, y: 1230, width: 460, height: 100 };
+  const plain = await page.screenshot({ clip: below });
+  await page.mouse.move(1091, 1222);
+  await page.waitForTimeout(400);
+  assert.notDeepEqual(await page.screenshot({ clip: below }), plain, 'no formula opened');
+  await page.screenshot({ path: path.join(repoRoot, 'build', 'browser', 'ranking-cell-formula.png'),
+                          clip: { x: 400, y: 900, width: 880, height: 700 } });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -160,3 +160,23 @@ TEST_CASE("the GPT-2 starting point has GPT-2 small's parameter count") {
     gg::ui::app_update_results(app);
     CHECK(app.results.report["params"]["total"].get<double>() == doctest::Approx(124439808).epsilon(0.001));
 }
+
+TEST_CASE("the ResNet and U-Net starting points have their published parameter counts") {
+    // torchvision resnet50: 25,557,032; milesial/Pytorch-UNet (bilinear=False, 3 -> 2 classes): 31,037,698
+    // (tests/validation/measured_saved_activations.json, counted with PyTorch).
+    const std::pair<const char*, double> expected[] = {{"resnet", 25557032}, {"unet", 31037698}};
+    for (const auto& [family, params] : expected) {
+        CAPTURE(family);
+        ImGuiContextScope scope;
+        gg::ui::AppState app;
+        gg::ui::app_init(app);
+        int index = -1;
+        for (int i = 0; i < gg::ui::custom_model_template_count(); ++i)
+            if (nlohmann::json::parse(gg::ui::custom_model_template(i))["family"] == family) index = i;
+        REQUIRE(index >= 0);
+        const nlohmann::json model = nlohmann::json::parse(gg::ui::custom_model_template(index));
+        REQUIRE(gg::ui::app_load_scenario(app, nlohmann::json{{"model", model}, {"batch_size", 1}}.dump()).empty());
+        gg::ui::app_update_results(app);
+        CHECK(app.results.report["params"]["total"].get<double>() == params);
+    }
+}
