@@ -12,9 +12,10 @@ namespace gg::cli {
 namespace {
 
 int run(const std::vector<std::string>& args) {
-    catalog::ParsedDecision parsed;
-    if (const int rc = read_scenario_argument("advise", args, parsed); rc != kExitOk) return rc;
-    const std::string out = catalog::advise_json(parsed.value, catalog::embedded_catalog()).dump(2);
+    ScenarioInput in;
+    if (const int rc = read_scenario_argument("advise", args, in); rc != kExitOk) return rc;
+    const catalog::ParsedDecision& parsed = in.parsed;
+    const std::string out = catalog::advise_json(parsed.value, in.catalog()).dump(2);
     std::printf("%s\n", out.c_str());
     return kExitOk;
 }
@@ -30,10 +31,10 @@ const char* kHelp =
     "image_size, peak_bytes_per_card, time_s, time_ratio} | null, warnings}]}.\n"
     "\n"
     "The scenario is the `gpuguide rank` format (deadline_h is used; the cost keys are accepted and ignored).\n"
-    "docs/decisions.md explains every change, risk and reason code.";
+    "docs/decisions.md explains every change, risk and reason code." GG_SCENARIO_OPTIONS_HELP;
 
 const bool kRegistered = register_command(
-    {"advise", "gpuguide advise SCENARIO.json|- [--json]", "what to change so a job fits each GPU", kHelp, run});
+    {"advise", "gpuguide advise SCENARIO.json|- [--user-data FILE] [--json]", "what to change so a job fits each GPU", kHelp, run});
 
 }  // namespace
 }  // namespace gg::cli

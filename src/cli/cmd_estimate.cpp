@@ -12,10 +12,11 @@ namespace gg::cli {
 namespace {
 
 int run(const std::vector<std::string>& args) {
-    catalog::ParsedDecision parsed;
-    if (const int rc = read_scenario_argument("estimate", args, parsed); rc != kExitOk) return rc;
-    const catalog::Catalog& cat = catalog::embedded_catalog();
-    const catalog::Estimate e = catalog::estimate(parsed.value.scenario);
+    ScenarioInput in;
+    if (const int rc = read_scenario_argument("estimate", args, in); rc != kExitOk) return rc;
+    const catalog::ParsedDecision& parsed = in.parsed;
+    const catalog::Catalog& cat = in.catalog();
+    const catalog::Estimate e = catalog::estimate(parsed.value.scenario, cat);
     const std::string out = catalog::full_report(parsed.value, e, cat).dump(2);
     std::printf("%s\n", out.c_str());
     return kExitOk;
@@ -66,10 +67,10 @@ const char* kHelp =
     "Output keys: params {total, trainable}; memory_bytes {weights, gradients, optimizer, activations, temporary,\n"
     "framework, peak_allocated, reserved, nvidia_smi, model_states, autocast_weight_copies}; peak_phase; host_ram_bytes;\n"
     "gpu; fits; max_batch_size; explain {figure: {formula, bytes, operands}}.\n"
-    "Exit codes: 0 ok; 1 the file could not be read; 2 bad scenario (messages on standard error).";
+    "Exit codes: 0 ok; 1 the file could not be read; 2 bad scenario (messages on standard error)." GG_SCENARIO_OPTIONS_HELP;
 
 const bool kRegistered = register_command(
-    {"estimate", "gpuguide estimate SCENARIO.json|-", "memory report of a training scenario (JSON)", kHelp, run});
+    {"estimate", "gpuguide estimate SCENARIO.json|- [--user-data FILE]", "memory report of a training scenario (JSON)", kHelp, run});
 
 }  // namespace
 }  // namespace gg::cli

@@ -12,9 +12,10 @@ namespace gg::cli {
 namespace {
 
 int run(const std::vector<std::string>& args) {
-    catalog::ParsedDecision parsed;
-    if (const int rc = read_scenario_argument("rank", args, parsed); rc != kExitOk) return rc;
-    const std::string out = catalog::rank_json(parsed.value, catalog::embedded_catalog()).dump(2);
+    ScenarioInput in;
+    if (const int rc = read_scenario_argument("rank", args, in); rc != kExitOk) return rc;
+    const catalog::ParsedDecision& parsed = in.parsed;
+    const std::string out = catalog::rank_json(parsed.value, in.catalog()).dump(2);
     std::printf("%s\n", out.c_str());
     return kExitOk;
 }
@@ -43,10 +44,10 @@ const char* kHelp =
     "\n"
     "Order: options that fit and pass every filter, by the objective (ties: the other of time/cost, then id); then\n"
     "those whose objective is unknown; then those filtered out; then those the job does not fit (see gpuguide advise).\n"
-    "docs/decisions.md explains every reason code and formula.";
+    "docs/decisions.md explains every reason code and formula." GG_SCENARIO_OPTIONS_HELP;
 
 const bool kRegistered = register_command(
-    {"rank", "gpuguide rank SCENARIO.json|- [--json]", "rank buying and renting options for a job", kHelp, run});
+    {"rank", "gpuguide rank SCENARIO.json|- [--user-data FILE] [--json]", "rank buying and renting options for a job", kHelp, run});
 
 }  // namespace
 }  // namespace gg::cli

@@ -27,10 +27,28 @@ bool read_input(const std::string& path, std::string& text) {
 }
 }  // namespace
 
-int read_scenario_argument(const char* command, const std::vector<std::string>& args, catalog::ParsedDecision& out) {
-    std::string path;
-    for (const std::string& a : args) {
+namespace {
+void print_problems(const std::vector<catalog::Problem>& problems, const std::string& file) {
+    for (const catalog::Problem& p : problems)
+        std::fprintf(stderr, "%s: %s: %s\n", file.empty() ? p.file.c_str() : file.c_str(),
+                     p.pointer.empty() ? "(document)" : p.pointer.c_str(), p.message.c_str());
+}
+}  // namespace
+
+int read_scenario_argument(const char* command, const std::vector<std::string>& args, ScenarioInput& out) {
+    std::string path, user_data_path;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
         if (a == "--json") continue;  // JSON is the only output format; accepted for scripts that pass it
+        if (a == "--user-data") {
+            if (i + 1 >= args.size() || !user_data_path.empty()) {
+                std::fprintf(stderr, "gpuguide %s: --user-data takes one FILE (see gpuguide %s --help)\n", command,
+                             command);
+                return kExitUsage;
+            }
+            user_data_path = args[++i];
+            continue;
+        }
         if (!path.empty() || (a.size() > 1 && a[0] == '-')) {
             std::fprintf(stderr, "gpuguide %s: unexpected argument '%s' (see gpuguide %s --help)\n", command, a.c_str(),
                          command);
@@ -42,16 +60,28 @@ int read_scenario_argument(const char* command, const std::vector<std::string>& 
         std::fprintf(stderr, "gpuguide %s: expected SCENARIO.json or - (see gpuguide %s --help)\n", command, command);
         return kExitUsage;
     }
+    if (!user_data_path.empty()) {
+        std::string user_text;
+        if (user_data_path == "-" || !read_input(user_data_path, user_text)) {
+            std::fprintf(stderr, "gpuguide %s: cannot read the user data '%s'\n", command, user_data_path.c_str());
+            return kExitFailure;
+        }
+        std::vector<catalog::Problem> problems;
+        out.user_catalog = catalog::merge_user_data(catalog::embedded_catalog(), user_text, problems);
+        if (!problems.empty()) {  // the page keeps going without a bad record; a script wants to know
+            print_problems(problems, user_data_path);
+            return kExitUsage;
+        }
+        out.has_user_data = true;
+    }
     std::string text;
     if (!read_input(path, text)) {
         std::fprintf(stderr, "gpuguide %s: cannot read '%s'\n", command, path.c_str());
         return kExitFailure;
     }
-    out = catalog::parse_decision_scenario(text, catalog::embedded_catalog(), path);
-    if (!out.problems.empty()) {
-        for (const catalog::Problem& p : out.problems)
-            std::fprintf(stderr, "%s: %s: %s\n", p.file.c_str(), p.pointer.empty() ? "(document)" : p.pointer.c_str(),
-                         p.message.c_str());
+    out.parsed = catalog::parse_decision_scenario(text, out.catalog(), path);
+    if (!out.parsed.problems.empty()) {
+        print_problems(out.parsed.problems, "");
         return kExitUsage;
     }
     return kExitOk;

@@ -1,15 +1,34 @@
 // The scenario argument shared by `estimate`, `rank` and `advise`: SCENARIO.json or - (standard input), an
-// optional --json (JSON is the only output), read and parsed with every problem printed to standard error.
+// optional --json (JSON is the only output), and an optional --user-data FILE: the user's own GPUs, offers and
+// prices in the page's export format ({"schema_version": 1, "gpus": [...], "offers": [...]}, catalog::merge_user_data)
+// merged over the bundled catalog. Read and parsed with every problem printed to standard error.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "catalog/catalog.h"
 #include "catalog/decision_json.h"
 
 namespace gg::cli {
 
-// Returns kExitOk with `out` filled, or the exit code after printing why (usage, unreadable file, problems).
-int read_scenario_argument(const char* command, const std::vector<std::string>& args, catalog::ParsedDecision& out);
+struct ScenarioInput {
+    catalog::ParsedDecision parsed;
+    bool has_user_data = false;
+    catalog::Catalog user_catalog;  // the bundled catalog with --user-data merged over it
+    const catalog::Catalog& catalog() const { return has_user_data ? user_catalog : catalog::embedded_catalog(); }
+};
+
+// Returns kExitOk with `out` filled, or the exit code after printing why (usage, unreadable file, problems in the
+// user data or in the scenario).
+int read_scenario_argument(const char* command, const std::vector<std::string>& args, ScenarioInput& out);
+
+// The options every scenario command's help ends with (a macro: it is concatenated with each command's literal).
+#define GG_SCENARIO_OPTIONS_HELP                                                                                      \
+    "\n\nOptions:\n"                                                                                                  \
+    "  --user-data FILE   your own GPUs, cloud offers and prices, in the format the page's \"Save as a file\" writes\n" \
+    "                     ({\"schema_version\": 1, \"gpus\": [...], \"offers\": [...]}; docs/catalog.md). A record with\n"  \
+    "                     the id of a bundled one replaces it. Any problem in the file: exit 2.\n"                      \
+    "  --json             accepted and ignored: the output is always JSON"
 
 }  // namespace gg::cli

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -734,5 +736,62 @@ TEST_CASE("gpuguide gpus/offers/settings --json print the catalog in base units;
     const int status = run_cli("check-data", out);
     CAPTURE(out);
     CHECK(status == (clean ? 0 : 1));
+}
+
+TEST_CASE("gpuguide estimate/rank/advise --user-data: the user's own card and offer are used; bad user data exits 2") {
+    // A card that is not in the catalog and an offer renting it (the page's "Save as a file" format).
+    const json user = {{"schema_version", 1},
+                       {"gpus",
+                        {{{"id", "my-card"},
+                          {"name", "My card"},
+                          {"memory_gib", 16},
+                          {"memory_bandwidth_gb_per_s", 500},
+                          {"dense_tflops", {{"fp32", 20}, {"fp16", 80}}}}}},
+                       {"offers",
+                        {{{"id", "my-rental"},
+                          {"provider", "a friend"},
+                          {"gpu", "my-card"},
+                          {"gpu_count", 1},
+                          {"price_per_hour", 2},
+                          {"currency", "CNY"},
+                          {"billing", "on-demand"}}}}};
+    const std::string dir = "gg_cli_user_data_test";
+    std::filesystem::create_directories(dir);
+    auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(dir + "/" + name, std::ios::binary) << text;
+        return dir + "/" + name;
+    };
+    const std::string user_file = write("user.json", user.dump());
+    const std::string scenario = write("scenario.json",
+        R"({"model": "bert-base", "batch_size": 8, "gpu": {"id": "my-card"}, "dataset": {"samples": 10000, "epochs": 1}})");
+    std::string out;
+
+    REQUIRE(run_cli("estimate " + scenario + " --user-data " + user_file, out) == 0);
+    const json report = json::parse(out, nullptr, false);
+    REQUIRE(report.is_object());
+    CHECK(report["gpu"]["memory_bytes"].get<double>() == 16.0 * 1073741824.0);
+    CHECK(report["time"]["step_s"].get<double>() > 0);
+
+    REQUIRE(run_cli("rank --user-data " + user_file + " " + scenario, out) == 0);
+    const json ranked = json::parse(out, nullptr, false);
+    REQUIRE(ranked.contains("options"));
+    bool rented = false, bought = false;
+    for (const json& o : ranked["options"]) {
+        rented |= o.value("offer", json()) == "my-rental";
+        bought |= o["gpu"] == "my-card" && o["kind"] == "buy";
+    }
+    CHECK(rented);
+    CHECK(bought);
+    CHECK(run_cli("advise " + scenario + " --user-data " + user_file, out) == 0);
+
+    // Without the user data the card is unknown; a bad record, a missing file or a missing FILE are refused.
+    CHECK(run_cli("estimate " + scenario, out) == 2);
+    json bad = user;
+    bad["gpus"][0]["memory_gib"] = "lots";
+    CHECK(run_cli("rank " + scenario + " --user-data " + write("bad.json", bad.dump()), out) == 2);
+    CHECK(out.empty());
+    CHECK(run_cli("rank " + scenario + " --user-data " + dir + "/missing.json", out) == 1);
+    CHECK(run_cli("rank " + scenario + " --user-data", out) == 2);
+    std::filesystem::remove_all(dir);
 }
 #endif

@@ -186,5 +186,5 @@ scenario_words = literals(["src/catalog/scenario.cpp", "src/catalog/decision_jso
 write_dict("scenario.dict", scenario_words + [x["id"] for x in gpus["gpus"]])
 # The command line: command names and flags, the separators of the input format (newline, NUL) and scenario keys.
 write_dict("cli.dict", scenario_words, ["estimate", "rank", "advise", "gpus", "offers", "settings", "check-data",
-                                        "models", "validate", "help", "--json", "--markdown", "--dir", "--help", "-h",
+                                        "models", "validate", "help", "--json", "--markdown", "--dir", "--help", "-h", "--user-data",
                                         "--version", "-V", "-", '"\\x00"\n', '"\\x0a"\n'])
