@@ -180,8 +180,59 @@ void app_update_results(AppState& app) {
     if (!(app.defer_first_decisions && app.frame_count == 0)) update_decisions(app);
 }
 
+namespace {
+// The records of the user's own data the scenario needs: its card (when the user added it or priced it) and the
+// user's offers for that card. Null when it needs none.
+nlohmann::json user_records_for_link(const AppState& app) {
+    if (!app.user_data.is_object()) return nullptr;
+    const std::string& gpu = app.scenario.gpu_id;
+    nlohmann::json out{{"schema_version", 1}, {"gpus", nlohmann::json::array()}, {"offers", nlohmann::json::array()}};
+    auto has_id = [](const nlohmann::json& record, const std::string& key, const std::string& id) {
+        return record.is_object() && record.contains(key) && record[key].is_string() && record[key] == id;
+    };
+    if (app.user_data.contains("gpus") && app.user_data["gpus"].is_array())
+        for (const nlohmann::json& g : app.user_data["gpus"])
+            if (has_id(g, "id", gpu)) out["gpus"].push_back(g);
+    if (out["gpus"].empty()) return nullptr;  // a bundled card at its bundled price: the link needs nothing more
+    if (app.user_data.contains("offers") && app.user_data["offers"].is_array())
+        for (const nlohmann::json& o : app.user_data["offers"])
+            if (has_id(o, "gpu", gpu)) out["offers"].push_back(o);
+    return out;
+}
+
+// Adds a link's records to the user's own data (kept like anything the user entered). A record whose id the user
+// already has keeps the user's version; its id is returned so the notice can say so.
+std::vector<std::string> add_link_user_data(AppState& app, const nlohmann::json& link_data) {
+    std::vector<std::string> kept;
+    if (!link_data.is_object()) return kept;
+    nlohmann::json merged = app.user_data.is_object() ? app.user_data : nlohmann::json::object();
+    bool added = false;
+    for (const char* key : {"gpus", "offers"}) {
+        if (!link_data.contains(key) || !link_data[key].is_array()) continue;
+        if (!merged.contains(key) || !merged[key].is_array()) merged[key] = nlohmann::json::array();
+        for (const nlohmann::json& record : link_data[key]) {
+            if (!record.is_object() || !record.contains("id") || !record["id"].is_string()) continue;
+            const auto same_id = std::find_if(merged[key].begin(), merged[key].end(), [&](const nlohmann::json& r) {
+                return r.is_object() && r.contains("id") && r["id"] == record["id"];
+            });
+            if (same_id == merged[key].end()) {
+                merged[key].push_back(record);
+                added = true;
+            } else if (*same_id != record) {
+                kept.push_back(record["id"].get<std::string>());
+            }
+        }
+    }
+    if (added) app_set_user_data(app, std::move(merged));
+    return kept;
+}
+}  // namespace
+
 std::string app_fragment(const AppState& app) {
-    return (app.embed ? "embed=1&" : "") + scenario_to_fragment(app_scenario_json(app));
+    std::string fragment = (app.embed ? "embed=1&" : "") + scenario_to_fragment(app_scenario_json(app));
+    const nlohmann::json records = user_records_for_link(app);
+    if (!records.is_null()) fragment += "&" + user_data_to_fragment(records);
+    return fragment;
 }
 
 const catalog::Catalog& AppState::catalog() const {
@@ -266,9 +317,18 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
     switch (link.status) {
         case LinkStatus::kNone: return;
         case LinkStatus::kOk: {
+            // First the user's own card the link carries (a damaged part is skipped: the scenario then names an
+            // unknown card, and the notice below says so).
+            std::vector<std::string> kept;
+            const LinkScenario user = user_data_from_fragment(fragment);
+            if (user.status == LinkStatus::kOk) kept = add_link_user_data(app, nlohmann::json::parse(user.json_text));
             const auto problems = app_load_scenario(app, link.json_text);
             if (problems.empty()) {
                 app.narrow_show_answer = true;  // a shared link opens on its answer (phones: the answer view)
+                if (!kept.empty()) {
+                    app.notice = Str::LinkOwnRecordKept;
+                    app.notice_details = kept;
+                }
                 return;
             }
             app.notice = Str::LinkInvalid;

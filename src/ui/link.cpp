@@ -57,17 +57,22 @@ std::string scenario_to_fragment(const nlohmann::json& scenario) {
     return "s=" + std::to_string(kLinkVersion) + "." + base64url_encode(scenario.dump());
 }
 
-LinkScenario scenario_from_fragment(std::string_view fragment) {
+std::string user_data_to_fragment(const nlohmann::json& user_data) {
+    return "u=" + std::to_string(kLinkVersion) + "." + base64url_encode(user_data.dump());
+}
+
+namespace {
+// The part "KEY=VERSION.BASE64URL" of a fragment of '&'-separated parts, decoded to its JSON text.
+LinkScenario read_part(std::string_view fragment, std::string_view key) {
     LinkScenario result;
     if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
-    // The fragment may hold several '&'-separated parts (e.g. "embed=1&s=1.xxx").
     std::string_view value;
     bool found = false;
     while (!fragment.empty()) {
         const size_t amp = fragment.find('&');
         const std::string_view part = fragment.substr(0, amp);
-        if (part.substr(0, 2) == "s=") {
-            value = part.substr(2);
+        if (part.size() > key.size() && part.substr(0, key.size()) == key && part[key.size()] == '=') {
+            value = part.substr(key.size() + 1);
             found = true;
         }
         if (amp == std::string_view::npos) break;
@@ -108,5 +113,9 @@ LinkScenario scenario_from_fragment(std::string_view fragment) {
     result.json_text = std::move(json);
     return result;
 }
+}  // namespace
+
+LinkScenario scenario_from_fragment(std::string_view fragment) { return read_part(fragment, "s"); }
+LinkScenario user_data_from_fragment(std::string_view fragment) { return read_part(fragment, "u"); }
 
 }  // namespace gg::ui

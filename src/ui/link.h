@@ -1,4 +1,5 @@
-// Scenario <-> shareable link fragment: "#s=1.<base64url of the compact scenario JSON>". Versioned so old links
+// Scenario <-> shareable link fragment: "#s=1.<base64url of the compact scenario JSON>" (and "&u=1...." when it
+// needs the user's own card, see user_data_to_fragment). Versioned so old links
 // keep working (or are refused with a notice); pure functions, no platform code (the platform reads and writes
 // location.hash).
 #pragma once
@@ -25,5 +26,11 @@ struct LinkScenario {
 };
 // Reads a fragment ("#s=..." or "s=..."; other fragments and "embed=1" parts are ignored: kNone).
 LinkScenario scenario_from_fragment(std::string_view fragment);
+
+// The user's own records a scenario needs (its card when it is the user's, and the user's offers for that card),
+// as a second part "u=1.<base64url of {"schema_version": 1, "gpus": [...], "offers": [...]}>", so a link to a
+// scenario on one's own card works for someone else. Read like the scenario part (json_text = the user data).
+std::string user_data_to_fragment(const nlohmann::json& user_data);
+LinkScenario user_data_from_fragment(std::string_view fragment);
 
 }  // namespace gg::ui

@@ -327,6 +327,8 @@
       "这个链接已损坏，无法读取；现在显示的是默认示例。")                                                     \
     X(LinkNewer, "This link comes from a newer version of gpuguide; the default example is shown instead.", \
       "这个链接来自更新版本的 gpuguide；现在显示的是默认示例。")                                             \
+    X(LinkOwnRecordKept, "This link carries a card or offer with the same id as one of your own but different values; your own is used. Ids:", \
+      "此链接附带的显卡或报价与你自己保存的某条记录 id 相同但数值不同；这里使用你自己的记录。id：")              \
     X(LinkInvalid, "Some settings in this link are not valid, so the default example is shown. The problems:", \
       "这个链接中的部分设置无效，因此显示默认示例。问题如下：")                                               \
     X(Dismiss, "OK", "知道了")                                                                               \

@@ -138,6 +138,14 @@ frags = []
 for i, t in enumerate(scenario_texts[::3]):
     frags.append(("#" if i % 2 else "") + ("embed=1&" if i % 5 == 0 else "") + link(t))
 frags += ["#embed=1", "#s=2.e30", "#s=1.!!!", "#s=1." + base64.urlsafe_b64encode(b"{").decode(), "#x=1", ""]
+# A scenario on the user's own card, with the card and an offer for it in the "u=" part (src/ui/link.h).
+own = {"schema_version": 1,
+       "gpus": [{"id": "my-card", "name": "My card", "memory_gib": 16, "memory_bandwidth_gb_per_s": 500,
+                 "dense_tflops": {"fp32": 20, "fp16": 80}}],
+       "offers": [{"id": "my-offer", "provider": "a friend", "gpu": "my-card", "gpu_count": 1, "price_per_hour": 2,
+                   "currency": "CNY", "billing": "on-demand"}]}
+own_link = link(compact({"model": "bert-base", "batch_size": 8, "gpu": {"id": "my-card"}}))
+frags += ["#" + own_link + "&u" + link(compact(own))[1:], own_link + "&u=1.!!!", own_link + "&u=9.e30"]
 write("fuzz_fragment", frags)
 
 # --- saved state: {"version": 1, "scenario": {...}} ----------------------------------------------------------

@@ -180,3 +180,43 @@ TEST_CASE("the ResNet and U-Net starting points have their published parameter c
         CHECK(app.results.report["params"]["total"].get<double>() == params);
     }
 }
+
+TEST_CASE("a link to a scenario on the user's own card carries that card, and opens elsewhere with the same report") {
+    ImGuiContextScope scope;
+    gg::ui::AppState sender;
+    gg::ui::app_init(sender);
+    gg::ui::app_set_user_data(sender, nlohmann::json::parse(kUserData));
+    REQUIRE(gg::ui::app_load_scenario(
+                sender, R"({"model":"bert-base","batch_size":8,"gpu":{"id":"my-lab-card"},"dataset":{"samples":1000}})")
+                .empty());
+    const std::string link = gg::ui::app_fragment(sender);
+    CHECK(link.find("&u=1.") != std::string::npos);
+
+    SUBCASE("someone without the card gets it added to their own data") {
+        gg::ui::AppState receiver;
+        gg::ui::app_init(receiver);
+        gg::ui::app_apply_fragment(receiver, link);
+        CHECK(receiver.notice == gg::ui::Str::Dismiss);
+        REQUIRE(receiver.catalog().find_gpu("my-lab-card") != nullptr);
+        CHECK(receiver.catalog().find_offer("my-offer-lab") != nullptr);
+        CHECK(gg::ui::app_report_json(receiver) == gg::ui::app_report_json(sender));
+    }
+    SUBCASE("someone with a different card of the same id keeps their own, and is told") {
+        gg::ui::AppState receiver;
+        gg::ui::app_init(receiver);
+        nlohmann::json theirs = nlohmann::json::parse(kUserData);
+        theirs["gpus"][0]["memory_gib"] = 24;
+        theirs["offers"] = nlohmann::json::array();
+        gg::ui::app_set_user_data(receiver, theirs);
+        gg::ui::app_apply_fragment(receiver, link);
+        CHECK(receiver.notice == gg::ui::Str::LinkOwnRecordKept);
+        CHECK(receiver.notice_details == std::vector<std::string>{"my-lab-card"});
+        CHECK(receiver.catalog().find_gpu("my-lab-card")->memory_bytes == 24.0 * 1073741824.0);
+        CHECK(receiver.catalog().find_offer("my-offer-lab") != nullptr);  // the offer was new to them: added
+        CHECK(receiver.scenario.gpu_id == "my-lab-card");
+    }
+    SUBCASE("a bundled card at its bundled price needs no user data in the link") {
+        REQUIRE(gg::ui::app_load_scenario(sender, R"({"model":"bert-base","gpu":{"id":"rtx-4090"}})").empty());
+        CHECK(gg::ui::app_fragment(sender).find("&u=") == std::string::npos);
+    }
+}
