@@ -50,43 +50,60 @@ void draw_validation(AppState& app) {
     hint_text(tr(Str::ValidationIntro, L));
     int pass = 0, fail = 0, not_run = 0;
     for (const auto& r : app.validation_rows) (r.ran && r.bound != "informative" ? (r.pass ? pass : fail) : not_run)++;
-    ImGui::Text(tr(Str::ValidationSummary, L), static_cast<int>(app.validation_rows.size()), pass, fail, not_run);
+    wrapped_textf(tr(Str::ValidationSummary, L), static_cast<int>(app.validation_rows.size()), pass, fail, not_run);
     ImGui::Checkbox(tr(Str::FilterFailures, L), &app.validation_only_failures);
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
     const float em = ImGui::GetFontSize();
-    if (ImGui::BeginTable("##validation", 6, flags, ImVec2(0, 0))) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    // Columns: 0 case, 1 quantity, 2 measured, 3 predicted, 4 error, 5 tolerance. On a phone the error comes right
+    // after the case (the rest scrolls sideways), and the case column takes under half the width.
+    const bool narrow = avail < 40 * em;
+    static const int kWide[] = {0, 1, 2, 3, 4, 5};
+    static const int kNarrow[] = {0, 4, 2, 3, 5, 1};
+    const int* order = narrow ? kNarrow : kWide;
+    const Str names[] = {Str::ColCase, Str::ColQuantity, Str::ColMeasured, Str::ColPredicted, Str::ColError,
+                         Str::ColTolerance};
+    const float widths[] = {narrow ? std::min(18 * em, 0.45f * avail) : 18 * em, 11 * em, 6.5f * em, 6.5f * em,
+                            5 * em, 5 * em};
+    if (ImGui::BeginTable(narrow ? "##validation_narrow" : "##validation", 6, flags, ImVec2(0, 0))) {
         ImGui::TableSetupScrollFreeze(1, 1);
-        ImGui::TableSetupColumn(tr(Str::ColCase, L), ImGuiTableColumnFlags_WidthFixed, 18 * em);
-        ImGui::TableSetupColumn(tr(Str::ColQuantity, L), ImGuiTableColumnFlags_WidthFixed, 11 * em);
-        ImGui::TableSetupColumn(tr(Str::ColMeasured, L), ImGuiTableColumnFlags_WidthFixed, 6.5f * em);
-        ImGui::TableSetupColumn(tr(Str::ColPredicted, L), ImGuiTableColumnFlags_WidthFixed, 6.5f * em);
-        ImGui::TableSetupColumn(tr(Str::ColError, L), ImGuiTableColumnFlags_WidthFixed, 5 * em);
-        ImGui::TableSetupColumn(tr(Str::ColTolerance, L), ImGuiTableColumnFlags_WidthFixed, 5 * em);
+        for (int i = 0; i < 6; ++i) {
+            const int c = order[i];
+            ImGui::TableSetupColumn(tr(names[c], L), ImGuiTableColumnFlags_WidthFixed, widths[c]);
+        }
         ImGui::TableHeadersRow();
         for (const auto& r : app.validation_rows) {
             if (app.validation_only_failures && (!r.ran || r.pass)) continue;
             ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.id.c_str());
-            source_tooltip(r.file + (r.problem.empty() ? "" : "\n" + r.problem), "");
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(r.quantity.c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(quantity_value(r.quantity, r.measured, L).c_str());
-            ImGui::TableNextColumn();
-            if (r.ran) ImGui::TextUnformatted(quantity_value(r.quantity, r.predicted, L).c_str());
-            else ImGui::TextDisabled("%s", tr(Str::NotRun, L));
-            ImGui::TableNextColumn();
-            if (r.ran && r.bound == "informative") {
-                ImGui::TextDisabled("%s", tr(Str::Informative, L));
-            } else if (r.ran) {
-                const std::string e = (r.error_fraction >= 0 ? "+" : "") + format_percent(r.error_fraction);
-                ImGui::TextColored(r.pass ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1), "%s", e.c_str());
+            for (int i = 0; i < 6; ++i) {
+                ImGui::TableNextColumn();
+                switch (order[i]) {
+                    case 0:
+                        ImGui::TextUnformatted(r.id.c_str());
+                        source_tooltip(r.file + (r.problem.empty() ? "" : "\n" + r.problem), "");
+                        break;
+                    case 1: ImGui::TextUnformatted(r.quantity.c_str()); break;
+                    case 2: ImGui::TextUnformatted(quantity_value(r.quantity, r.measured, L).c_str()); break;
+                    case 3:
+                        if (r.ran) ImGui::TextUnformatted(quantity_value(r.quantity, r.predicted, L).c_str());
+                        else ImGui::TextDisabled("%s", tr(Str::NotRun, L));
+                        break;
+                    case 4:
+                        if (r.ran && r.bound == "informative") {
+                            ImGui::TextDisabled("%s", tr(Str::Informative, L));
+                        } else if (r.ran) {
+                            const std::string e = (r.error_fraction >= 0 ? "+" : "") + format_percent(r.error_fraction);
+                            ImGui::TextColored(r.pass ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1),
+                                               "%s", e.c_str());
+                        }
+                        break;
+                    default:
+                        if (r.bound == "informative") ImGui::TextDisabled("-");
+                        else ImGui::TextUnformatted(r.bound == "upper" ? "<=" : ("±" + format_percent(r.tolerance_fraction)).c_str());
+                        break;
+                }
             }
-            ImGui::TableNextColumn();
-            if (r.bound == "informative") ImGui::TextDisabled("-");
-            else ImGui::TextUnformatted(r.bound == "upper" ? "<=" : ("±" + format_percent(r.tolerance_fraction)).c_str());
         }
         ImGui::EndTable();
     }
