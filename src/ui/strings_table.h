@@ -378,6 +378,11 @@
       "FP16 张量核心稠密算力（FP32 累加、不含稀疏）。游戏卡规格表常印稀疏或 FP16 累加的数字，会高出 2 倍或 4 倍。") \
     X(MyGpuTdpTip, "Board power in watts (for the electricity cost).", "整卡功耗，单位瓦（用于计算电费）。")   \
     X(MyGpuPriceTip, "Optional: what one card costs you (CNY), for buying costs.", "可选：一张卡的价格（人民币），用于计算购买成本。") \
+    X(MyGpuCopyFrom, "Start from the figures of", "从这块显卡的参数开始")                                      \
+    X(MyGpuCopyFromTip, "Copies a catalog card's memory, bandwidth, compute and power into the fields below; then change what differs (e.g. the memory of a modded card).", \
+      "把数据库中某块显卡的显存、带宽、算力和功耗填入下面各项；再修改不同之处（例如改装卡的显存）。")            \
+    X(MyGpuMissing, "Enter the name, the memory, the bandwidth and the FP32 rate (or start from a catalog card) to add the card.", \
+      "请填写名称、显存、带宽和 FP32 算力（或从数据库中的显卡开始），才能添加这块显卡。")                         \
     X(MyGpuAdd, "Add this card", "添加这块显卡")                                                             \
     X(MyOfferTitle, "A cloud offer", "云服务器报价")                                                          \
     X(MyOfferProvider, "Provider", "服务商")                                                                  \

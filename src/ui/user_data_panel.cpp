@@ -1,7 +1,7 @@
 // "Your own GPUs, offers and prices" on the GPUs & prices tab: the user's price for a catalog card, a card that is
 // not in the catalog, and a cloud offer, kept in app.user_data (catalog::merge_user_data's format), saved with the
-// page's settings, exported and imported as a JSON file. The draft forms live in a static Draft: what is being
-// typed is not data until "Add" / "Save" is pressed.
+// page's settings, exported and imported as a JSON file. The draft forms live in a static Draft (one page, one set
+// of forms): what is being typed is not data until "Add" / "Save" is pressed.
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -20,13 +20,14 @@ struct Draft {
     // My price for a catalog card.
     std::string price_gpu;
     double price_cny = 0;
-    // A card that is not in the catalog.
+    // A card that is not in the catalog: no figure until the user gives one or copies a catalog card's.
     char gpu_name[64] = "";
-    double memory_gib = 24;
-    double bandwidth_gb_per_s = 1000;
-    double fp32_tflops = 80;
-    double tensor16_tflops = 160;  // dense FP16 tensor with FP32 accumulate (what PyTorch AMP uses)
-    double tdp_w = 350;
+    std::string gpu_like;          // the catalog card whose figures were copied ("" = none)
+    double memory_gib = 0;
+    double bandwidth_gb_per_s = 0;
+    double fp32_tflops = 0;
+    double tensor16_tflops = 0;    // dense FP16 tensor with FP32 accumulate (what PyTorch AMP uses); 0 = none
+    double tdp_w = 0;              // 0 = unknown (no electricity cost)
     double gpu_price_cny = 0;
     // A cloud offer.
     char provider[64] = "";
@@ -116,6 +117,16 @@ void draw_gpu_form(AppState& app) {
     field_label(tr(Str::MyGpuName, L), tr(Str::MyGpuNameTip, L));
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##my_gpu_name", d.gpu_name, sizeof d.gpu_name);
+    // A modded or unlisted card is often a catalog card with other memory: start from that card's figures.
+    field_label(tr(Str::MyGpuCopyFrom, L), tr(Str::MyGpuCopyFromTip, L));
+    if (gpu_picker(app, "##my_gpu_like", d.gpu_like))
+        if (const engine::GpuSpec* g = app.catalog().find_gpu(d.gpu_like)) {
+            d.memory_gib = g->memory_bytes / engine::kBytesPerGiB;
+            d.bandwidth_gb_per_s = g->memory_bandwidth_bytes_per_s / 1e9;
+            d.fp32_tflops = g->dense_flop_per_s.fp32 / 1e12;
+            d.tensor16_tflops = g->dense_flop_per_s.fp16 / 1e12;
+            d.tdp_w = g->tdp_w;
+        }
     field_label(tr(Str::ColMemory, L), tr(Str::MyGpuMemoryTip, L));
     double_field(app, "##my_gpu_mem", d.memory_gib, 1, 512, 1, "GiB", "%.0f");
     field_label(tr(Str::ColBandwidth, L), tr(Str::MyGpuBandwidthTip, L));
@@ -123,20 +134,25 @@ void draw_gpu_form(AppState& app) {
     field_label(tr(Str::ColFp32, L), tr(Str::MyGpuFp32Tip, L));
     double_field(app, "##my_gpu_fp32", d.fp32_tflops, 0.5, 200, 1, "TFLOPS", "%.1f");
     field_label(tr(Str::ColTensor16, L), tr(Str::MyGpuTensorTip, L));
-    double_field(app, "##my_gpu_fp16", d.tensor16_tflops, 0.5, 20000, 10, "TFLOPS", "%.1f");
+    double_field(app, "##my_gpu_fp16", d.tensor16_tflops, 0, 20000, 10, "TFLOPS", "%.1f");
     field_label(tr(Str::ColTdp, L), tr(Str::MyGpuTdpTip, L));
-    double_field(app, "##my_gpu_tdp", d.tdp_w, 20, 2000, 10, "W", "%.0f");
+    double_field(app, "##my_gpu_tdp", d.tdp_w, 0, 2000, 10, "W", "%.0f");
     field_label(tr(Str::MyPriceAmount, L), tr(Str::MyGpuPriceTip, L));
     double_field(app, "##my_gpu_price", d.gpu_price_cny, 0, 5e6, 500, "CNY", "%.0f");
-    ImGui::BeginDisabled(d.gpu_name[0] == '\0');
+    // The figures an estimate cannot do without (the others may stay 0: unknown).
+    const bool complete = d.gpu_name[0] != '\0' && d.memory_gib >= 1 && d.bandwidth_gb_per_s >= 50 && d.fp32_tflops >= 0.5;
+    if (!complete) hint_text(tr(Str::MyGpuMissing, L));
+    ImGui::BeginDisabled(!complete);
     if (ImGui::Button(tr(Str::MyGpuAdd, L))) {
+        nlohmann::json dense = {{"fp32", d.fp32_tflops}};
+        if (d.tensor16_tflops > 0) dense["fp16"] = d.tensor16_tflops;
         nlohmann::json record = {
             {"id", make_id(app, d.gpu_name, "my-")},
             {"name", std::string(d.gpu_name)},
             {"memory_gib", d.memory_gib},
             {"memory_bandwidth_gb_per_s", d.bandwidth_gb_per_s},
-            {"dense_tflops", {{"fp32", d.fp32_tflops}, {"fp16", d.tensor16_tflops}}},
-            {"tdp_w", d.tdp_w},
+            {"dense_tflops", dense},
+            {"tdp_w", d.tdp_w > 0 ? nlohmann::json(d.tdp_w) : nlohmann::json(nullptr)},
             {"street_price_cny", d.gpu_price_cny >= 100
                                      ? nlohmann::json{{"new", d.gpu_price_cny}, {"used", nullptr},
                                                       {"as_of", app.today_iso}, {"source", AppState::kUserPriceSource}}

@@ -91,7 +91,8 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       if (lang === 'zh') {
         const beforeClick = await page.screenshot({ clip: { x: 0, y: 0, width, height: 40 } });
         await page.mouse.click(width - 24, 18);  // the language toggle sits at the top right
-        await page.mouse.move(1, height - 1);     // away from the toggle: its tooltip would cover the tagline
+        await page.waitForTimeout(300);           // a frame with the pointer still on it (ImGui reads it per frame)
+        await page.mouse.move(1, height - 1);     // then away: the toggle's tooltip would cover the tagline
         await page.waitForTimeout(300);
         const afterClick = await page.screenshot({ clip: { x: 0, y: 0, width, height: 40 } });
         assert.notDeepEqual(afterClick, beforeClick, 'the language button changed nothing');

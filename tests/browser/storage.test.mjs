@@ -10,12 +10,12 @@ let server;
 before(async () => { browser = await launch(); server = await serveDist(); });
 after(async () => { if (browser) await browser.close(); if (server) await server.close(); });
 
-async function visit(context) {
+async function visit(context, fragment = '') {
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
   page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(server.url);
+  await page.goto(server.url + fragment);
   await waitReady(page);
   return { page, problems };
 }
@@ -95,8 +95,19 @@ test('own cards and offers are used, saved, exported and imported as a file', as
   assert.equal(download.suggestedFilename(), 'gpuguide-my-data.json');
   const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
   assert.deepEqual(exported, kUserData);
+  // The address bar's link carries the card the scenario is on (src/ui/link.h).
+  const link = await page.evaluate(() => location.hash);
+  assert.ok(link.includes('&u=1.'), link);
   assert.deepEqual(problems, []);
   await context.close();
+
+  // Someone who opens that link gets the same report, and the card in their own data.
+  const reader = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const opened = await visit(reader, link);
+  assert.deepEqual(JSON.parse(await opened.page.evaluate(() => window.gpuguide.report())), report);
+  await opened.page.waitForFunction(() => (localStorage.getItem('gpuguide.v1') || '').includes('my-lab-card'));
+  assert.deepEqual(opened.problems, []);
+  await reader.close();
 
   // A classmate's browser: nothing saved; the file comes in through the file picker.
   const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
