@@ -286,6 +286,10 @@ int main() {
     glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    // ImGui draws 2D triangles: no depth or stencil buffer. web/shell.html creates the context with the same
+    // attributes before the wasm is ready, and GLFW gets that context back.
+    glfwWindowHint(GLFW_DEPTH_BITS, 0);
+    glfwWindowHint(GLFW_STENCIL_BITS, 0);
     platform.window = glfwCreateWindow(1280, 800, "gpuguide", nullptr, nullptr);
     if (platform.window == nullptr) {
         show_fatal("webgl2");
