@@ -32,7 +32,9 @@ bool parse_currency(const json& v, engine::Currency& out) {
     return false;
 }
 
-json values_json(const std::vector<std::pair<const char*, double>>& values) {
+// Named numbers: engine::NamedValues of a warning or of a reason (their capacities differ).
+template <class NamedValues>
+json values_json(const NamedValues& values) {
     json o = json::object();
     for (const auto& [k, v] : values) o[k] = num_or_null(v);
     return o;
@@ -332,11 +334,11 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
         json reasons = json::array();
         for (const engine::Reason& r : o.reasons) {
             json rj = {{"code", engine::reason_code_name(r.code)}, {"values", values_json(r.values)}};
-            if (!r.other.empty()) rj["other"] = r.other;
+            if (!r.other.empty()) rj["other"] = std::string(r.other);
             reasons.push_back(std::move(rj));
         }
         j["reasons"] = std::move(reasons);
-        j["warnings"] = warnings_json(o.warnings);
+        j["warnings"] = o.warnings ? warnings_json(*o.warnings) : json::array();
         options.push_back(std::move(j));
     }
     json tiers_json = json::array();

@@ -114,7 +114,7 @@ std::vector<CompatWarning> check_compat(const GpuSpec& gpu, const JobNeeds& need
                            {}});
         // Toolkit and wheels.
         if (const ArchSupport* a = data.arch(cc)) {
-            std::vector<std::pair<const char*, double>> v;
+            NamedValues<4> v;
             if (a->min_cuda.known()) {
                 v.push_back({"cuda_major", double(a->min_cuda.major)});
                 v.push_back({"cuda_minor", double(a->min_cuda.minor)});

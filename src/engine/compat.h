@@ -3,7 +3,11 @@
 // text. The facts come from data/compatibility.json (loaded by src/catalog/compat_data.cpp). No JSON, no UI.
 #pragma once
 
+#include <array>
+#include <cassert>
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +16,31 @@
 #include "engine/memory.h"
 
 namespace gg::engine {
+
+// ---- named numbers -------------------------------------------------------------------------------------------
+// (name, value) pairs kept inline, at most Capacity, so that a warning or a reason allocates nothing (a ranking makes
+// thousands); iterates like a std::vector of pairs.
+template <std::size_t Capacity>
+class NamedValues {
+public:
+    using Value = std::pair<const char*, double>;
+    NamedValues() = default;
+    NamedValues(std::initializer_list<Value> values) {
+        for (const Value& v : values) push_back(v);
+    }
+    void push_back(const Value& v) {
+        assert(count_ < Capacity && "NamedValues: more values than its Capacity; raise it where it is declared");
+        if (count_ < Capacity) items_[count_++] = v;  // a release build drops the extra value, never overflows
+    }
+    const Value* begin() const { return items_.data(); }
+    const Value* end() const { return items_.data() + count_; }
+    std::size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
+
+private:
+    std::array<Value, Capacity> items_{};
+    std::uint8_t count_ = 0;
+};
 
 // ---- data (data/compatibility.json) ----------------------------------------------------------------------------
 struct Version {
@@ -87,7 +116,7 @@ const char* severity_name(Severity severity);  // "info", "warning", "blocker"
 struct CompatWarning {
     CompatCode code = CompatCode::kPrecisionUnsupported;
     Severity severity = Severity::kInfo;
-    std::vector<std::pair<const char*, double>> values;  // named numbers in base units / plain ratios
+    NamedValues<4> values;  // named numbers in base units / plain ratios (kMinCuda, kExportVariant have 4)
     std::string other_gpu;  // kExportVariant: the unrestricted base card's id
 };
 

@@ -7,6 +7,8 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <string>
 
 namespace gg::engine {
 
@@ -143,9 +145,15 @@ namespace {
 
 // Per-card results shared by the options of one card (rent offers repeat cards; buy options repeat counts).
 struct CardCache {
-    bool have_warnings = false;
-    std::vector<CompatWarning> warnings;
-    std::vector<std::pair<int, std::pair<double, TimeStatus>>> time_by_count;
+    std::shared_ptr<const std::vector<CompatWarning>> warnings;  // null until the card's first option
+    int blocker_code = -1;  // the first blocking CompatCode among the warnings, -1 = none
+};
+
+// One run's time on one card model at one count, computed on first use.
+struct CountTime {
+    bool computed = false;
+    double time_s = kNaN;
+    TimeStatus status = TimeStatus::kOk;
 };
 
 struct Ctx {
@@ -156,16 +164,27 @@ struct Ctx {
     const std::vector<GpuSpec>& gpus;
     double cny_per_usd;
     mutable std::vector<CardCache> cache;  // indexed like `gpus`
-    CardCache& card(const GpuSpec* g) const { return cache[std::size_t(g - gpus.data())]; }
+    mutable std::vector<CountTime> times;  // gpus x job.per_count, row per card: no search, no allocation per hit
+    mutable std::vector<Reason> reason_buffer;  // see start_reasons
+    std::size_t card_index(const GpuSpec* g) const { return std::size_t(g - gpus.data()); }
 };
+
+// An option's reasons are collected in one buffer that every option reuses, then copied out at their exact size
+// (keep_reasons): one allocation per option, and no capacity reserved for reasons most options never have.
+void start_reasons(const Ctx& c, RankOption& o) {
+    o.reasons = std::move(c.reason_buffer);
+    o.reasons.clear();
+}
+void keep_reasons(const Ctx& c, RankOption& o) {
+    c.reason_buffer = std::move(o.reasons);
+    o.reasons.assign(c.reason_buffer.begin(), c.reason_buffer.end());
+}
 
 double shown(const Ctx& c, double cny) { return from_cny(cny, c.d.currency, c.cny_per_usd); }
 
-// Memory, compatibility and time: what does not depend on buying or renting.
-void evaluate_card(const Ctx& c, RankOption& o) {
-    const PreparedCount* p = c.job.find(o.count);
-    assert(p != nullptr && "rank_options: every card count must be in prepare_job's counts");
-    o.peak_bytes_per_card = p->required_bytes;
+// Memory, compatibility and time: what does not depend on buying or renting. `p` = the job at o.count.
+void evaluate_card(const Ctx& c, const PreparedCount& p, RankOption& o) {
+    o.peak_bytes_per_card = p.required_bytes;
     o.usable_bytes_per_card = o.gpu->memory_bytes * (1.0 - c.job.config.reserve_fraction);
     o.fits = o.gpu->memory_bytes > 0 && o.peak_bytes_per_card <= o.usable_bytes_per_card;
     o.reasons.push_back({o.fits ? ReasonCode::kFits : ReasonCode::kDoesNotFit,
@@ -173,32 +192,30 @@ void evaluate_card(const Ctx& c, RankOption& o) {
                           {"usable_bytes", o.usable_bytes_per_card},
                           {"card_bytes", o.gpu->memory_bytes}},
                          {}});
-    CardCache& cc = c.card(o.gpu);
-    if (!cc.have_warnings) {
-        cc.warnings = check_compat(*o.gpu, c.job.needs, c.compat, &c.gpus);
-        cc.have_warnings = true;
+    const std::size_t card = c.card_index(o.gpu);
+    CardCache& cc = c.cache[card];
+    if (!cc.warnings) {
+        std::vector<CompatWarning> warnings = check_compat(*o.gpu, c.job.needs, c.compat, &c.gpus);
+        for (const CompatWarning& w : warnings)
+            if (w.severity == Severity::kBlocker) {
+                cc.blocker_code = int(w.code);
+                break;
+            }
+        cc.warnings = std::make_shared<const std::vector<CompatWarning>>(std::move(warnings));
     }
-    o.warnings = cc.warnings;
-    for (const CompatWarning& w : o.warnings)
-        if (w.severity == Severity::kBlocker) {
-            o.reasons.push_back({ReasonCode::kIncompatible, {{"code", double(int(w.code))}}, {}});
-            break;
-        }
-    TimeStatus status = TimeStatus::kOk;
-    const auto hit = std::find_if(cc.time_by_count.begin(), cc.time_by_count.end(),
-                                  [&](const auto& e) { return e.first == o.count; });
-    if (hit != cc.time_by_count.end()) {
-        o.time_s = hit->second.first;
-        status = hit->second.second;
-    } else {
-        o.time_s = run_time_s(c.job, *o.gpu, o.count, &status);
-        cc.time_by_count.push_back({o.count, {o.time_s, status}});
+    o.warnings = cc.warnings;  // shared, not copied: a card's options all carry the same warnings
+    if (cc.blocker_code >= 0) o.reasons.push_back({ReasonCode::kIncompatible, {{"code", double(cc.blocker_code)}}, {}});
+    CountTime& t = c.times[card * c.job.per_count.size() + std::size_t(&p - c.job.per_count.data())];
+    if (!t.computed) {
+        t.time_s = run_time_s(c.job, *o.gpu, o.count, &t.status);
+        t.computed = true;
     }
+    o.time_s = t.time_s;
     if (known(o.time_s)) {
         o.reasons.push_back({ReasonCode::kTime, {{"time_s", o.time_s}, {"project_time_s", o.time_s * c.d.runs}}, {}});
         if (c.job.time_is_floor) o.reasons.push_back({ReasonCode::kTimeIsFloor, {}, {}});
     } else {
-        o.reasons.push_back({ReasonCode::kTimeUnknown, {{"status", double(int(status))}}, {}});
+        o.reasons.push_back({ReasonCode::kTimeUnknown, {{"status", double(int(t.status))}}, {}});
     }
     if (o.count != c.job.config.gpu_count) {
         const double per_card = c.job.config.batch * c.job.config.grad_accum_steps;
@@ -209,10 +226,10 @@ void evaluate_card(const Ctx& c, RankOption& o) {
     }
 }
 
-BuyInputs buy_inputs(const Ctx& c, int count, double time_s) {
+// What every buy option shares; the caller sets card_count and run_time_s per option. Made once per ranking: the
+// host and the resale curve carry strings and a vector, so a copy per option would allocate.
+BuyInputs shared_buy_inputs(const Ctx& c) {
     BuyInputs b;
-    b.card_count = count;
-    b.run_time_s = known(time_s) ? time_s : 0;
     b.runs = c.d.runs;
     b.cny_per_usd = c.cny_per_usd;
     b.electricity_price_per_kwh_cny = c.d.electricity_price_per_kwh_cny;
@@ -279,35 +296,59 @@ int group(const RankOption& o, Objective obj) {
     return o.fits ? 2 : 3;
 }
 
-bool less_metric(double a, double b) {  // unknown sorts last
-    if (known(a) != known(b)) return known(a);
-    return known(a) && a < b;
-}
+// An option's place in the order, computed once per option instead of in every comparison (RankOption is large).
+// Unknown metrics (NaN, +-infinity) are stored as +infinity: a plain `<` puts them after every known one, tied.
+struct SortKey {
+    int group = 0;
+    double primary = 0, secondary = 0;
+    const std::string* id = nullptr;
+    std::size_t index = 0;  // into the unsorted options
+};
+double sort_metric(double x) { return known(x) ? x : std::numeric_limits<double>::infinity(); }
 
 }  // namespace
 
 RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, const std::vector<CloudOffer>& offers,
                         const CostSettings& settings, const DecisionInputs& d, const CompatData& compat) {
     assert(d.runs >= 1 && "rank_options: runs must be at least 1");
-    const Ctx c{job, settings, d, compat, gpus, d.cny_per_usd > 0 ? d.cny_per_usd : settings.exchange_rate.cny_per_usd,
-                std::vector<CardCache>(gpus.size())};
+    const Ctx c{job,
+                settings,
+                d,
+                compat,
+                gpus,
+                d.cny_per_usd > 0 ? d.cny_per_usd : settings.exchange_rate.cny_per_usd,
+                std::vector<CardCache>(gpus.size()),
+                std::vector<CountTime>(gpus.size() * job.per_count.size()),
+                {}};
     RankResult out;
+    // Room for every option: each is built in place, and pointers into the vector (best_rent_of) stay valid.
     out.options.reserve(gpus.size() * d.buy_counts.size() + offers.size());
+
+    // The cards by id, to find each offer's card in O(log gpus) comparisons rather than O(gpus). Equal ids (the
+    // catalog rejects them) stay in catalog order, and the last one is taken, as a scan to the end would.
+    std::vector<const GpuSpec*> by_id(gpus.size());
+    for (std::size_t i = 0; i < gpus.size(); ++i) by_id[i] = &gpus[i];
+    std::sort(by_id.begin(), by_id.end(), [](const GpuSpec* a, const GpuSpec* b) {
+        const int order = a->id.compare(b->id);
+        return order != 0 ? order < 0 : a < b;
+    });
 
     // Rent options first (the buy options' break-even refers to them).
     for (const CloudOffer& offer : offers) {
-        const GpuSpec* gpu = nullptr;
-        for (const GpuSpec& g : gpus)
-            if (g.id == offer.gpu_id) gpu = &g;
-        if (gpu == nullptr || job.find(offer.gpu_count) == nullptr) continue;
-        RankOption o;
-        o.reasons.reserve(8);
+        const auto after = std::upper_bound(by_id.begin(), by_id.end(), offer.gpu_id,
+                                            [](const std::string& id, const GpuSpec* g) { return id < g->id; });
+        const GpuSpec* gpu = after != by_id.begin() && (*(after - 1))->id == offer.gpu_id ? *(after - 1) : nullptr;
+        const PreparedCount* p = job.find(offer.gpu_count);
+        if (gpu == nullptr || p == nullptr) continue;
+        RankOption& o = out.options.emplace_back();
+        start_reasons(c, o);
         o.kind = OptionKind::kRent;
         o.gpu = gpu;
         o.count = offer.gpu_count;
         o.offer = &offer;
-        o.id = "rent:" + offer.id;
-        evaluate_card(c, o);
+        o.id.reserve(5 + offer.id.size());
+        o.id.append("rent:").append(offer.id);
+        evaluate_card(c, *p, o);
         if (known(o.time_s)) {
             RentInputs in;
             in.run_time_s = o.time_s;
@@ -332,7 +373,7 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             o.reasons.push_back({ReasonCode::kCostUnknown, {}, {}});
         finish_cost(c, o);
         apply_filters(c, o);
-        out.options.push_back(std::move(o));
+        keep_reasons(c, o);
     }
     const std::size_t rent_end = out.options.size();
     // The rent each buy option's break-even is measured against: the cheapest fitting hourly rent of the same
@@ -346,22 +387,28 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
     for (std::size_t i = 0; i < rent_end; ++i) {
         const RankOption& r = out.options[i];
         if (!r.fits || !known(r.cost_cny) || r.offer->billing == Billing::Monthly) continue;  // per hour of use
-        const RankOption*& same = best_rent_of[std::size_t(r.gpu - gpus.data())];
+        const RankOption*& same = best_rent_of[c.card_index(r.gpu)];
         if (cheaper(r, same)) same = &r;
         if (cheaper(r, best_rent_any)) best_rent_any = &r;
     }
 
+    BuyInputs in = shared_buy_inputs(c);
+    const auto& resale_points = settings.resale_value.points;
     for (const GpuSpec& gpu : gpus) {
         for (int n : d.buy_counts) {
-            if (job.find(n) == nullptr) continue;
-            RankOption o;
-            o.reasons.reserve(10);
+            const PreparedCount* p = job.find(n);
+            if (p == nullptr) continue;
+            RankOption& o = out.options.emplace_back();
+            start_reasons(c, o);
             o.kind = OptionKind::kBuy;
             o.gpu = &gpu;
             o.count = n;
-            o.id = "buy:" + gpu.id + ":" + std::to_string(n);
-            evaluate_card(c, o);
-            const BuyInputs in = buy_inputs(c, n, o.time_s);
+            const std::string count_text = std::to_string(n);
+            o.id.reserve(5 + gpu.id.size() + count_text.size());
+            o.id.append("buy:").append(gpu.id).append(":").append(count_text);
+            evaluate_card(c, *p, o);
+            in.card_count = n;
+            in.run_time_s = known(o.time_s) ? o.time_s : 0;
             o.buy = buy_cost(gpu, in);
             if (known(o.time_s) && known(o.buy.total_cny)) {
                 o.cost_cny = o.buy.total_cny;
@@ -381,15 +428,14 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
                 o.reasons.push_back({ReasonCode::kLaunchPriceBasis,
                                      {{"launch_usd", gpu.launch_price_usd}, {"cny_per_usd", c.cny_per_usd}}, {}});
             if (n > 1) o.reasons.push_back({ReasonCode::kHostShared, {{"count", double(n)}}, {}});
-            const auto& pts = settings.resale_value.points;
-            if (!pts.empty() && o.buy.ownership_months > pts.back().age_months)
+            if (!resale_points.empty() && o.buy.ownership_months > resale_points.back().age_months)
                 o.reasons.push_back({ReasonCode::kResaleExtrapolated,
                                      {{"ownership_months", o.buy.ownership_months},
-                                      {"last_point_months", pts.back().age_months}},
+                                      {"last_point_months", resale_points.back().age_months}},
                                      {}});
             // Break-even against the cheapest fitting rent of the same model, else the cheapest fitting rent.
             if (known(o.time_s) && known(o.buy.total_cny)) {
-                const RankOption* best_same = best_rent_of[std::size_t(&gpu - gpus.data())];
+                const RankOption* best_same = best_rent_of[c.card_index(&gpu)];
                 const RankOption* best_any = best_rent_any;
                 if (const RankOption* r = best_same ? best_same : best_any) {
                     const BreakEven be = break_even(gpu, in, *r->offer, r->time_s);
@@ -404,7 +450,7 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             }
             finish_cost(c, o);
             apply_filters(c, o);
-            out.options.push_back(std::move(o));
+            keep_reasons(c, o);
         }
     }
 
@@ -428,28 +474,35 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
         }
     }
 
-    // Sort indices (RankOption is large), then move the options once into that order.
+    // Sort small keys, then move the options into that order in place, one cycle of the permutation at a time
+    // (position i takes the option at keys[i].index; a placed position is marked): no second vector of options.
     const Objective obj = d.objective;
-    std::vector<std::size_t> order(out.options.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    const std::vector<RankOption>& all = out.options;
-    std::sort(order.begin(), order.end(), [obj, &all](std::size_t ia, std::size_t ib) {
-        const RankOption& a = all[ia];
-        const RankOption& b = all[ib];
-        const int ga = group(a, obj), gb = group(b, obj);
-        if (ga != gb) return ga < gb;
-        const double pa = primary(a, obj), pb = primary(b, obj);
-        if (less_metric(pa, pb)) return true;
-        if (less_metric(pb, pa)) return false;
-        const double sa = secondary(a, obj), sb = secondary(b, obj);
-        if (less_metric(sa, sb)) return true;
-        if (less_metric(sb, sa)) return false;
-        return a.id < b.id;  // ids are unique: a total order, so the result is stable
+    std::vector<SortKey> keys(out.options.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        const RankOption& o = out.options[i];
+        keys[i] = {group(o, obj), sort_metric(primary(o, obj)), sort_metric(secondary(o, obj)), &o.id, i};
+    }
+    std::sort(keys.begin(), keys.end(), [](const SortKey& a, const SortKey& b) {
+        if (a.group != b.group) return a.group < b.group;
+        if (a.primary != b.primary) return a.primary < b.primary;
+        if (a.secondary != b.secondary) return a.secondary < b.secondary;
+        return *a.id < *b.id;  // ids are unique: a total order, so the result is stable
     });
-    std::vector<RankOption> sorted;
-    sorted.reserve(order.size());
-    for (std::size_t i : order) sorted.push_back(std::move(out.options[i]));
-    out.options = std::move(sorted);
+    constexpr std::size_t kPlaced = std::numeric_limits<std::size_t>::max();
+    std::vector<RankOption>& v = out.options;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (keys[i].index == kPlaced) continue;
+        RankOption held = std::move(v[i]);
+        std::size_t j = i;
+        while (keys[j].index != i) {
+            const std::size_t from = keys[j].index;
+            v[j] = std::move(v[from]);
+            keys[j].index = kPlaced;
+            j = from;
+        }
+        v[j] = std::move(held);
+        keys[j].index = kPlaced;
+    }
     return out;
 }
 

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -107,10 +109,14 @@ enum class ReasonCode : std::uint8_t {
 };
 const char* reason_code_name(ReasonCode code);
 
+// The named numbers of one reason, inline (kFits and kBreakEven have the most: 3).
+using ReasonValues = NamedValues<3>;
+
 struct Reason {
     ReasonCode code = ReasonCode::kFits;
-    std::vector<std::pair<const char*, double>> values;
-    std::string other;  // an id (offer, GPU) the reason refers to
+    ReasonValues values;
+    std::string_view other;  // an id (offer) or a region / currency the reason refers to: a view of the catalog's
+                             // string, valid while the offers passed to rank_options live (as RankOption::offer)
 };
 
 struct RankOption {
@@ -133,7 +139,7 @@ struct RankOption {
     BuyCost buy;                        // kind == kBuy
     RentCost rent;                      // kind == kRent
     std::vector<Reason> reasons;
-    std::vector<CompatWarning> warnings;
+    std::shared_ptr<const std::vector<CompatWarning>> warnings;  // never null; shared by the options of one card
 };
 
 // ---- ranking -----------------------------------------------------------------------------------------------------
@@ -142,6 +148,7 @@ struct RankResult {
                                       // then filtered out, then not fitting; ties by id
 };
 
+// `gpus` and `offers` must outlive the result (options and reasons point into them).
 RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, const std::vector<CloudOffer>& offers,
                         const CostSettings& settings, const DecisionInputs& decision, const CompatData& compat);
 
