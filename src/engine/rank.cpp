@@ -134,7 +134,8 @@ double run_time_s(const JobModel& job, const GpuSpec& gpu, int count, TimeStatus
     const PreparedCount* p = job.find(count);
     if (status) *status = TimeStatus::kNoPrior;
     if (p == nullptr || job.priors == nullptr) return kNaN;
-    const TimeReport r = evaluate_time(p->time, job.config.batch, gpu, job.time_options, job.dataset, *job.priors);
+    const TimeReport r =
+        evaluate_time(p->time, job.config.batch, gpu, job.time_options, job.dataset, *job.priors, TimeDetail::kTotalOnly);
     if (status) *status = r.status;
     if (r.status != TimeStatus::kOk || !(r.total_s > 0)) return kNaN;
     return r.total_s;

@@ -531,7 +531,7 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
 
 // ---- evaluate ----------------------------------------------------------------------------------------------
 TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu, const TimeOptions& o,
-                         const Dataset& d, const ThroughputPriors& priors) {
+                         const Dataset& d, const ThroughputPriors& priors, TimeDetail detail) {
     assert(batch >= 1 && "evaluate_time: the micro-batch must be >= 1");
     TimeReport r;
     const TrainingConfig& c = t.config;
@@ -553,7 +553,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         r.status = TimeStatus::kNoPrior;
         return r;
     }
-    r.prior_id = prior->id;
+    const bool full = detail == TimeDetail::kFull;
+    if (full) r.prior_id = prior->id;
     Link link;
     if (n > 1) {
         link = resolve_link(gpu, o, priors, n);
@@ -561,7 +562,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
             r.status = TimeStatus::kNoBandwidth;
             return r;
         }
-        r.interconnect_id = link.id;
+        if (full) r.interconnect_id = link.id;
     }
     const double overlap = o.overlap_fraction >= 0 ? o.overlap_fraction : priors.comm.overlap_fraction;
     const double sharded = o.overlap_fraction >= 0 ? o.overlap_fraction : priors.comm.sharded_overlap_fraction;
@@ -572,8 +573,6 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const double oh = prior->per_layer_overhead_s;
     const double kl = priors.kernel_launch_s;
     const StepTimes s = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_mid, oh, kl);
-    const StepTimes fast = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_fast, oh, kl);
-    const StepTimes slow = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_slow, oh, kl);
 
     // ZeRO-Offload transfers over the card's PCIe link (peer-to-peer row: nominal unless measured); the CPU Adam
     // step itself is not modelled (no published per-parameter CPU time in our sources): flagged.
@@ -596,6 +595,17 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         return std::max(step_s, batch * accum / o.loader_samples_per_s);
     };
     r.step_s = with_loader(s.step_s + offload_s);
+    // Dataset: steps = ceil(samples / global batch) per epoch x epochs, or ceil(tokens / tokens per step).
+    if (d.tokens > 0 && t.tokens_per_sample > 0) {
+        r.steps = std::ceil(d.tokens / (r.samples_per_step * t.tokens_per_sample));
+    } else if (d.samples > 0) {
+        r.steps = std::ceil(d.samples / r.samples_per_step) * std::max(0.0, d.epochs);
+    }
+    r.total_s = r.steps * r.step_s;
+    if (!full) return r;  // the ranking's figures; the rest (a range, scaling, formulas) costs 3 more evaluations
+
+    const StepTimes fast = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_fast, oh, kl);
+    const StepTimes slow = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_slow, oh, kl);
     r.step_low_s = with_loader(fast.step_s + offload_s);
     r.step_high_s = with_loader(slow.step_s + offload_s);
     r.loader_wait_s = std::max(0.0, r.step_s - s.step_s - offload_s);  // (rounding could leave -1 ulp)
@@ -621,13 +631,6 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         r.scaling_efficiency = one_step / r.step_s;
     }
 
-    // Dataset: steps = ceil(samples / global batch) per epoch x epochs, or ceil(tokens / tokens per step).
-    if (d.tokens > 0 && t.tokens_per_sample > 0) {
-        r.steps = std::ceil(d.tokens / (r.samples_per_step * t.tokens_per_sample));
-    } else if (d.samples > 0) {
-        r.steps = std::ceil(d.samples / r.samples_per_step) * std::max(0.0, d.epochs);
-    }
-    r.total_s = r.steps * r.step_s;
     r.low_s = r.steps * r.step_low_s;
     r.high_s = r.steps * r.step_high_s;
     r.gpu_hours = r.total_s * n / 3600.0;

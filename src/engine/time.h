@@ -203,9 +203,14 @@ struct PreparedTime {
 PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, const Graph& graph_per_sample,
                           const TrainingConfig& config);
 
+// How much of the report to fill: everything, or only what the ranking reads (status, step_s, steps, total_s;
+// the rest stays 0: no low/high range, no scaling efficiency, no formulas). Same numbers for the fields filled.
+enum class TimeDetail : std::uint8_t { kFull, kTotalOnly };
+
 // Time at a micro-batch on a card. config.gpu_count GPUs, config.grad_accum_steps micro-batches per step.
 TimeReport evaluate_time(const PreparedTime& prepared, double batch, const GpuSpec& gpu, const TimeOptions& options,
-                         const Dataset& dataset, const ThroughputPriors& priors);
+                         const Dataset& dataset, const ThroughputPriors& priors,
+                         TimeDetail detail = TimeDetail::kFull);
 
 // ---- helpers -----------------------------------------------------------------------------------------------
 // Which matmul rate a precision uses on a card, and its dense peak in FLOP/s (0 = none).
