@@ -383,6 +383,7 @@
       "把数据库中某块显卡的显存、带宽、算力和功耗填入下面各项；再修改不同之处（例如改装卡的显存）。")            \
     X(MyGpuMissing, "Enter the name, the memory, the bandwidth and the FP32 rate (or start from a catalog card) to add the card.", \
       "请填写名称、显存、带宽和 FP32 算力（或从数据库中的显卡开始），才能添加这块显卡。")                         \
+    X(MyGpuReady, "It will be added as \"%s\" and can then be chosen everywhere on the page.", "将以 id“%s”添加，之后可在页面各处选用。") \
     X(MyGpuAdd, "Add this card", "添加这块显卡")                                                             \
     X(MyOfferTitle, "A cloud offer", "云服务器报价")                                                          \
     X(MyOfferProvider, "Provider", "服务商")                                                                  \

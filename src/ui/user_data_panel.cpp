@@ -141,13 +141,15 @@ void draw_gpu_form(AppState& app) {
     double_field(app, "##my_gpu_price", d.gpu_price_cny, 0, 5e6, 500, "CNY", "%.0f");
     // The figures an estimate cannot do without (the others may stay 0: unknown).
     const bool complete = d.gpu_name[0] != '\0' && d.memory_gib >= 1 && d.bandwidth_gb_per_s >= 50 && d.fp32_tflops >= 0.5;
-    if (!complete) hint_text(tr(Str::MyGpuMissing, L));
+    const std::string new_id = complete ? make_id(app, d.gpu_name, "my-") : std::string();
+    if (complete) hint_textf(tr(Str::MyGpuReady, L), new_id.c_str());  // one line either way: the button stays put
+    else hint_text(tr(Str::MyGpuMissing, L));
     ImGui::BeginDisabled(!complete);
     if (ImGui::Button(tr(Str::MyGpuAdd, L))) {
         nlohmann::json dense = {{"fp32", d.fp32_tflops}};
         if (d.tensor16_tflops > 0) dense["fp16"] = d.tensor16_tflops;
         nlohmann::json record = {
-            {"id", make_id(app, d.gpu_name, "my-")},
+            {"id", new_id},
             {"name", std::string(d.gpu_name)},
             {"memory_gib", d.memory_gib},
             {"memory_bandwidth_gb_per_s", d.bandwidth_gb_per_s},

@@ -3,7 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launch, serveDist, waitReady, screenshotColours } from './harness.mjs';
+import path from 'node:path';
+import { launch, serveDist, waitReady, screenshotColours, shotsDir } from './harness.mjs';
 
 let browser;
 let server;
@@ -124,4 +125,40 @@ test('own cards and offers are used, saved, exported and imported as a file', as
   assert.equal(JSON.parse(await other.page.evaluate(() => window.gpuguide.report())).scenario.gpu.id, 'my-lab-card');
   assert.deepEqual(other.problems, []);
   await fresh.close();
+});
+
+test('a card of their own is added with real clicks and keys, and the scenario can use it', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const { page, problems } = await visit(context);
+  await page.evaluate(() => window.gpuguide.tab(3));
+  await page.waitForTimeout(400);
+  // "A card that is not in the catalog", opened; its fields at 1280x1000 (see own-card-form.png).
+  await page.mouse.click(100, 274);
+  await page.waitForTimeout(300);
+  const type = async (y, text) => {
+    await page.mouse.click(300, y);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(150);
+  };
+  await type(325, 'Lab 4090 48G');
+  await type(433, '48');
+  await type(488, '1008');
+  await type(543, '82.6');
+  await page.mouse.move(1, 999);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(shotsDir, 'own-card-form.png') });
+  await page.mouse.click(80, 764);  // "Add this card"
+  await page.waitForFunction(() => (localStorage.getItem('gpuguide.v1') || '').includes('Lab 4090 48G'));
+  const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('gpuguide.v1')));
+  const card = saved.user_data.gpus[0];
+  assert.equal(card.memory_gib, 48);
+  assert.equal(card.memory_bandwidth_gb_per_s, 1008);
+  assert.equal(card.dense_tflops.fp32, 82.6);
+  assert.deepEqual(await page.evaluate((id) => window.gpuguide.load({ model: 'gpt2', gpu: { id } }), card.id), []);
+  const report = JSON.parse(await page.evaluate(() => window.gpuguide.report()));
+  assert.equal(report.gpu.memory_bytes, 48 * 2 ** 30);
+  assert.deepEqual(problems, []);
+  await context.close();
 });
