@@ -187,13 +187,20 @@ void wrapped_text(const char* text) {
     }
 }
 
-void wrapped_textf(const char* format, ...) {
+namespace {
+// printf into a line buffer, then `draw` it (wrapped_textf, hint_textf).
+void draw_formatted(void (*draw)(const char*), const char* format, va_list args) {
     char buffer[2048];
+    std::vsnprintf(buffer, sizeof buffer, format, args);
+    draw(buffer);
+}
+}  // namespace
+
+void wrapped_textf(const char* format, ...) {
     va_list args;
     va_start(args, format);
-    std::vsnprintf(buffer, sizeof buffer, format, args);
+    draw_formatted(wrapped_text, format, args);
     va_end(args);
-    wrapped_text(buffer);
 }
 
 void hint_text(const char* text) {
@@ -203,12 +210,10 @@ void hint_text(const char* text) {
 }
 
 void hint_textf(const char* format, ...) {
-    char buffer[2048];
     va_list args;
     va_start(args, format);
-    std::vsnprintf(buffer, sizeof buffer, format, args);
+    draw_formatted(hint_text, format, args);
     va_end(args);
-    hint_text(buffer);
 }
 
 void section_heading(AppState& app, const char* text) {
