@@ -20,6 +20,8 @@ const std::vector<std::string> kCheckpointings = {"none", "selective", "full"};
 const std::vector<std::string> kAttentions = {"eager", "sdpa", "flash"};
 const std::vector<std::string> kStrategies = {"ddp", "zero1", "zero2", "zero3", "fsdp"};
 const std::vector<std::string> kInterconnects = {"pcie3", "pcie4", "pcie5", "nvlink-bridge", "nvlink", "ib", "ethernet"};
+const std::vector<std::string> kGradReduceDtypes = {"fp32", "fp16", "bf16"};
+const std::vector<std::string> kMemoryFormats = {"nchw", "channels_last"};
 const std::vector<std::string> kLoraTargets = {"q", "k", "v", "o", "qkv", "gate", "up", "down", "fc1", "fc2"};
 
 namespace {
@@ -318,8 +320,8 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
         return out;
     }
     r.unknown_keys(doc, "", {"model", "batch_size", "grad_accum_steps", "image_size", "seq_len", "precision", "optimizer",
-                             "method", "lora", "checkpointing", "attention", "gpu", "reserve_fraction", "dataset",
-                             "offload_optimizer", "tunables"});
+                             "method", "lora", "checkpointing", "attention", "memory_format", "gpu", "reserve_fraction",
+                             "dataset", "offload_optimizer", "tunables"});
     bool model_ok = false;
     if (!doc.contains("model")) {
         r.problem("/model", "'model' is required: a preset id (gpuguide models) or a custom object with 'family'");
@@ -386,6 +388,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     r.choice(doc, "method", "", kMethods, s.method);
     r.choice(doc, "checkpointing", "", kCheckpointings, s.checkpointing);
     r.choice(doc, "attention", "", kAttentions, s.attention);
+    r.choice(doc, "memory_format", "", kMemoryFormats, s.memory_format);
     r.boolean(doc, "offload_optimizer", "", s.offload_optimizer);
     r.number(doc, "reserve_fraction", "", s.reserve_fraction, 0, 0.9);
     if (doc.contains("lora")) {
@@ -413,9 +416,11 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     }
     if (doc.contains("gpu")) {
         const json& g = doc["gpu"];
-        if (!g.is_object()) r.problem("/gpu", "'gpu' must be an object {\"id\", \"count\", \"strategy\", \"interconnect\", \"peer_to_peer\"}");
+        if (!g.is_object())
+            r.problem("/gpu", "'gpu' must be an object {\"id\", \"count\", \"strategy\", \"interconnect\", "
+                              "\"peer_to_peer\", \"grad_reduce_dtype\"}");
         else {
-            r.unknown_keys(g, "/gpu", {"id", "count", "strategy", "interconnect", "peer_to_peer"});
+            r.unknown_keys(g, "/gpu", {"id", "count", "strategy", "interconnect", "peer_to_peer", "grad_reduce_dtype"});
             if (g.contains("id")) {
                 if (!g["id"].is_string()) r.problem("/gpu/id", "'id' must be a GPU id string (gpuguide gpus)");
                 else {
@@ -428,6 +433,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
             r.choice(g, "strategy", "/gpu", kStrategies, s.strategy);
             r.choice(g, "interconnect", "/gpu", kInterconnects, s.interconnect);
             s.peer_to_peer_set = r.boolean(g, "peer_to_peer", "/gpu", s.peer_to_peer);
+            r.choice(g, "grad_reduce_dtype", "/gpu", kGradReduceDtypes, s.grad_reduce_dtype);
         }
     }
     if (doc.contains("dataset")) {
@@ -527,10 +533,12 @@ json scenario_to_json(const Scenario& s) {
     }
     j["checkpointing"] = s.checkpointing;
     j["attention"] = s.attention;
+    if (s.memory_format != "nchw") j["memory_format"] = s.memory_format;
     json g = {{"count", s.gpu_count}, {"strategy", s.strategy}};
     if (!s.gpu_id.empty()) g["id"] = s.gpu_id;
     if (!s.interconnect.empty()) g["interconnect"] = s.interconnect;
     if (s.peer_to_peer_set) g["peer_to_peer"] = s.peer_to_peer;
+    if (!s.grad_reduce_dtype.empty()) g["grad_reduce_dtype"] = s.grad_reduce_dtype;
     j["gpu"] = g;
     j["reserve_fraction"] = s.reserve_fraction;
     j["offload_optimizer"] = s.offload_optimizer;
@@ -572,6 +580,7 @@ engine::TrainingConfig Scenario::training_config() const {
     const int k = index_of(kCheckpointings, checkpointing);
     c.checkpointing = k >= 0 ? Checkpointing(k) : Checkpointing::kNone;
     c.eager_attention = attention == "eager";
+    c.channels_last = memory_format == "channels_last";
     c.gpu_count = gpu_count;
     const int st = index_of(kStrategies, strategy);
     c.strategy = st >= 0 ? Strategy(st) : Strategy::kDdp;

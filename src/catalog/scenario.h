@@ -30,12 +30,14 @@ struct Scenario {
     double lora_dropout = 0;
     std::string checkpointing = "none";
     std::string attention = "sdpa";
+    std::string memory_format = "nchw";  // "nchw" (PyTorch's default) | "channels_last" (convolution models)
     std::string gpu_id;              // "" = no card
     int gpu_count = 1;
     std::string strategy = "ddp";
     std::string interconnect;        // "" = not given
     bool peer_to_peer = true;        // gpu.peer_to_peer: false = NCCL_P2P_DISABLE=1 (collectives staged through host)
     bool peer_to_peer_set = false;   // false = not given: the card's default (GeForce RTX 40+: no P2P)
+    std::string grad_reduce_dtype;   // gpu.grad_reduce_dtype: "" = the gradients' own dtype; "fp32", "fp16", "bf16"
     bool offload_optimizer = false;
     double reserve_fraction = 0.2;
     double dataset_samples = 0, dataset_epochs = 0, dataset_tokens = 0;  // 0 = not given
@@ -62,6 +64,6 @@ nlohmann::json scenario_to_json(const Scenario& scenario);
 
 // Allowed values, for messages and --help.
 extern const std::vector<std::string> kPrecisions, kOptimizers, kMethods, kCheckpointings, kAttentions, kStrategies,
-    kInterconnects, kLoraTargets;
+    kInterconnects, kGradReduceDtypes, kMemoryFormats, kLoraTargets;
 
 }  // namespace gg::catalog

@@ -61,6 +61,8 @@ struct TrainingConfig {
     LoraConfig lora;
     Checkpointing checkpointing = Checkpointing::kNone;
     bool eager_attention = false;  // true: keep the s x s scores (BuildOptions::eager_attention)
+    bool channels_last = false;    // activations in NHWC (torch.channels_last): no layout transposes around 16-bit
+                                   // convolutions (time only; tensor sizes, hence memory, are the same)
     int gpu_count = 1;
     Strategy strategy = Strategy::kDdp;
     bool offload_optimizer = false;  // ZeRO-Offload: optimizer states (and fp32 master/grads) in host RAM

@@ -274,9 +274,10 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         // reads and writes its tensor: 2 x (input + output) per conv call, forward, recompute and each backward pass.
         // Measured: timm ResNet-50 AMP training on an RTX 3090, 826 img/s NCHW vs 1218 NHWC (pytorch-image-models
         // results/benchmark-train-amp-{nchw,nhwc}-pt112-cu113-rtx3090.csv). Not applied to fp32/TF32 (no source
-        // that cuDNN transposes for them) nor to channels_last runs, which the scenario format cannot state yet.
+        // that cuDNN transposes for them) nor to channels_last runs (scenario "memory_format": "channels_last").
         const bool tensor_core_16 = p == Precision::kFp16Amp || p == Precision::kBf16Amp || p == Precision::kBf16;
-        if (spec.is_vision && l.role == ParamRole::kConv && l.kind == OpKind::kMatmul && tensor_core_16)
+        if (spec.is_vision && l.role == ParamRole::kConv && l.kind == OpKind::kMatmul && tensor_core_16 &&
+            !c.channels_last)
             tl.serial_bytes_per_sample = 2.0 * bytes * (1 + re + bwd_passes);
 
         // The LSTM's recurrence runs step by step (h_t needs h_(t-1)): cuDNN batches the input GEMM W_ih x_t over all
@@ -347,6 +348,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     // whose parameters stay fp32; bf16 for pure bf16; LoRA adapters are fp32) and, for ZeRO-3/FSDP, the
     // parameters gathered per pass (all of them, in their stored dtype).
     t.grad_comm_bytes = base_trainable * g_b + lora_params * 4.0;
+    t.grad_comm_values = base_trainable + lora_params;
     t.param_gather_bytes = m.params_total * (is_quantized(p) ? 1.0 : w_b);
     return t;
 }
@@ -477,8 +479,8 @@ struct StepTimes {
 };
 
 StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, int n, const Link& link,
-                     double overlap, double sharded_overlap, double peak, double peak_linear, Efficiency e,
-                     double overhead_per_pass, double kernel_launch_s) {
+                     double grad_bytes, double overlap, double sharded_overlap, double peak, double peak_linear,
+                     Efficiency e, double overhead_per_pass, double kernel_launch_s) {
     StepTimes s;
     const TrainingConfig& c = t.config;
     const double bw = gpu.memory_bandwidth_bytes_per_s;
@@ -498,7 +500,7 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     const double forward_s = micro_s - backward_s;
     double hidden_window = overlap * backward_s;
     if (n > 1 && link.bus_bytes_per_s > 0) {
-        const double G = t.grad_comm_bytes, W = t.param_gather_bytes;
+        const double G = grad_bytes, W = t.param_gather_bytes;
         if (c.strategy == Strategy::kDdp) {
             s.comm_s = ring_allreduce_s(G, n, link.bus_bytes_per_s, link.latency_s);
             s.exposed_s = std::max(0.0, s.comm_s - hidden_window);
@@ -566,13 +568,20 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     }
     const double overlap = o.overlap_fraction >= 0 ? o.overlap_fraction : priors.comm.overlap_fraction;
     const double sharded = o.overlap_fraction >= 0 ? o.overlap_fraction : priors.comm.sharded_overlap_fraction;
+    // Gradients reduced in another dtype than they are kept in (e.g. DDP's fp16_compress_hook casts each bucket to
+    // fp16 before the all-reduce: torch.distributed.algorithms.ddp_comm_hooks.default_hooks docs) move that many
+    // bytes per value.
+    const double grad_bytes = o.grad_reduce_bytes > 0 ? t.grad_comm_values * o.grad_reduce_bytes : t.grad_comm_bytes;
 
     const Efficiency e_mid{prior->matmul_fraction.expected, prior->bandwidth_fraction.expected};
     const Efficiency e_fast{prior->matmul_fraction.high, prior->bandwidth_fraction.high};
     const Efficiency e_slow{prior->matmul_fraction.low, prior->bandwidth_fraction.low};
     const double oh = prior->per_layer_overhead_s;
     const double kl = priors.kernel_launch_s;
-    const StepTimes s = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_mid, oh, kl);
+    auto step_at = [&](int gpus, const Link& l, Efficiency e) {
+        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, peak_other, peak, e, oh, kl);
+    };
+    const StepTimes s = step_at(n, link, e_mid);
 
     // ZeRO-Offload transfers over the card's PCIe link (peer-to-peer row: nominal unless measured); the CPU Adam
     // step itself is not modelled (no published per-parameter CPU time in our sources): flagged.
@@ -604,8 +613,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.total_s = r.steps * r.step_s;
     if (!full) return r;  // the ranking's figures; the rest (a range, scaling, formulas) costs 3 more evaluations
 
-    const StepTimes fast = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_fast, oh, kl);
-    const StepTimes slow = step_times(t, batch, gpu, n, link, overlap, sharded, peak_other, peak, e_slow, oh, kl);
+    const StepTimes fast = step_at(n, link, e_fast);
+    const StepTimes slow = step_at(n, link, e_slow);
     r.step_low_s = with_loader(fast.step_s + offload_s);
     r.step_high_s = with_loader(slow.step_s + offload_s);
     r.loader_wait_s = std::max(0.0, r.step_s - s.step_s - offload_s);  // (rounding could leave -1 ulp)
@@ -625,7 +634,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
 
     // Scaling efficiency: the same micro-batch on one GPU, without communication.
     if (n > 1) {
-        const StepTimes single = step_times(t, batch, gpu, 1, Link{}, overlap, sharded, peak_other, peak, e_mid, oh, kl);
+        const StepTimes single = step_at(1, Link{}, e_mid);
         const bool z1 = c.strategy != Strategy::kDdp;
         const double one_step = with_loader(single.step_s + (z1 ? offload_s * n : offload_s));
         r.scaling_efficiency = one_step / r.step_s;
@@ -649,7 +658,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.optimizer = {r.optimizer_s, "time.optimizer_step",
                    {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable", t.params_trainable}}};
     r.comm = {r.comm_s, c.strategy == Strategy::kDdp ? "time.ring_allreduce" : "time.zero_collectives",
-              {{"grad_bytes", t.grad_comm_bytes}, {"param_gather_bytes", t.param_gather_bytes},
+              {{"grad_bytes", grad_bytes}, {"param_gather_bytes", t.param_gather_bytes},
                {"gpu_count", double(n)}, {"bus_bytes_per_s", link.bus_bytes_per_s}, {"latency_s", link.latency_s}}};
     r.exposed_comm = {r.exposed_comm_s, "time.exposed_comm",
                       {{"comm_s", r.comm_s}, {"overlap_fraction", overlap}, {"sharded_overlap_fraction", sharded},

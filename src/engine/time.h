@@ -97,6 +97,9 @@ struct TimeOptions {
                                         // others -> true
     double loader_samples_per_s = 0;    // per GPU, what the input pipeline delivers; 0 = unlimited
     double overlap_fraction = -1;       // < 0: the prior's (sets both the DDP and the sharded overlap when >= 0)
+    double grad_reduce_bytes = 0;       // bytes per gradient value on the wire; 0 = the gradients' own dtype. 2 =
+                                        // reduced in 16 bits: DDP's fp16/bf16_compress_hook, apex amp O2 (fp16
+                                        // model, fp16 gradients), DeepSpeed fp16
 };
 
 // ---- report ------------------------------------------------------------------------------------------------
@@ -193,6 +196,7 @@ struct PreparedTime {
     double offload_bytes = 0;           // ZeRO-Offload: bytes over PCIe per step (one GPU, before sharding)
     double dequant_bytes_per_micro = 0; // int8/nf4: quantized weights read + 16-bit copies written per micro-batch
     double grad_comm_bytes = 0;         // gradient bytes the data-parallel group reduces per step
+    double grad_comm_values = 0;        // gradient values in them (trainable parameters, LoRA adapters included)
     double param_gather_bytes = 0;      // ZeRO-3/FSDP: parameter bytes all-gathered per pass
     std::vector<TimeLayer> layers;
     std::vector<RecurrentTime> recurrent;  // sequential parts taken out of `layers` (their FLOPs are not in them)

@@ -37,6 +37,7 @@ const std::vector<Choice> kCheckpointingChoices = {
     {"none", Str::CkptNone}, {"selective", Str::CkptSelective}, {"full", Str::CkptFull}};
 const std::vector<Choice> kAttentionChoices = {
     {"eager", Str::AttnEager}, {"sdpa", Str::AttnSdpa}, {"flash", Str::AttnFlash}};
+const std::vector<Choice> kMemoryFormatChoices = {{"nchw", Str::MemNchw}, {"channels_last", Str::MemChannelsLast}};
 const std::vector<Choice> kStrategyChoices = {{"ddp", Str::StratDdp},     {"zero1", Str::StratZero1},
                                               {"zero2", Str::StratZero2}, {"zero3", Str::StratZero3},
                                               {"fsdp", Str::StratFsdp}};
@@ -304,6 +305,8 @@ const std::vector<Choice> kInterconnectChoices = {
     {"", Str::LinkDefault},  {"pcie3", Str::LinkPcie3}, {"pcie4", Str::LinkPcie4},       {"pcie5", Str::LinkPcie5},
     {"nvlink-bridge", Str::LinkNvlinkBridge}, {"nvlink", Str::LinkNvlink}, {"ib", Str::LinkIb}, {"ethernet", Str::LinkEthernet}};
 const std::vector<Choice> kPeerToPeerChoices = {{"", Str::LinkDefault}, {"on", Str::P2pOn}, {"off", Str::P2pOff}};
+const std::vector<Choice> kGradReduceChoices = {
+    {"", Str::GradReduceOwn}, {"fp32", Str::GradReduceFp32}, {"fp16", Str::GradReduceFp16}, {"bf16", Str::GradReduceBf16}};
 
 const std::vector<Choice> kOwnershipChoices = {{"both", Str::OwnBoth}, {"rent", Str::OwnRent}, {"buy", Str::OwnBuy}};
 
@@ -409,6 +412,9 @@ void draw_inputs(AppState& app) {
     if (!s.model.is_vision) {
         field_label(tr(Str::Attention, L), tr(Str::AttentionTip, L));
         changed |= choice_combo("##attention", s.attention, kAttentionChoices, L);
+    } else {
+        field_label(tr(Str::MemoryFormat, L), tr(Str::MemoryFormatTip, L));
+        changed |= choice_combo("##memory_format", s.memory_format, kMemoryFormatChoices, L);
     }
 
     section_heading(app, tr(Str::StepHardware, L));
@@ -428,6 +434,8 @@ void draw_inputs(AppState& app) {
             s.peer_to_peer = p2p != "off";
             changed = true;
         }
+        field_label(tr(Str::GradReduce, L), tr(Str::GradReduceTip, L));
+        changed |= choice_combo("##grad_reduce", s.grad_reduce_dtype, kGradReduceChoices, L);
     }
     field_label(tr(Str::Reserve, L), tr(Str::ReserveTip, L));
     double reserve_percent = s.reserve_fraction * 100.0;

@@ -212,6 +212,16 @@
       "从每秒 8.86 个样本提高到 18.64 个（Hugging Face），RTX 4090 上 ResNet-50 从每秒 721 张（TF32）提高到" \
       " 1301 张（Lambda）。GTX 10 系列的 FP16 只有 1/64 速度，在这些卡上请继续用 FP32。") \
     P(Optimizations, \
+      "For CNNs under AMP, also switch the memory layout to channels_last: model.to(memory_format=" \
+      "torch.channels_last) and the same for each input batch. PyTorch keeps images in NCHW by default, and the " \
+      "tensor-core convolutions then rearrange every tensor to NHWC and back. In timm's benchmark on an RTX 3090, " \
+      "ResNet-50 training went from 826 to 1,218 images/s (1.47x) and ResNet-18 from 2,764 to 3,482 (1.26x), " \
+      "with the same memory. The calculator's \"Memory layout\" field models it.", \
+      "CNN 在混合精度下还应把内存布局改为 channels_last：model.to(memory_format=torch.channels_last)，每个输入" \
+      "batch 也同样转换。PyTorch 默认按 NCHW 存放图像，张量核心上的卷积每次都要把张量重排成 NHWC 再排回来。timm " \
+      "在 RTX 3090 上的测试中，ResNet-50 训练从每秒 826 张提高到 1218 张（1.47 倍），ResNet-18 从 2764 张提高到 " \
+      "3482 张（1.26 倍），显存不变。计算器中的“张量内存布局”一项可以模拟它。") \
+    P(Optimizations, \
       "Gradient accumulation runs several small micro-batches, adds up their gradients and updates once. You " \
       "get the effective batch size you want with the activation memory of one micro-batch, at some loss of " \
       "speed. Hugging Face's BERT-large test on a 16 GB V100: batch 4 used 14,949 MiB; batch 1 with 4 accumulation " \
@@ -578,6 +588,9 @@
     T(Interconnect, "Full fine-tuning of Llama-2-7B with ZeRO-3 on 8× A100 80GB", \
       "8 块 A100 80GB 用 ZeRO-3 全量微调 Llama-2-7B", \
       R"({"model":"llama-2-7b","batch_size":4,"seq_len":2048,"precision":"bf16-amp","optimizer":"adamw","checkpointing":"full","attention":"flash","gpu":{"id":"a100-sxm4-80gb","count":8,"strategy":"zero3","interconnect":"nvlink"}})") \
+    T(Optimizations, "ResNet-50 with AMP and channels_last on an RTX 3090 (timm's test)", \
+      "在 RTX 3090 上用混合精度和 channels_last 训练 ResNet-50（timm 的测试）", \
+      R"({"model":"resnet50","batch_size":256,"image_size":224,"precision":"fp16-amp","optimizer":"sgd-momentum","memory_format":"channels_last","gpu":{"id":"rtx-3090","count":1},"dataset":{"samples":1281167,"epochs":1}})") \
     T(Optimizations, "BERT-large on a 16 GB V100, plain FP32 (Hugging Face's test)", \
       "16 GB V100 上的 BERT-large，纯 FP32（Hugging Face 的测试）", \
       R"({"model":"bert-large","batch_size":4,"seq_len":512,"precision":"fp32","optimizer":"adamw","attention":"eager","gpu":{"id":"v100-sxm2-16gb","count":1}})") \

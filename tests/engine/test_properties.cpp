@@ -204,7 +204,9 @@ public:
         gpu["strategy"] = pick(cat::kStrategies);
         if (chance(0.2)) gpu["interconnect"] = pick(cat::kInterconnects);
         if (chance(0.1)) gpu["peer_to_peer"] = chance(0.5);
+        if (chance(0.1)) gpu["grad_reduce_dtype"] = pick(cat::kGradReduceDtypes);
         s["gpu"] = gpu;
+        if (spec.is_vision && chance(0.3)) s["memory_format"] = pick(cat::kMemoryFormats);
         if (chance(0.15)) s["offload_optimizer"] = true;
         if (chance(0.4)) s["reserve_fraction"] = std::round(real(0, 0.5) * 100) / 100;
         const double d = real(0, 1);
@@ -518,6 +520,44 @@ TEST_CASE("properties: a card at least as fast in every rate and bandwidth is ne
     }
     MESSAGE("faster card: " << compared << " scenarios with a time estimate compared");
     CHECK(compared > 200);
+    refusals.check();
+}
+
+TEST_CASE("properties: fewer bytes to move never slows a job: 16-bit gradient all-reduce, channels_last") {
+    Generator gen(seed() + 8);
+    Refusals refusals;
+    int compared = 0;
+    for (int i = 0; i < scaled(600); ++i) {
+        json doc = gen.scenario();
+        if (!doc["gpu"].contains("id")) continue;
+        ++refusals.generated;
+        cat::DecisionScenario s;
+        if (!parse(doc, s)) {
+            ++refusals.refused;
+            continue;
+        }
+        INFO("GG_PROPERTY_SEED=" << seed() << ", scenario " << i << ": " << doc.dump());
+        const eng::GpuSpec& gpu = *cat::embedded_catalog().find_gpu(s.scenario.gpu_id);
+        cat::Scenario wide = s.scenario, narrow = s.scenario, nchw = s.scenario, nhwc = s.scenario;
+        wide.grad_reduce_dtype = "fp32";
+        narrow.grad_reduce_dtype = "fp16";
+        nchw.memory_format = "nchw";
+        nhwc.memory_format = "channels_last";
+        const eng::TimeReport w = time_on(wide, gpu), n = time_on(narrow, gpu);
+        const eng::TimeReport a = time_on(nchw, gpu), b = time_on(nhwc, gpu);
+        CHECK(int(w.status) == int(n.status));
+        CHECK(int(a.status) == int(b.status));
+        if (w.status != eng::TimeStatus::kOk) continue;
+        ++compared;
+        CHECK(n.comm_s <= w.comm_s * (1 + 1e-12));
+        CHECK(n.step_s <= w.step_s * (1 + 1e-12));
+        CHECK(n.compute_s == doctest::Approx(w.compute_s).epsilon(1e-12));
+        CHECK(b.step_s <= a.step_s * (1 + 1e-12));
+        CHECK(b.compute_s == doctest::Approx(a.compute_s).epsilon(1e-12));  // layers may group differently
+        if (!s.scenario.model.is_vision) CHECK(b.step_s == a.step_s);  // no convolutions, nothing to transpose
+    }
+    MESSAGE("bytes on the wire and layout: " << compared << " scenarios compared");
+    CHECK(compared > 150);
     refusals.check();
 }
 

@@ -410,6 +410,46 @@ TEST_CASE("time: peer_to_peer false (NCCL_P2P_DISABLE=1) stages the ring through
     CHECK(flagged);
 }
 
+TEST_CASE("time: gradients reduced in 16 bits (grad_reduce_dtype) halve the ring's bytes, not the compute") {
+    // apex amp O2 and DDP's fp16_compress_hook all-reduce fp16 gradients of an fp32-master model (AMP keeps fp32).
+    const Setup s = setup("bert-large", 384, true);
+    engine::TrainingConfig c = config(Precision::kFp16Amp, Method::kFull, Checkpointing::kNone, true);
+    c.gpu_count = 4;
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    CHECK(t.grad_comm_values == doctest::Approx(t.params_trainable));
+    CHECK(t.grad_comm_bytes == doctest::Approx(4.0 * t.params_trainable));  // fp32 gradients under autocast
+    engine::TimeOptions own, half;
+    own.interconnect = half.interconnect = engine::Interconnect::kPcie4;
+    own.interconnect_set = half.interconnect_set = true;
+    own.peer_to_peer = half.peer_to_peer = false;
+    own.peer_to_peer_set = half.peer_to_peer_set = true;
+    half.grad_reduce_bytes = 2;
+    const auto& a100 = gpu("a100-pcie-80gb");
+    const auto r_own = engine::evaluate_time(t, 32, a100, own, {}, priors());
+    const auto r_half = engine::evaluate_time(t, 32, a100, half, {}, priors());
+    REQUIRE(r_own.status == engine::TimeStatus::kOk);
+    // Ring: 2(n-1)/n x bytes / bus + 2(n-1) x latency; only the bytes term halves.
+    const double latency_s = 2.0 * (c.gpu_count - 1) * 10e-6;
+    CHECK(r_half.comm_s - latency_s == doctest::Approx((r_own.comm_s - latency_s) / 2).epsilon(1e-9));
+    CHECK(r_half.compute_s == doctest::Approx(r_own.compute_s));
+    CHECK(r_half.step_s < r_own.step_s);
+    // The scenario key: parsed, reaches the engine, round-trips; a bad value names its pointer.
+    const char* text = R"({"model": "bert-large", "batch_size": 32, "precision": "fp16-amp",
+        "gpu": {"id": "a100-pcie-80gb", "count": 4, "grad_reduce_dtype": "fp16"}})";
+    const catalog::ParsedScenario p = catalog::parse_scenario(text);
+    REQUIRE(p.problems.empty());
+    CHECK(p.scenario.grad_reduce_dtype == "fp16");
+    CHECK(catalog::time_options(p.scenario).grad_reduce_bytes == 2);
+    CHECK(catalog::scenario_to_json(p.scenario)["gpu"]["grad_reduce_dtype"] == "fp16");
+    CHECK_FALSE(catalog::scenario_to_json(catalog::parse_scenario(R"({"model": "gpt2"})").scenario)["gpu"].contains(
+        "grad_reduce_dtype"));
+    const catalog::ParsedScenario bad =
+        catalog::parse_scenario(R"({"model": "gpt2", "gpu": {"grad_reduce_dtype": "int8"}})");
+    bool flagged = false;
+    for (const auto& problem : bad.problems) flagged = flagged || problem.pointer == "/gpu/grad_reduce_dtype";
+    CHECK(flagged);
+}
+
 TEST_CASE("time: a BiLSTM's recurrence runs step by step, so small batches are bound by kernel launches") {
     const Setup s = setup("bilstm-crf", 0);
     const auto t = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp32));
@@ -462,4 +502,30 @@ TEST_CASE("time: NCHW transposes around AMP convolutions cost what timm measured
     const Setup s = setup("resnet50", 224);
     const engine::PreparedTime t32 = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kTf32));
     for (const engine::TimeLayer& l : t32.layers) CHECK(l.serial_bytes_per_sample == 0);
+    // channels_last (scenario "memory_format") removes exactly the transposes: same FLOPs, same other bytes.
+    engine::TrainingConfig nchw_c = config(Precision::kFp16Amp), nhwc_c = nchw_c;
+    nhwc_c.channels_last = true;
+    const engine::PreparedTime t_nchw = engine::prepare_time(s.spec, s.shape, s.graph, nchw_c);
+    const engine::PreparedTime t_nhwc = engine::prepare_time(s.spec, s.shape, s.graph, nhwc_c);
+    REQUIRE(t_nchw.layers.size() == t_nhwc.layers.size());
+    double removed = 0;
+    for (std::size_t i = 0; i < t_nhwc.layers.size(); ++i) {
+        CHECK(t_nhwc.layers[i].serial_bytes_per_sample == 0);
+        CHECK(t_nhwc.layers[i].bytes_per_sample == t_nchw.layers[i].bytes_per_sample);
+        removed += t_nchw.layers[i].serial_bytes_per_sample;
+    }
+    CHECK(removed > 0);
+    CHECK(t_nhwc.hardware_flop_per_sample == t_nchw.hardware_flop_per_sample);
+    // The scenario key: parsed into the config, round-trips (left out when it is the default), checked.
+    const catalog::ParsedScenario p = catalog::parse_scenario(
+        R"({"model": "resnet50", "precision": "fp16-amp", "memory_format": "channels_last"})");
+    REQUIRE(p.problems.empty());
+    CHECK(p.scenario.training_config().channels_last);
+    CHECK(catalog::scenario_to_json(p.scenario)["memory_format"] == "channels_last");
+    CHECK_FALSE(catalog::scenario_to_json(catalog::parse_scenario(R"({"model": "resnet50"})").scenario)
+                    .contains("memory_format"));
+    const catalog::ParsedScenario bad = catalog::parse_scenario(R"({"model": "resnet50", "memory_format": "nhwc"})");
+    bool flagged = false;
+    for (const auto& problem : bad.problems) flagged = flagged || problem.pointer == "/memory_format";
+    CHECK(flagged);
 }
