@@ -438,9 +438,12 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     }
     if (doc.contains("dataset")) {
         const json& d = doc["dataset"];
-        if (!d.is_object()) r.problem("/dataset", "'dataset' must be {\"samples\", \"epochs\"} or {\"tokens\"}");
+        if (!d.is_object())
+            r.problem("/dataset", "'dataset' must be {\"samples\", \"epochs\"} or {\"tokens\"}, optionally with "
+                                  "\"loader_samples_per_s\"");
         else {
-            r.unknown_keys(d, "/dataset", {"samples", "epochs", "tokens"});
+            r.unknown_keys(d, "/dataset", {"samples", "epochs", "tokens", "loader_samples_per_s"});
+            r.number(d, "loader_samples_per_s", "/dataset", s.loader_samples_per_s, 0, 1e9, true);
             r.number(d, "samples", "/dataset", s.dataset_samples, 0, 1e15, true);
             r.number(d, "epochs", "/dataset", s.dataset_epochs, 0, 1e6, true);
             r.number(d, "tokens", "/dataset", s.dataset_tokens, 0, 1e16, true);
@@ -542,13 +545,14 @@ json scenario_to_json(const Scenario& s) {
     j["gpu"] = g;
     j["reserve_fraction"] = s.reserve_fraction;
     j["offload_optimizer"] = s.offload_optimizer;
-    if (s.dataset_tokens > 0) j["dataset"] = {{"tokens", s.dataset_tokens}};
-    else if (s.dataset_samples > 0 || s.dataset_epochs > 0) {
-        json d = json::object();
+    json d = json::object();
+    if (s.dataset_tokens > 0) d["tokens"] = s.dataset_tokens;
+    else {
         if (s.dataset_samples > 0) d["samples"] = s.dataset_samples;
         if (s.dataset_epochs > 0) d["epochs"] = s.dataset_epochs;
-        j["dataset"] = d;
     }
+    if (s.loader_samples_per_s > 0) d["loader_samples_per_s"] = s.loader_samples_per_s;
+    if (!d.empty()) j["dataset"] = d;
     if (s.has_tunables)
         j["tunables"] = {{"cuda_context_bytes", s.tunables.cuda_context_bytes},
                          {"fragmentation_fraction", s.tunables.fragmentation_fraction},

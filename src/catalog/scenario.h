@@ -41,6 +41,7 @@ struct Scenario {
     bool offload_optimizer = false;
     double reserve_fraction = 0.2;
     double dataset_samples = 0, dataset_epochs = 0, dataset_tokens = 0;  // 0 = not given
+    double loader_samples_per_s = 0;  // dataset.loader_samples_per_s: what the input pipeline delivers per GPU; 0 = keeps up
     engine::Tunables tunables;
     bool has_tunables = false;       // the "tunables" object was given (written back only then)
 

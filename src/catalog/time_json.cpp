@@ -75,6 +75,7 @@ engine::TimeOptions time_options(const Scenario& s) {
     if (!s.interconnect.empty()) o.interconnect_set = engine::parse_interconnect(s.interconnect, o.interconnect);
     o.peer_to_peer_set = s.peer_to_peer_set;
     o.peer_to_peer = s.peer_to_peer;
+    o.loader_samples_per_s = s.loader_samples_per_s;
     if (s.grad_reduce_dtype == "fp32") o.grad_reduce_bytes = 4;
     else if (s.grad_reduce_dtype == "fp16" || s.grad_reduce_dtype == "bf16") o.grad_reduce_bytes = 2;
     return o;

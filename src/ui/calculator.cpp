@@ -380,6 +380,8 @@ void draw_inputs(AppState& app) {
         field_label(tr(Str::Epochs, L), tr(Str::EpochsTip, L));
         changed |= double_field(app, "##epochs", s.dataset_epochs, 0, 1e4, 1, "", "%.4g");
     }
+    field_label(tr(Str::Loader, L), tr(Str::LoaderTip, L));
+    changed |= double_field(app, "##loader", s.loader_samples_per_s, 0, 1e9, 0, tr(Str::UnitSamplesPerS, L), "%.4g");
 
     section_heading(app, tr(Str::StepTraining, L));
     field_label(tr(Str::BatchSize, L), tr(Str::BatchSizeTip, L));
@@ -826,6 +828,8 @@ void draw_time(AppState& app) {
     }
     const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
     if (sps > 0 && mfu >= 0) hint_textf(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
+    const double loader_wait = json_number(t, "loader_wait_s", 0);
+    if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());
     if (t.contains("explain") && t["explain"].is_object() && ImGui::TreeNode(tr(Str::TimeFormula, L))) {
         for (auto it = t["explain"].begin(); it != t["explain"].end(); ++it) {
             const nlohmann::json& f = it.value();

@@ -150,6 +150,10 @@
     X(SamplesTip, "How many examples one epoch goes through.", "一轮（epoch）要训练的样本数量。")           \
     X(Epochs, "Epochs", "训练轮数")                                                                          \
     X(EpochsTip, "How many times training goes through the whole data set.", "完整遍历数据集的次数。")     \
+    X(Loader, "Data loading speed (per GPU)", "数据读取速度（每张卡）")                                       \
+    X(LoaderTip, "How many samples per second your input pipeline (DataLoader workers: reading, decoding, augmenting) delivers to each GPU. 0 = it keeps up with the GPU. To measure it, loop over your DataLoader alone for a minute and count. If the GPU is faster than this, it waits: more num_workers, pin_memory=True and data on a local SSD help.", \
+      "输入流水线（DataLoader 工作进程：读取、解码、数据增强）每秒能给每张卡送多少个样本。0 表示它跟得上显卡。测量方法：只遍历 DataLoader 一分钟并计数。如果显卡比它快，显卡就会等数据：加大 num_workers、打开 pin_memory=True、把数据放在本地 SSD 上都有帮助。") \
+    X(UnitSamplesPerS, "samples/s", "个样本/秒")                                                               \
     X(RangeInt, "Enter a whole number from %s to %s.", "请输入 %s 到 %s 之间的整数。")                     \
     X(RangeNumber, "Enter a number from %s to %s.", "请输入 %s 到 %s 之间的数。")                           \
     X(InputsInvalid, "Some settings are not valid; the results below are for the last valid ones.",        \
@@ -276,6 +280,7 @@
     X(TimeNoDataset, "Enter the number of samples and epochs to get the total time.", "填写样本数和训练轮数即可得到总时间。") \
     X(TimeUnknown, "No published compute rate for this card, so no time estimate.", "这块显卡没有公开的算力数据，因此无法估计时间。") \
     X(ThroughputLine, "%s samples per second; %s of the card's peak is used (MFU).", "每秒 %s 个样本；用到了显卡峰值算力的 %s（MFU）。") \
+    X(LoaderWaitLine, "Data loading sets the pace: each step the GPU waits %s for data.", "数据读取成了瓶颈：每一步显卡要等数据 %s。") \
     X(RankingTitle, "Every option, best first", "所有方案（最优在前）")                                      \
     X(RankingHint, "Buy = own the cards (price + host + electricity - resale). Rent = cloud price for the hours. Click a row to check it above.", \
       "购买 = 自己买卡（价格 + 主机 + 电费 - 转卖收入）。租用 = 按训练时长支付的云服务费。点击某行可在上方查看。") \

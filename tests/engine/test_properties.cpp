@@ -213,6 +213,7 @@ public:
         if (d < 0.4) s["dataset"] = {{"samples", double(log_int(1, 2000000))}, {"epochs", double(integer(1, 10))}};
         else if (d < 0.6) s["dataset"] = {{"samples", double(log_int(1, 2000000))}};
         else if (d < 0.8 && !spec.is_vision) s["dataset"] = {{"tokens", 1e6 * log_int(1, 100000)}};
+        if (chance(0.1)) s["dataset"]["loader_samples_per_s"] = double(log_int(1, 100000));
         if (chance(0.15)) {
             json t = json::object();
             if (chance(0.5)) t["fragmentation_fraction"] = std::round(real(0, 0.5) * 100) / 100;

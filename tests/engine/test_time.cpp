@@ -246,6 +246,27 @@ TEST_CASE("time: a slow data loader sets the pace") {
     const auto slow = engine::evaluate_time(t, 128, gpu("h100-sxm"), o, {}, priors());
     CHECK(slow.samples_per_s == doctest::Approx(o.loader_samples_per_s));
     CHECK(slow.loader_wait_s > 0);
+    // The scenario key dataset.loader_samples_per_s reaches the engine, round-trips (with samples/epochs or tokens,
+    // or alone) and must be > 0.
+    const catalog::ParsedScenario p = catalog::parse_scenario(R"({"model": "resnet18", "precision": "fp16-amp",
+        "dataset": {"samples": 50000, "epochs": 3, "loader_samples_per_s": 900}})");
+    REQUIRE(p.problems.empty());
+    CHECK(catalog::time_options(p.scenario).loader_samples_per_s == 900);
+    const auto d = catalog::scenario_to_json(p.scenario)["dataset"];
+    CHECK(d["loader_samples_per_s"] == 900);
+    CHECK(d["samples"] == 50000);
+    const catalog::ParsedScenario alone =
+        catalog::parse_scenario(R"({"model": "gpt2", "dataset": {"loader_samples_per_s": 12.5}})");
+    REQUIRE(alone.problems.empty());
+    CHECK(catalog::scenario_to_json(alone.scenario)["dataset"] == nlohmann::json{{"loader_samples_per_s", 12.5}});
+    for (const char* bad : {R"({"model": "gpt2", "dataset": {"loader_samples_per_s": 0}})",
+                            R"({"model": "gpt2", "dataset": {"loader_samples_per_s": "fast"}})"}) {
+        CAPTURE(bad);
+        bool flagged = false;
+        for (const auto& problem : catalog::parse_scenario(bad).problems)
+            flagged = flagged || problem.pointer == "/dataset/loader_samples_per_s";
+        CHECK(flagged);
+    }
 }
 
 TEST_CASE("time: throughput grows with the micro-batch and shrinks with more work") {
