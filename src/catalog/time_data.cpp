@@ -197,6 +197,25 @@ void read_interconnects(const Reader& r, const json& doc, engine::InterconnectTa
         ok = r.number(rec, p, "nominal_gb_per_s", 0.01, 10000, gb, s.per_gpu_link, 0) && ok;
         s.nominal_bytes_per_s = gb * 1e9;  // GB = 10^9 bytes
         ok = r.number(rec, p, "achievable_fraction", 0.01, 1, s.achievable_fraction, true, 1.0) && ok;
+        // Optional spread of the achievable fraction between machines: {"low", "high", "source"}.
+        s.fraction_low = s.fraction_high = s.achievable_fraction;
+        if (auto range = rec.find("achievable_range"); range != rec.end()) {
+            const std::string rp = p + "/achievable_range";
+            std::string range_source;
+            if (!range->is_object()) {
+                r.problem(rp, "expected an object {low, high, source}");
+                ok = false;
+            } else if (r.number(*range, rp, "low", 0.01, 1, s.fraction_low) &&
+                       r.number(*range, rp, "high", 0.01, 1, s.fraction_high) &&
+                       r.string(*range, rp, "source", range_source)) {
+                if (!(s.fraction_low <= s.achievable_fraction && s.achievable_fraction <= s.fraction_high)) {
+                    r.problem(rp, "expected low <= achievable_fraction <= high");
+                    ok = false;
+                }
+            } else {
+                ok = false;
+            }
+        }
         ok = r.number(rec, p, "latency_us", 0, 1e5, lat_us) && ok;
         s.latency_s = lat_us * 1e-6;
         if (out.find_id(s.id)) {

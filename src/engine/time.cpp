@@ -374,16 +374,32 @@ struct Link {
     std::string id;
 };
 
-double link_bandwidth(const InterconnectSpec& e, const GpuSpec& gpu) {
+// A link's bus bandwidth at its expected achievable fraction and at the slow and fast ends of its range.
+struct Bus {
+    double low = 0, mid = 0, high = 0;
+    void keep_slower(const Bus& other) {
+        low = std::min(low, other.low), mid = std::min(mid, other.mid), high = std::min(high, other.high);
+    }
+};
+
+Bus link_bandwidth(const InterconnectSpec& e, const GpuSpec& gpu) {
     const double nominal = e.per_gpu_link ? gpu.nvlink_bytes_per_s / 2.0 : e.nominal_bytes_per_s;
-    return nominal * e.achievable_fraction;
+    const double low = e.fraction_low > 0 ? e.fraction_low : e.achievable_fraction;  // 0: no range given
+    const double high = e.fraction_high > 0 ? e.fraction_high : e.achievable_fraction;
+    return {nominal * low, nominal * e.achievable_fraction, nominal * high};
 }
+
+// The links of one ring: expected, and at the slow / fast ends of the links' measured ranges (step_high_s /
+// step_low_s use them).
+struct Links {
+    Link mid, slow, fast;
+};
 
 // The bottleneck link of the ring: the given interconnect; an inter-node network is combined with the card's
 // own intra-node link (a ring crosses both; its bus bandwidth is the slower one). A job wider than a node with
 // an intra-node interconnect uses the default inter-node network (InfiniBand).
-Link resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPriors& priors, int n) {
-    Link out;
+Links resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPriors& priors, int n) {
+    Links out;
     const InterconnectTable& table = priors.interconnects;
     // GeForce RTX 40-series and later have no PCIe peer-to-peer (NVIDIA/nccl#1127; huggingface/accelerate#2328
     // sets NCCL_P2P_DISABLE for RTX 4000-series): their collectives are staged through host memory.
@@ -406,32 +422,33 @@ Link resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPrio
         main = spec_for(kind);
     }
     if (!main) return out;
-    double bus = link_bandwidth(*main, gpu);
+    Bus bus = link_bandwidth(*main, gpu);
     double lat = main->latency_s;
-    out.id = main->id;
+    std::string id = main->id;
     const bool wider_than_node = n > priors.comm.gpus_per_node;
     if (kind == Interconnect::kNvlinkBridge && n > 2) {
         // A bridge joins two cards; a ring over more of them also crosses PCIe between the pairs.
         const Interconnect pcie = gpu.pcie_gen >= 5 ? Interconnect::kPcie5
                                   : gpu.pcie_gen == 4 ? Interconnect::kPcie4 : Interconnect::kPcie3;
         if (const InterconnectSpec* bus_spec = spec_for(pcie)) {
-            bus = std::min(bus, link_bandwidth(*bus_spec, gpu));
-            out.id += "+" + bus_spec->id;
+            bus.keep_slower(link_bandwidth(*bus_spec, gpu));
+            id += "+" + bus_spec->id;
         }
     }
     if (main->inter_node) {
         const InterconnectSpec* intra = spec_for(default_interconnect(gpu));
-        if (intra) bus = std::min(bus, link_bandwidth(*intra, gpu));
+        if (intra) bus.keep_slower(link_bandwidth(*intra, gpu));
     } else if (wider_than_node) {
         const InterconnectSpec* inter = table.find(Interconnect::kInfiniband);
         if (inter) {
-            bus = std::min(bus, link_bandwidth(*inter, gpu));
+            bus.keep_slower(link_bandwidth(*inter, gpu));
             lat = std::max(lat, inter->latency_s);
-            out.id += "+" + inter->id;
+            id += "+" + inter->id;
         }
     }
-    out.bus_bytes_per_s = bus;
-    out.latency_s = lat;
+    out.mid = {bus.mid, lat, id};
+    out.slow = {bus.low, lat, id};
+    out.fast = {bus.high, lat, id};
     return out;
 }
 
@@ -557,10 +574,11 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     }
     const bool full = detail == TimeDetail::kFull;
     if (full) r.prior_id = prior->id;
-    Link link;
+    Links links;
+    const Link& link = links.mid;
     if (n > 1) {
-        link = resolve_link(gpu, o, priors, n);
-        if (link.bus_bytes_per_s <= 0) {
+        links = resolve_link(gpu, o, priors, n);
+        if (link.bus_bytes_per_s <= 0 || links.slow.bus_bytes_per_s <= 0) {
             r.status = TimeStatus::kNoBandwidth;
             return r;
         }
@@ -590,7 +608,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         const Interconnect pcie = gpu.pcie_gen >= 5 ? Interconnect::kPcie5
                                   : gpu.pcie_gen == 4 ? Interconnect::kPcie4 : Interconnect::kPcie3;
         const InterconnectSpec* spec = priors.interconnects.find(pcie, true);
-        const double bw = spec ? link_bandwidth(*spec, gpu) : 0;
+        const double bw = spec ? link_bandwidth(*spec, gpu).mid : 0;
         const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
         if (bw > 0) offload_s = t.offload_bytes / (z1 ? n : 1) / bw;
         r.cpu_optimizer_not_modelled = true;
@@ -613,8 +631,9 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.total_s = r.steps * r.step_s;
     if (!full) return r;  // the ranking's figures; the rest (a range, scaling, formulas) costs 3 more evaluations
 
-    const StepTimes fast = step_at(n, link, e_fast);
-    const StepTimes slow = step_at(n, link, e_slow);
+    // The range: fast kernels on the fast end of the link's measured range, slow kernels on its slow end.
+    const StepTimes fast = step_at(n, links.fast, e_fast);
+    const StepTimes slow = step_at(n, links.slow, e_slow);
     r.step_low_s = with_loader(fast.step_s + offload_s);
     r.step_high_s = with_loader(slow.step_s + offload_s);
     r.loader_wait_s = std::max(0.0, r.step_s - s.step_s - offload_s);  // (rounding could leave -1 ulp)

@@ -33,6 +33,8 @@ struct InterconnectSpec {
     bool per_gpu_link = false;      // true: bandwidth comes from GpuSpec::nvlink_bytes_per_s / 2 (NVLink, bridge)
     double nominal_bytes_per_s = 0; // per direction; ignored when per_gpu_link
     double achievable_fraction = 0; // measured all-reduce bus bandwidth / nominal (nccl-tests results)
+    double fraction_low = 0;        // the slowest and fastest published or derived figure for this kind of link
+    double fraction_high = 0;       // (low <= achievable <= high); they set the time range's high and low ends
     double latency_s = 0;           // per ring step (the alpha term)
     bool inter_node = false;        // a network between nodes (IB, RoCE, Ethernet)
     bool is_default = false;        // the row used for its `kind` when several exist

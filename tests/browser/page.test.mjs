@@ -120,13 +120,13 @@ test('typing into an input with real clicks and keys changes the scenario', asyn
   const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 800, scale: 1 });
   await waitReady(page);
   // Default layout at 1280x800: the "Batch size per GPU" field of the left column (see tab-calculator-en-1280x800.png).
-  await page.mouse.click(150, 488);
+  await page.mouse.click(150, 543);
   await page.keyboard.press('Control+A');
   await page.keyboard.type('24');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).scenario.batch_size === 24, null, { timeout: 10000 });
   // An out-of-range value is explained next to the field and not applied.
-  await page.mouse.click(150, 488);
+  await page.mouse.click(150, 543);
   await page.keyboard.press('Control+A');
   await page.keyboard.type('0');
   await page.keyboard.press('Enter');

@@ -316,7 +316,13 @@ TEST_CASE("time: bad time data is reported with JSON pointers and the good recor
         "comm": {"overlap_fraction": 2, "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s"}})";
     const std::string ic = R"({"schema_version": 1, "interconnects": [
         {"id": "x", "kind": "warp", "peer_to_peer": true, "per_gpu_link": false, "inter_node": false, "default": true,
-         "nominal_gb_per_s": 1, "achievable_fraction": null, "latency_us": 1, "source": "s"}]})";
+         "nominal_gb_per_s": 1, "achievable_fraction": null, "latency_us": 1, "source": "s"},
+        {"id": "r1", "kind": "pcie4", "peer_to_peer": false, "per_gpu_link": false, "inter_node": false, "default": false,
+         "nominal_gb_per_s": 1, "achievable_fraction": 0.5, "achievable_range": {"low": 0.6, "high": 0.7, "source": "s"},
+         "latency_us": 1, "source": "s"},
+        {"id": "r2", "kind": "pcie4", "peer_to_peer": false, "per_gpu_link": false, "inter_node": false, "default": false,
+         "nominal_gb_per_s": 1, "achievable_fraction": 0.5, "achievable_range": {"low": 0.4}, "latency_us": 1,
+         "source": "s"}]})";
     const engine::ThroughputPriors p = catalog::parse_time_data(pri, ic, problems);
     REQUIRE(p.priors.size() == 1);
     CHECK(p.priors[0].id == "ok");
@@ -331,6 +337,8 @@ TEST_CASE("time: bad time data is reported with JSON pointers and the good recor
     CHECK(has(catalog::kThroughputPriorsFile, "/priors/1/bandwidth_fraction"));
     CHECK(has(catalog::kThroughputPriorsFile, "/comm/overlap_fraction"));
     CHECK(has(catalog::kInterconnectsFile, "/interconnects/0/kind"));
+    CHECK(has(catalog::kInterconnectsFile, "/interconnects/1/achievable_range"));       // low above the fraction
+    CHECK(has(catalog::kInterconnectsFile, "/interconnects/2/achievable_range/high"));  // missing
     problems.clear();
     catalog::parse_time_data("{not json", "[]", problems);
     CHECK(problems.size() == 2);
@@ -469,6 +477,38 @@ TEST_CASE("time: gradients reduced in 16 bits (grad_reduce_dtype) halve the ring
     bool flagged = false;
     for (const auto& problem : bad.problems) flagged = flagged || problem.pointer == "/gpu/grad_reduce_dtype";
     CHECK(flagged);
+}
+
+TEST_CASE("time: a link's measured range widens the time range, not the expected time") {
+    // Host-staged rings differ most between machines (data/interconnects.json pcie4-host: achievable_range).
+    const Setup s = setup("bert-large", 384, true);
+    engine::TrainingConfig c = config(Precision::kFp16Amp, Method::kFull, Checkpointing::kNone, true);
+    c.gpu_count = 4;
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    engine::TimeOptions host;
+    host.peer_to_peer = false;
+    host.peer_to_peer_set = true;
+    const auto& a100 = gpu("a100-pcie-80gb");
+    const engine::InterconnectSpec* row = priors().interconnects.find(engine::Interconnect::kPcie4, false);
+    REQUIRE(row != nullptr);
+    REQUIRE(row->fraction_low < row->achievable_fraction);
+    REQUIRE(row->fraction_high > row->achievable_fraction);
+    engine::ThroughputPriors narrow = priors();
+    for (engine::InterconnectSpec& e : narrow.interconnects.entries)
+        e.fraction_low = e.fraction_high = e.achievable_fraction;
+    const auto wide_r = engine::evaluate_time(t, 32, a100, host, {}, priors());
+    const auto narrow_r = engine::evaluate_time(t, 32, a100, host, {}, narrow);
+    REQUIRE(wide_r.interconnect_id == "pcie4-host");
+    CHECK(wide_r.step_s == narrow_r.step_s);
+    CHECK(wide_r.step_high_s > narrow_r.step_high_s);
+    CHECK(wide_r.step_low_s < narrow_r.step_low_s);
+    CHECK(wide_r.step_low_s < wide_r.step_s);
+    CHECK(wide_r.step_s < wide_r.step_high_s);
+    // One GPU has no ring: the range is the kernels' only.
+    c.gpu_count = 1;
+    const auto t1 = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    CHECK(engine::evaluate_time(t1, 32, a100, host, {}, priors()).step_high_s ==
+          engine::evaluate_time(t1, 32, a100, host, {}, narrow).step_high_s);
 }
 
 TEST_CASE("time: a BiLSTM's recurrence runs step by step, so small batches are bound by kernel launches") {
