@@ -819,7 +819,12 @@ void draw_time(AppState& app) {
         return;
     }
     const double total = json_number(t, "total_s"), low = json_number(t, "low_s"), high = json_number(t, "high_s");
-    if (total > 0) {
+    // A loader slower than the fast and the slow kernel estimates sets every end of the range: no range to show.
+    const bool loader_bound = json_number(t, "loader_wait_s", 0) > 0 && high <= low;
+    if (total > 0 && loader_bound) {
+        wrapped_textf(tr(Str::TimeLineLoaderBound, L), s.gpu_count, gpu->name.c_str(), format_duration(total, L).c_str(),
+                      format_duration(step, L).c_str());
+    } else if (total > 0) {
         wrapped_textf(tr(Str::TimeLine, L), s.gpu_count, gpu->name.c_str(), format_duration(total, L).c_str(),
                            format_duration(step, L).c_str(), format_duration(low, L).c_str(),
                            format_duration(high, L).c_str());

@@ -277,6 +277,7 @@
     X(Searchbox, "Filter", "筛选")                                                                           \
     X(TimeTitle, "How long, and what it costs", "要多久、花多少钱")                                          \
     X(TimeLine, "On %d x %s, training takes %s (%s per step, range %s to %s).", "在 %d 张 %s 上训练需要 %s（每步 %s，范围 %s 到 %s）。") \
+    X(TimeLineLoaderBound, "On %d x %s, training takes %s (%s per step, set by data loading).", "在 %d 张 %s 上训练需要 %s（每步 %s，由数据读取速度决定）。") \
     X(TimeNoDataset, "Enter the number of samples and epochs to get the total time.", "填写样本数和训练轮数即可得到总时间。") \
     X(TimeUnknown, "No published compute rate for this card, so no time estimate.", "这块显卡没有公开的算力数据，因此无法估计时间。") \
     X(ThroughputLine, "%s samples per second; %s of the card's peak is used (MFU).", "每秒 %s 个样本；用到了显卡峰值算力的 %s（MFU）。") \
