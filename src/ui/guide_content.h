@@ -171,6 +171,19 @@
       "每卡 900 GB/s。Hugging Face 实测在两块 TITAN RTX 上训练 GPT-2，接 NVLink 桥比不接快 23%（101.9 秒对 " \
       "131.4 秒）。") \
     P(Interconnect, \
+      "GeForce RTX 40-series cards cannot send data to each other directly over PCIe (NVIDIA disabled " \
+      "peer-to-peer on them), so NCCL passes every gradient through the CPU's memory. How fast that is depends " \
+      "on the machine: published all-reduce speeds through the host range from about 4 GB/s (two cards on " \
+      "PCIe 3.0) to 18 GB/s (four RTX 4090 on PCIe 4.0), against 20 GB/s and more over an NVLink bridge. Sending the " \
+      "gradients in 16 bits halves the traffic: in PyTorch DDP, model.register_comm_hook(None, fp16_compress_hook) " \
+      "from torch.distributed.algorithms.ddp_comm_hooks.default_hooks. The calculator's \"Gradients sent as\" " \
+      "field models it.", \
+      "GeForce RTX 40 系列显卡之间不能通过 PCIe 直接互传数据（NVIDIA 关闭了它们的 P2P），所以 NCCL 要把每一份" \
+      "梯度都经过 CPU 内存中转。中转有多快取决于机器：公开的经主机中转的 all-reduce 速度从约 4 GB/s（两块卡、" \
+      "PCIe 3.0）到 18 GB/s（四块 RTX 4090、PCIe 4.0）不等，而 NVLink 桥在 20 GB/s 以上。把梯度按 16 位发送可以让通信" \
+      "量减半：在 PyTorch DDP 中调用 model.register_comm_hook(None, fp16_compress_hook)（来自 torch.distributed." \
+      "algorithms.ddp_comm_hooks.default_hooks）。计算器中的“梯度同步精度”一项可以模拟它。") \
+    P(Interconnect, \
       "Between servers, clusters use InfiniBand or RoCE Ethernet. The clusters described in the Megatron and " \
       "Llama 2 papers used 200 Gb/s links (25 GB/s), eight per node in NVIDIA's Selene. That is an order of " \
       "magnitude below NVLink, which is why multi-node training is for labs with a cluster and a job scheduler, " \
@@ -585,6 +598,9 @@
     T(Interconnect, "The same job on two RTX 4090s over PCIe 4.0", \
       "同样的任务，换成两块 RTX 4090、走 PCIe 4.0", \
       R"({"model":"gpt2-medium","batch_size":4,"seq_len":1024,"precision":"fp16-amp","optimizer":"adamw","attention":"sdpa","gpu":{"id":"rtx-4090","count":2,"strategy":"ddp","interconnect":"pcie4"},"dataset":{"tokens":1000000000.0}})") \
+    T(Interconnect, "The two RTX 4090s sending 16-bit gradients (fp16_compress_hook)", \
+      "两块 RTX 4090 按 16 位发送梯度（fp16_compress_hook）", \
+      R"({"model":"gpt2-medium","batch_size":4,"seq_len":1024,"precision":"fp16-amp","optimizer":"adamw","attention":"sdpa","gpu":{"id":"rtx-4090","count":2,"strategy":"ddp","interconnect":"pcie4","grad_reduce_dtype":"fp16"},"dataset":{"tokens":1000000000.0}})") \
     T(Interconnect, "Full fine-tuning of Llama-2-7B with ZeRO-3 on 8× A100 80GB", \
       "8 块 A100 80GB 用 ZeRO-3 全量微调 Llama-2-7B", \
       R"({"model":"llama-2-7b","batch_size":4,"seq_len":2048,"precision":"bf16-amp","optimizer":"adamw","checkpointing":"full","attention":"flash","gpu":{"id":"a100-sxm4-80gb","count":8,"strategy":"zero3","interconnect":"nvlink"}})") \
