@@ -276,6 +276,13 @@ bool parse(const json& doc, cat::DecisionScenario& out) {
 // Counts refusals; the generator is wrong if the parser refuses more than half of what it writes.
 struct Refusals {
     int generated = 0, refused = 0;
+    // Parses one generated document into `out`, counting it; false (and counted as refused) when the parser refuses.
+    bool accept(const json& doc, cat::DecisionScenario& out) {
+        ++generated;
+        if (parse(doc, out)) return true;
+        ++refused;
+        return false;
+    }
     void check() const {
         INFO("generated " << generated << ", refused by the parser " << refused);
         CHECK(generated > 0);
@@ -382,12 +389,8 @@ TEST_CASE("properties: every number in estimate, report, rank and advise output 
         const std::size_t n_presets = gen.presets().size();
         const eng::ModelSpec* forced = std::size_t(i) < 2 * n_presets ? gen.presets()[std::size_t(i) % n_presets] : nullptr;
         const json doc = (i % kRankEvery == 0) ? gen.decision(gen.scenario(forced)) : gen.scenario(forced);
-        ++refusals.generated;
         cat::DecisionScenario s;
-        if (!parse(doc, s)) {
-            ++refusals.refused;
-            continue;
-        }
+        if (!refusals.accept(doc, s)) continue;
         INFO("GG_PROPERTY_SEED=" << seed() << ", scenario " << i << ": " << doc.dump());
         const cat::Estimate e = cat::estimate(s.scenario);
         const json report = cat::full_report(s, e, catalog);
@@ -419,12 +422,8 @@ TEST_CASE("properties: memory never decreases when the batch, the sequence lengt
     int pairs_batch = 0, pairs_seq = 0, pairs_image = 0;
     for (int i = 0; i < scaled(1000); ++i) {
         const json doc = gen.scenario();
-        ++refusals.generated;
         cat::DecisionScenario a;
-        if (!parse(doc, a)) {
-            ++refusals.refused;
-            continue;
-        }
+        if (!refusals.accept(doc, a)) continue;
         // The grown workload: one of batch, sequence length (sequence models), image size (vision models).
         json grown = doc;
         const eng::ModelSpec& spec = a.scenario.model;
@@ -474,12 +473,8 @@ TEST_CASE("properties: a card at least as fast in every rate and bandwidth is ne
     for (int i = 0; i < scaled(800); ++i) {
         json doc = gen.scenario();
         if (!doc["gpu"].contains("id")) continue;
-        ++refusals.generated;
         cat::DecisionScenario s;
-        if (!parse(doc, s)) {
-            ++refusals.refused;
-            continue;
-        }
+        if (!refusals.accept(doc, s)) continue;
         INFO("GG_PROPERTY_SEED=" << seed() << ", scenario " << i << ": " << doc.dump());
         const eng::GpuSpec& slow = *cat::embedded_catalog().find_gpu(s.scenario.gpu_id);
         // Half the time every throughput field, the memory bandwidth and NVLink x 1.5; otherwise a random subset of
@@ -531,12 +526,8 @@ TEST_CASE("properties: fewer bytes to move never slows a job: 16-bit gradient al
     for (int i = 0; i < scaled(600); ++i) {
         json doc = gen.scenario();
         if (!doc["gpu"].contains("id")) continue;
-        ++refusals.generated;
         cat::DecisionScenario s;
-        if (!parse(doc, s)) {
-            ++refusals.refused;
-            continue;
-        }
+        if (!refusals.accept(doc, s)) continue;
         INFO("GG_PROPERTY_SEED=" << seed() << ", scenario " << i << ": " << doc.dump());
         const eng::GpuSpec& gpu = *cat::embedded_catalog().find_gpu(s.scenario.gpu_id);
         cat::Scenario wide = s.scenario, narrow = s.scenario, nchw = s.scenario, nhwc = s.scenario;
@@ -633,12 +624,8 @@ TEST_CASE("properties: ranking and advice do not depend on the order of the cata
     int compared = 0;
     for (int i = 0; compared < scaled(16) && i < scaled(100); ++i) {
         const json doc = gen.decision(gen.scenario());
-        ++refusals.generated;
         cat::DecisionScenario s;
-        if (!parse(doc, s)) {
-            ++refusals.refused;
-            continue;
-        }
+        if (!refusals.accept(doc, s)) continue;
         INFO("GG_PROPERTY_SEED=" << seed() << ", scenario " << i << ": " << doc.dump());
         ++compared;
         // Every other scenario: the catalog plus user-data twins of some offers (same GPU, price and billing under a
@@ -700,12 +687,8 @@ TEST_CASE("properties: the batch and shape solvers answer the largest value that
     int solved = 0, capped = 0, none = 0, shapes = 0;
     for (int i = 0; i < scaled(600); ++i) {
         const json doc = gen.scenario();
-        ++refusals.generated;
         cat::DecisionScenario s;
-        if (!parse(doc, s)) {
-            ++refusals.refused;
-            continue;
-        }
+        if (!refusals.accept(doc, s)) continue;
         INFO("GG_PROPERTY_SEED=" << seed() << ", scenario " << i << ": " << doc.dump());
         const cat::Estimate e = cat::estimate(s.scenario);
         const eng::PreparedMemory& p = e.prepared;
