@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -456,9 +457,20 @@ struct Part {
     ImU32 color;
 };
 
+bool ends_with(const std::string& s, const char* suffix) {
+    const std::size_t n = std::strlen(suffix);
+    return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+
+// An operand of a memory or time formula in its unit, from the naming convention of the engine's operands (units
+// in every name): *_bytes, *_bytes_per_s, *_flop_per_s, *_s, *fraction*, params*.
 std::string operand_text(const char* name, double value, Lang lang) {
     const std::string n = name;
-    if (n.size() > 6 && n.compare(n.size() - 6, 6, "_bytes") == 0) return format_gib(value, lang);
+    if (ends_with(n, "bytes_per_s")) return format_significant(value / 1e9, 3) + " GB/s";
+    if (ends_with(n, "flop_per_s")) return format_significant(value / 1e12, 3) + " TFLOPS";
+    if (ends_with(n, "flop_per_sample")) return format_significant(value / 1e9, 4) + " GFLOP";
+    if (ends_with(n, "_bytes") || ends_with(n, "bytes_per_micro")) return format_gib(value, lang);
+    if (ends_with(n, "_s")) return format_duration(value, lang);
     if (n.find("fraction") != std::string::npos) return format_percent(value);
     if (n.rfind("params", 0) == 0) return format_count(value, lang);
     return format_significant(value, 4);
@@ -805,6 +817,18 @@ void draw_cost_lines(AppState& app) {
     draw_rent_vs_buy(app);
 }
 
+// What a time formula id (engine/time.cpp, docs/time-model.md) computes, in the reader's language.
+const char* time_formula_text(const std::string& id, Lang L) {
+    static const std::pair<const char*, Str> kTexts[] = {
+        {"time.step", Str::TfStep},           {"time.compute_roofline", Str::TfCompute},
+        {"time.bandwidth_roofline", Str::TfBandwidth}, {"time.optimizer_step", Str::TfOptimizer},
+        {"time.ring_allreduce", Str::TfRing}, {"time.zero_collectives", Str::TfZero},
+        {"time.exposed_comm", Str::TfExposed}, {"time.model_flop", Str::TfModelFlop}};
+    for (const auto& [formula, text] : kTexts)
+        if (id == formula) return tr(text, L);
+    return "";
+}
+
 void draw_time(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
@@ -836,13 +860,22 @@ void draw_time(AppState& app) {
     const double loader_wait = json_number(t, "loader_wait_s", 0);
     if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());
     if (t.contains("explain") && t["explain"].is_object() && ImGui::TreeNode(tr(Str::TimeFormula, L))) {
-        for (auto it = t["explain"].begin(); it != t["explain"].end(); ++it) {
-            const nlohmann::json& f = it.value();
-            hint_text(f.value("formula", it.key()).c_str());
+        // The step first, then its parts in the order they add up, then the FLOPs MFU is computed from.
+        for (const char* key : {"step", "compute", "memory_bound", "optimizer", "comm", "exposed_comm", "flop"}) {
+            if (!t["explain"].contains(key) || !t["explain"][key].is_object()) continue;
+            const nlohmann::json& f = t["explain"][key];
+            const std::string id = f.value("formula", key);
+            const double value = json_number(f, "value", -1);
+            const std::string shown = value < 0 ? "-"
+                                      : id == "time.model_flop" ? format_significant(value / 1e12, 3) + " TFLOP"
+                                                                 : format_duration(value, L);
+            wrapped_textf("%s  %s", shown.c_str(), time_formula_text(id, L));
+            hint_text(id.c_str());
             if (f.contains("operands") && f["operands"].is_object())
                 for (auto op = f["operands"].begin(); op != f["operands"].end(); ++op)
                     if (op.value().is_number())
-                        ImGui::BulletText("%s = %s", op.key().c_str(), format_significant(op.value().get<double>(), 4).c_str());
+                        ImGui::BulletText("%s = %s", op.key().c_str(),
+                                          operand_text(op.key().c_str(), op.value().get<double>(), L).c_str());
         }
         ImGui::TreePop();
     }

@@ -361,6 +361,22 @@
     X(BreakEvenAt, "Training like this, buying becomes cheaper than renting after about %s months.", "按这样的使用强度，大约 %s 个月后购买比租用更划算。")                                \
     X(NoBreakEven, "Within 3 years of training like this, renting stays cheaper than buying this card.", "按这样的使用强度，3 年内租用这块显卡都比购买便宜。") \
     X(TimeFormula, "How the time is computed", "时间的计算方式")                                             \
+    X(TfStep, "One optimizer step: compute + bandwidth-bound kernels + launch overhead + recurrence + communication not hidden (+ offload transfers); never faster than the data loader.", \
+      "一步优化 = 计算 + 受带宽限制的算子 + 启动开销 + 循环步 + 未被掩盖的通信（+ 卸载传输）；不会快于数据读取。") \
+    X(TfCompute, "Compute-bound kernels: FLOPs per sample x batch / (the card's peak x the matmul fraction).", \
+      "受算力限制的算子：每样本 FLOPs × 批大小 /（显卡峰值算力 × 矩阵乘效率）。")                             \
+    X(TfBandwidth, "Bandwidth-bound kernels (norms, activations, layout transposes): bytes moved / (memory bandwidth x the bandwidth fraction).", \
+      "受带宽限制的算子（归一化、激活、布局转换）：搬运字节数 /（显存带宽 × 带宽效率）。")                   \
+    X(TfOptimizer, "Optimizer step: the parameters, gradients and optimizer states it reads and writes / memory bandwidth.", \
+      "优化器更新：读写的参数、梯度和优化器状态字节数 / 显存带宽。")                                       \
+    X(TfRing, "Gradient all-reduce (ring): 2(n-1)/n x gradient bytes / bus bandwidth + 2(n-1) x latency.", \
+      "梯度 all-reduce（环形）：2(n-1)/n × 梯度字节数 / 总线带宽 + 2(n-1) × 延迟。")                       \
+    X(TfZero, "ZeRO / FSDP collectives: gradients reduce-scattered and parameters all-gathered over the same bus.", \
+      "ZeRO / FSDP 集合通信：在同一总线上对梯度做 reduce-scatter、对参数做 all-gather。")                  \
+    X(TfExposed, "Communication not hidden: all communication minus the overlap fraction x backward time.", \
+      "未被掩盖的通信：全部通信时间 − 重叠比例 × 反向传播时间。")                                          \
+    X(TfModelFlop, "Model FLOPs per step (for MFU): model FLOPs per sample x samples per step.", \
+      "每步模型 FLOPs（用于计算 MFU）：每样本模型 FLOPs × 每步样本数。")                                   \
     X(CostFormula, "How the cost is computed", "费用的计算方式")                                             \
     X(RentFormula, "Billed per run: %s (one run of %s, rounded up to the billing unit of %s) x %d run(s) x %s per hour = %s; cloud disk %s. Price: %s, as of %s.", \
       "每次运行计费 %s（一次运行 %s，按 %s 的计费单位向上取整）× %d 次 × 每小时 %s = %s；云盘 %s。价格来源：%s，日期 %s。") \
