@@ -794,8 +794,12 @@ void draw_cost_lines(AppState& app) {
     const catalog::Catalog& cat = app.catalog();
     if (const nlohmann::json* rent = ranking_option(r, "rent", s.gpu_id, s.gpu_count)) {
         const engine::CloudOffer* offer = cat.find_offer(rent->value("offer", ""));
+        // The cheapest rental of this card may use another number of cards than the scenario (offers come in
+        // fixed sizes), so the line says how many and for how long.
+        const double rent_hours_s = json_number(*rent, "time_s", 0) * r.scenario.decision.runs;
         if (offer) wrapped_textf(tr(Str::RentLine, L), offer->instance.c_str(), offer->provider.c_str(),
-                                 format_money(offer->price_per_hour, offer->currency, L).c_str(),
+                                 format_money(offer->price_per_hour, offer->currency, L).c_str(), rent->value("count", 1),
+                                 format_duration(rent_hours_s, L).c_str(),
                                  format_money(json_number((*rent)["cost"], "amount"), (*rent)["cost"].value("currency", "CNY"), L).c_str());
         if (offer && rent->contains("rent") && ImGui::TreeNode(tr(Str::CostFormula, L))) {
             rent_formula(app, *rent);

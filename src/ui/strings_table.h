@@ -350,7 +350,8 @@
     X(LinkInvalid, "Some settings in this link are not valid, so the default example is shown. The problems:", \
       "这个链接中的部分设置无效，因此显示默认示例。问题如下：")                                               \
     X(Dismiss, "OK", "知道了")                                                                               \
-    X(RentLine, "Renting: %s on %s (%s per hour) costs %s for this job.", "租用：%s（%s，每小时 %s），这次训练共 %s。") \
+    X(RentLine, "Renting: %s on %s (%s per hour; %d card(s), %s of training) costs %s for this job.", \
+      "租用：%s（%s，每小时 %s；%d 张卡，训练 %s），这次训练共 %s。")                                          \
     X(BuyLine, "Buying: %s up front (cards and a host computer); after reselling the cards, this job costs %s.", \
       "购买：需先付 %s（显卡加主机）；把显卡转卖后，这次训练的成本为 %s。")                                      \
     X(NoOfferForCard, "No cloud offer in the catalog rents this card.", "数据库中没有出租这块显卡的云服务器报价。") \
