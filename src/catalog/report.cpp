@@ -87,7 +87,8 @@ json report_to_json(const Scenario& s, const Estimate& e) {
 namespace gg::catalog {
 
 bool is_memory_quantity(const std::string& q) {
-    return q == "params_total" || q == "params_trainable" || q == "saved_activations_bytes" ||
+    return q == "params_total" || q == "params_trainable" || q == "param_tensors" || q == "param_matrices" ||
+           q == "saved_activations_bytes" ||
            q == "peak_allocated_bytes" || q == "nvidia_smi_bytes" || q == "weights_bytes" || q == "optimizer_bytes" ||
            q == "model_states_bytes" || q == "peak_reserved_bytes";
 }
@@ -96,6 +97,8 @@ double predicted_quantity(const std::string& q, const Scenario& s, const Estimat
     const engine::MemoryReport& r = e.report;
     if (q == "params_total") return r.params_total;
     if (q == "params_trainable") return r.params_trainable;
+    if (q == "param_tensors") return e.graph.param_tensor_count();
+    if (q == "param_matrices") return e.graph.param_matrix_count();
     // What saved_tensors_hooks sees (deduplicated storages, parameters excluded), after checkpointing.
     if (q == "saved_activations_bytes") return e.prepared.kept_per_sample_bytes * s.batch_size;
     if (q == "peak_allocated_bytes") return r.peak_allocated.bytes;

@@ -58,8 +58,9 @@ int run(const std::vector<std::string>& args) {
 const bool kRegistered = register_command(
     {"validate", "gpuguide validate [--markdown]", "check the memory engine against measured and published cases",
      "Runs every case of tests/validation/*.json whose measured.quantity is a memory quantity (params_total,\n"
-     "params_trainable, saved_activations_bytes, peak_allocated_bytes, nvidia_smi_bytes, peak_reserved_bytes,\n"
-     "weights_bytes, optimizer_bytes, model_states_bytes) through the engine and prints measured, predicted, the\n"
+     "params_trainable, param_tensors, param_matrices, saved_activations_bytes, peak_allocated_bytes,\n"
+     "nvidia_smi_bytes, peak_reserved_bytes, weights_bytes, optimizer_bytes, model_states_bytes) through the\n"
+     "engine and prints measured, predicted, the\n"
      "relative error and whether it is within the case's tolerance (bound 'upper': predicted <= measured).\n"
      "--markdown prints a Markdown table (docs/validation.md holds it).",
      run});

@@ -18,6 +18,18 @@ double Graph::params_total() const {
     return total;
 }
 
+double Graph::param_tensor_count() const {
+    double n = 0;
+    for (const Layer& l : layers) n += l.param_matrices + l.param_vectors;
+    return n;
+}
+
+double Graph::param_matrix_count() const {
+    double n = 0;
+    for (const Layer& l : layers) n += l.param_matrices;
+    return n;
+}
+
 namespace {
 
 using R = DtypeRule;
@@ -70,6 +82,7 @@ struct Builder {
         const double w_el = double(cout) * (x.c / groups) * k * k;
         l.params = w_el + (bias ? cout : 0);
         l.matmul_weight_params = w_el;
+        l.param_matrices = 1, l.param_vectors = bias ? 1 : 0;
         l.role = role;
         note_param_tensor(w_el);
         // FLOPs: 2 per multiply-add, (cin/groups) k^2 MACs per output element (standard conv cost).
@@ -85,6 +98,7 @@ struct Builder {
         const double w_el = double(x.c) * cout * 4;
         l.params = w_el + cout;
         l.matmul_weight_params = w_el;
+        l.param_matrices = 1, l.param_vectors = 1;
         l.role = ParamRole::kConv;
         note_param_tensor(w_el);
         l.forward_flop = 2.0 * b * double(x.c) * cout * 4 * x.h * x.w;
@@ -96,6 +110,7 @@ struct Builder {
     Spatial bn(const std::string& name, Spatial x) {
         Layer& l = layer(name, OpKind::kNorm);
         l.params = 2.0 * x.c;
+        l.param_vectors = 2;
         l.role = ParamRole::kNorm;
         save(l, x.t, F::kAny);
         save(l, tensor(2.0 * x.c, R::kFp32), F::kAny);
@@ -151,6 +166,7 @@ struct Builder {
         const double w_el = double(in) * out;
         l.params = (w_el + (bias ? out : 0)) * experts;
         l.matmul_weight_params = w_el * experts;
+        l.param_matrices = experts, l.param_vectors = bias ? experts : 0;
         l.in_features = in;
         l.out_features = out;
         l.tokens = tokens;
@@ -177,6 +193,7 @@ struct Builder {
     std::int32_t layer_norm(const std::string& name, std::int32_t x, double tokens, int h, bool bias = true) {
         Layer& l = layer(name, OpKind::kNorm);
         l.params = bias ? 2.0 * h : h;
+        l.param_vectors = bias ? 2 : 1;
         l.role = ParamRole::kNorm;
         save(l, tensor(tokens * h, R::kAutocastFp32, x), F::kAny);
         save(l, tensor(2 * tokens, R::kFp32), F::kAny);
@@ -189,6 +206,7 @@ struct Builder {
     std::int32_t rms_norm(const std::string& name, std::int32_t x, double tokens, int h) {
         Layer& l = layer(name, OpKind::kNorm);
         l.params = h;
+        l.param_vectors = 1;
         l.role = ParamRole::kNorm;
         const std::int32_t xf = tensor(tokens * h, R::kFp32, x);
         save(l, xf, F::kAny);
@@ -574,6 +592,7 @@ void build_yolov8(Builder& B, const ModelSpec& m, int image) {
     for (std::size_t i = head_begin; i < B.g.layers.size(); ++i) B.g.layers[i].backbone = false;
     Layer& dfl = B.layer("model.22.dfl", OpKind::kElementwise);  // frozen (requires_grad False) but a parameter
     dfl.params = reg_max;
+    dfl.param_matrices = 1;  // Conv2d(reg_max, 1, 1) weight
     // v8DetectionLoss (utils/loss.py): BCE over class scores, DFL + CIoU over boxes; keeps about an fp32 copy
     // of the predictions.
     Layer& loss = B.layer("loss", OpKind::kReduction);
@@ -642,6 +661,7 @@ void build_vit(Builder& B, const ModelSpec& m, int image, bool eager) {
     B.conv("conv_proj", img, h, m.patch, m.patch, 0, 1, true);  // its output is reshaped into the tokens below
     Layer& emb = B.layer("class_token+pos_embedding", OpKind::kElementwise);
     emb.params = double(h) + double(seq) * h;
+    emb.param_matrices = 2;  // class_token (1, 1, h), pos_embedding (1, seq, h)
     B.note_param_tensor(double(seq) * h);
     std::int32_t x = B.tensor(T * h, R::kAutocastFp32);
     for (int i = 0; i < m.layers; ++i) {
@@ -670,6 +690,7 @@ void build_vit(Builder& B, const ModelSpec& m, int image, bool eager) {
     // heads(x[:, 0]): a view of the LN output (its whole storage stays alive); under autocast a cast copy.
     Layer& head = B.layer("heads.head", OpKind::kMatmul);
     head.params = double(h) * m.classes + m.classes;
+    head.param_matrices = 1, head.param_vectors = 1;
     head.matmul_weight_params = double(h) * m.classes;
     head.in_features = h;
     head.out_features = m.classes;
@@ -713,6 +734,7 @@ void build_sd_unet(Builder& B, const ModelSpec& m, int image, bool eager) {
     auto group_norm = [&](const std::string& n, Spatial x) {
         Layer& l = B.layer(n, OpKind::kNorm);
         l.params = 2.0 * x.c;
+        l.param_vectors = 2;
         l.role = ParamRole::kNorm;
         const double el = B.b * double(x.c) * x.h * x.w;
         B.save(l, B.tensor(el, R::kAutocastFp32, x.t), F::kAny);
@@ -849,6 +871,7 @@ void build_sd_unet(Builder& B, const ModelSpec& m, int image, bool eager) {
 std::int32_t embedding(Builder& B, const std::string& n, double tokens, int rows, int dim, std::int32_t ids) {
     Layer& l = B.layer(n, OpKind::kEmbedding);
     l.params = double(rows) * dim;
+    l.param_matrices = 1;
     l.role = ParamRole::kEmbedding;
     B.note_param_tensor(double(rows) * dim);
     if (ids >= 0) B.save(l, ids, F::kWeightGrad);
@@ -899,7 +922,10 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
         y = B.dropout(n + ".output.dropout", y, T * h, m.dropout, R::kActivation);
         x = B.layer_norm(n + ".output.LayerNorm", B.add(x, T * h), T, h);
         if (m.shared_layers && i > 0) {  // ALBERT: one parameter set reused by every layer
-            for (std::size_t k = first; k < B.g.layers.size(); ++k) B.g.layers[k].params = 0;
+            for (std::size_t k = first; k < B.g.layers.size(); ++k) {
+                B.g.layers[k].params = 0;
+                B.g.layers[k].param_matrices = B.g.layers[k].param_vectors = 0;
+            }
         }
     }
     B.block = -1;
@@ -908,6 +934,7 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
         const std::int32_t first_tok = B.tensor(B.b * h, R::kMatmulInput, x);
         Layer& pl = B.layer("pooler.dense", OpKind::kMatmul);
         pl.params = double(h) * h + h;
+        pl.param_matrices = 1, pl.param_vectors = 1;
         pl.matmul_weight_params = double(h) * h;
         pl.in_features = pl.out_features = h;
         pl.tokens = B.b;
@@ -1017,6 +1044,7 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     // log_softmax keeps b x (s-1) x vocab (fp32 for Llama; autocast's fp32 list for GPT-2).
     Layer& lm = B.layer("lm_head", OpKind::kMatmul);
     lm.params = m.tied_embeddings ? 0 : double(m.vocab) * h;
+    lm.param_matrices = m.tied_embeddings ? 0 : 1;
     lm.tied = m.tied_embeddings;
     lm.matmul_weight_params = double(m.vocab) * h;
     lm.in_features = h;
@@ -1060,6 +1088,7 @@ void build_bilstm_crf(Builder& B, const ModelSpec& m, int seq) {
         // (4h) each, the same again for *_reverse): per direction 4h(in + h) + 8h.
         const double per_dir = 4.0 * h * (e + h) + 8.0 * h;
         l.params = dirs * per_dir;
+        l.param_matrices = 2 * dirs, l.param_vectors = 2 * dirs;
         // Under autocast, _cudnn_rnn_cast_reflatten (aten/src/ATen/autocast/AutocastRNN.cpp) copies all of them,
         // biases included, into one fp16 flat buffer, which _cudnn_rnn keeps for backward as weight_buf.
         l.matmul_weight_params = dirs * per_dir;
@@ -1097,6 +1126,7 @@ void build_bilstm_crf(Builder& B, const ModelSpec& m, int seq) {
         // pytorch-crf 0.7 CRF: transitions (k, k), start_transitions (k), end_transitions (k).
         Layer& c = B.layer("crf", OpKind::kReduction);
         c.params = double(k) * k + 2.0 * k;
+        c.param_matrices = 1, c.param_vectors = 2;
         c.role = ParamRole::kHead;
         c.backbone = false;
         B.note_param_tensor(double(k) * k);

@@ -77,6 +77,9 @@ struct Layer {
     double tokens = 0;           // rows a Linear sees per micro-batch (b*s or b): LoRA activations scale with it
     double forward_flop = 0;     // per micro-batch, 2 FLOP per multiply-add
     double bytes_moved_elements = 0;  // elements read + written by a bandwidth-bound op (times dtype bytes)
+    // Parameter tensors (as in model.parameters()): a for-loop optimizer launches its kernels once per tensor, and
+    // Adafactor factors the matrices (>= 2 dims) only. 0 for a tied weight counted at its owner.
+    std::int32_t param_matrices = 0, param_vectors = 0;
     std::int32_t block = -1;     // the repeated block this layer belongs to (-1 = outside): checkpointing unit
     std::vector<SavedRef> saved;
     double transient_elements = 0;  // extra buffer alive only while this op runs (forward), e.g. fp32 logits
@@ -93,6 +96,8 @@ struct Graph {
     double largest_param_tensor = 0;    // elements of the largest single parameter tensor (ZeRO-3 gather)
     std::vector<std::int32_t> block_inputs;  // per block: the tensor torch.utils.checkpoint keeps (its input)
     double params_total() const;
+    double param_tensor_count() const;  // len(list(model.parameters()))
+    double param_matrix_count() const;  // those with >= 2 dims
 };
 
 // ---- model specs ---------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-# Exact parameter counts (total and trainable) of every gpuguide preset that can be built here, printed as a
-# validation case file (tests/validation/measured_params.json). Vision presets: torchvision 0.14 models, checked
+# Exact parameter counts (total and trainable) and parameter-tensor counts (len(list(model.parameters())), and how
+# many of them have >= 2 dims) of every gpuguide preset that can be built here, printed as a validation case file
+# (tests/validation/measured_params.json). Vision presets: torchvision 0.14 models, checked
 # against the weights' meta["num_params"]. Transformer presets: hf_minimal.py built on the meta device (no memory),
 # checked against published totals where one is known (PUBLISHED below).
 # Usage: /usr/bin/python3 tools/measure/params.py > tests/validation/measured_params.json
@@ -74,6 +75,13 @@ PUBLISHED = {
 }
 
 
+def tensor_counts(module, extra_matrices=0, extra_vectors=0):
+    """(tensors, matrices): unique Parameter objects, and those with >= 2 dims (what Adafactor factors)."""
+    ps = list(module.parameters())
+    matrices = sum(1 for p in ps if p.dim() >= 2) + extra_matrices
+    return len(ps) + extra_matrices + extra_vectors, matrices
+
+
 def vision_cases():
     out = []
     for pid, (ctor, weights) in VISION.items():
@@ -85,7 +93,7 @@ def vision_cases():
                 f"equals torchvision's published {weights} meta['num_params'] = {pub}: "
                 f"{'yes' if pub == total else 'NO'}. Buffers (BatchNorm running stats etc.) not counted: "
                 f"{n_buffers} elements.")
-        out.append((pid, total, trainable, f"{ctor.__name__} built with torchvision", note))
+        out.append((pid, total, trainable, tensor_counts(m), f"{ctor.__name__} built with torchvision", note))
         del m
     return out
 
@@ -106,6 +114,13 @@ def transformer_cases():
             if table is configs.DECODERS:
                 what += ", tied to embed_tokens and counted once)" if c.get("tied_embeddings") else ", untied)"
             note = f"{what}; config from {configs.HF.format(repo)}: {json.dumps(c, sort_keys=True)}."
+            counts = tensor_counts(m)
+            if table is configs.ALBERT or (table is configs.ENCODERS and c.get("num_labels", 0) > 0):
+                # The preset is the sequence-classification model (2 labels; src/engine/presets.cpp): BERT and ALBERT
+                # add classifier.weight and .bias; RoBERTa drops the pooler (2 tensors) and adds dense + out_proj (4):
+                # +1 matrix, +1 vector either way.
+                counts = tensor_counts(m, 1, 1)
+                note += " Tensor counts include the classification head (+1 matrix, +1 vector)."
             if table is configs.ENCODERS:
                 head = c["hidden"] * c["num_labels"] + c["num_labels"]
                 if pid.startswith("bert"):
@@ -117,14 +132,14 @@ def transformer_cases():
             if pid in PUBLISHED:
                 val, where = PUBLISHED[pid]
                 note += f" Published total {val} ({where}): {'matches' if val == total else 'DIFFERS'}."
-            out.append((pid, total, trainable, f"hf_minimal re-implementation on the meta device, {repo}", note))
+            out.append((pid, total, trainable, counts, f"hf_minimal re-implementation on the meta device, {repo}", note))
             del m
     return out
 
 
 def main():
     cases = []
-    for pid, total, trainable, detail, note in vision_cases() + transformer_cases():
+    for pid, total, trainable, (tensors, matrices), detail, note in vision_cases() + transformer_cases():
         for q, v in (("params_total", total), ("params_trainable", trainable)):
             cases.append({
                 "id": f"{pid}-{q.replace('_', '-')}",
@@ -134,6 +149,17 @@ def main():
                 "tolerance_reason": "exact count from the model's shapes; 0.5% only absorbs an engine that rounds "
                                     "or omits tiny terms (biases, norms)",
                 "source_detail": f"{SCRIPT}: {detail}",
+                "notes": note,
+            })
+        for q, v in (("param_tensors", tensors), ("param_matrices", matrices)):
+            cases.append({
+                "id": f"{pid}-{q.replace('_', '-')}",
+                "scenario": {"model": pid, "method": "full"},
+                "measured": {"quantity": q, "value": v},
+                "tolerance_fraction": 0.0,
+                "tolerance_reason": "exact: a for-loop optimizer launches its kernels once per parameter tensor "
+                                    "(docs/time-model.md, optimizer step)",
+                "source_detail": f"{SCRIPT}: {detail}; len(list(model.parameters())) and those with dim() >= 2",
                 "notes": note,
             })
     doc = {
