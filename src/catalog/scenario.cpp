@@ -22,6 +22,7 @@ const std::vector<std::string> kStrategies = {"ddp", "zero1", "zero2", "zero3", 
 const std::vector<std::string> kInterconnects = {"pcie3", "pcie4", "pcie5", "nvlink-bridge", "nvlink", "ib", "ethernet"};
 const std::vector<std::string> kGradReduceDtypes = {"fp32", "fp16", "bf16"};
 const std::vector<std::string> kMemoryFormats = {"nchw", "channels_last"};
+const std::vector<std::string> kOptimizerImpls = {"foreach", "for-loop", "fused"};  // engine::OptimizerImpl order
 const std::vector<std::string> kLoraTargets = {"q", "k", "v", "o", "qkv", "gate", "up", "down", "fc1", "fc2"};
 
 namespace {
@@ -320,7 +321,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
         return out;
     }
     r.unknown_keys(doc, "", {"model", "batch_size", "grad_accum_steps", "image_size", "seq_len", "precision", "optimizer",
-                             "method", "lora", "checkpointing", "attention", "memory_format", "gpu", "reserve_fraction",
+                             "optimizer_impl", "method", "lora", "checkpointing", "attention", "memory_format", "gpu", "reserve_fraction",
                              "dataset", "offload_optimizer", "tunables"});
     bool model_ok = false;
     if (!doc.contains("model")) {
@@ -385,6 +386,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     }
     r.choice(doc, "precision", "", kPrecisions, s.precision);
     r.choice(doc, "optimizer", "", kOptimizers, s.optimizer);
+    r.choice(doc, "optimizer_impl", "", kOptimizerImpls, s.optimizer_impl);
     r.choice(doc, "method", "", kMethods, s.method);
     r.choice(doc, "checkpointing", "", kCheckpointings, s.checkpointing);
     r.choice(doc, "attention", "", kAttentions, s.attention);
@@ -528,6 +530,7 @@ json scenario_to_json(const Scenario& s) {
     if (s.seq_len > 0) j["seq_len"] = s.seq_len;
     j["precision"] = s.precision;
     j["optimizer"] = s.optimizer;
+    if (s.optimizer_impl != "foreach") j["optimizer_impl"] = s.optimizer_impl;
     j["method"] = s.method;
     if (s.method == "lora" || s.method == "qlora") {
         json l = {{"rank", s.lora_rank}, {"dropout", s.lora_dropout}};
@@ -573,6 +576,8 @@ engine::TrainingConfig Scenario::training_config() const {
     c.precision = p >= 0 ? Precision(p) : Precision::kFp32;
     const int o = index_of(kOptimizers, optimizer);
     c.optimizer = o >= 0 ? Optimizer(o) : Optimizer::kAdamW;
+    const int oi = index_of(kOptimizerImpls, optimizer_impl);
+    c.optimizer_impl = oi >= 0 ? OptimizerImpl(oi) : OptimizerImpl::kForeach;
     const int m = index_of(kMethods, method);
     c.method = m >= 0 ? Method(m) : Method::kFull;
     c.lora.rank = lora_rank;

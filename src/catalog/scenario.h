@@ -24,6 +24,7 @@ struct Scenario {
     int seq_len = 0;                 // 0 = the model's default (sequence models only)
     std::string precision = "fp32";
     std::string optimizer = "adamw";
+    std::string optimizer_impl = "foreach";  // "foreach" (torch >= 2.0 default) | "for-loop" (torch < 2.0) | "fused"
     std::string method = "full";
     int lora_rank = 16;
     std::vector<std::string> lora_targets;  // empty = PEFT default (q, v)
@@ -65,6 +66,6 @@ nlohmann::json scenario_to_json(const Scenario& scenario);
 
 // Allowed values, for messages and --help.
 extern const std::vector<std::string> kPrecisions, kOptimizers, kMethods, kCheckpointings, kAttentions, kStrategies,
-    kInterconnects, kGradReduceDtypes, kMemoryFormats, kLoraTargets;
+    kInterconnects, kGradReduceDtypes, kMemoryFormats, kOptimizerImpls, kLoraTargets;
 
 }  // namespace gg::catalog

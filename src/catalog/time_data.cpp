@@ -167,6 +167,22 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             out.kernel_launch_source = source;
         }
     }
+    // Host time per small kernel of a for-loop optimizer step (us -> s). Optional: without it such loops cost nothing.
+    auto loop = doc.find("optimizer_loop");
+    if (loop != doc.end()) {
+        double op_us = 0;
+        std::string source;
+        bool l_ok = loop->is_object();
+        if (!l_ok) r.problem("/optimizer_loop", "expected an object {per_op_us, source}");
+        else {
+            l_ok = r.number(*loop, "/optimizer_loop", "per_op_us", 0, 1000, op_us);
+            l_ok = r.string(*loop, "/optimizer_loop", "source", source) && l_ok;
+        }
+        if (l_ok) {
+            out.optimizer_op_s = op_us * 1e-6;
+            out.optimizer_op_source = source;
+        }
+    }
 }
 
 void read_interconnects(const Reader& r, const json& doc, engine::InterconnectTable& out) {

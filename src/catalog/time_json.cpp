@@ -45,6 +45,7 @@ json time_to_json(const engine::TimeReport& r) {
     j["overhead_s"] = number_or_null(r.overhead_s, ok);
     j["recurrent_s"] = number_or_null(r.recurrent_s, ok);
     j["optimizer_s"] = number_or_null(r.optimizer_s, ok);
+    j["optimizer_loop_s"] = number_or_null(r.optimizer_loop_s, ok);
     j["comm_s"] = number_or_null(r.comm_s, ok);
     j["exposed_comm_s"] = number_or_null(r.exposed_comm_s, ok);
     j["loader_wait_s"] = number_or_null(r.loader_wait_s, ok);

@@ -351,7 +351,13 @@ PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
     switch (c.optimizer) {
         case Optimizer::kAdam:
         case Optimizer::kAdamW:
-            m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * trainable_state_elems * state_b;
+            // A for-loop step makes one tensor's temporaries at a time; a fused kernel makes none.
+            if (c.optimizer_impl == OptimizerImpl::kForLoop)
+                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * g.largest_param_tensor * state_b;
+            else if (c.optimizer_impl == OptimizerImpl::kFused)
+                m.optimizer_temp_bytes = 0;
+            else
+                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * trainable_state_elems * state_b;
             break;
         case Optimizer::kLion:
         case Optimizer::kAdafactor:

@@ -21,6 +21,12 @@ enum class Optimizer : std::uint8_t { kSgd, kSgdMomentum, kAdam, kAdamW, kAdamW8
 enum class Method : std::uint8_t { kFull, kFrozenBackbone, kLora, kQlora };
 enum class Checkpointing : std::uint8_t { kNone, kSelective, kFull };
 enum class Strategy : std::uint8_t { kDdp, kZero1, kZero2, kZero3, kFsdp };
+// How the optimizer step runs over the parameter tensors (torch.optim docs, "Algorithms" / foreach and fused):
+//  kForeach: multi-tensor kernels over all tensors at once (torch >= 2.0's default on CUDA);
+//  kForLoop: a Python loop with a few small kernels per tensor (torch < 2.0's default; transformers' own AdamW and
+//            Adafactor), with the per-tensor gradient clipping of that era (clip_grad_norm_ before torch 2.0);
+//  kFused:   one fused kernel (torch AdamW(fused=True), apex FusedAdam/FusedLAMB).
+enum class OptimizerImpl : std::uint8_t { kForeach, kForLoop, kFused };
 
 struct LoraConfig {
     int rank = 16;
@@ -57,6 +63,7 @@ struct TrainingConfig {
     int grad_accum_steps = 1;
     Precision precision = Precision::kFp32;
     Optimizer optimizer = Optimizer::kAdamW;
+    OptimizerImpl optimizer_impl = OptimizerImpl::kForeach;
     Method method = Method::kFull;
     LoraConfig lora;
     Checkpointing checkpointing = Checkpointing::kNone;

@@ -164,6 +164,31 @@ bool is_lora_target(const Layer& l, const TrainingConfig& c) {
     return std::find(c.lora.targets.begin(), c.lora.targets.end(), l.role) != c.lora.targets.end();
 }
 
+// Small kernels a for-loop optimizer step launches per parameter tensor, counted in the single-tensor code paths:
+//  sgd 1 (param.add_); sgd-momentum 3 (buf.mul_().add_(), param.add_): torch/optim/sgd.py _single_tensor_sgd;
+//  adam 8 (exp_avg.mul_().add_(), exp_avg_sq.mul_().addcmul_(), (exp_avg_sq.sqrt() / c).add_(eps), param.addcdiv_),
+//  adamw 9 (adam's + param.mul_(1 - lr * wd)): torch/optim/adam.py, adamw.py _single_tensor_* (torch 1.13);
+//  adamw-8bit 1: bitsandbytes launches one fused update kernel per tensor (optimizer_update_8bit_blockwise);
+//  lion 8: lion-pytorch update_fn (mul_, clone().mul_().add().sign_(), add_, mul_().add_());
+//  adafactor 24 per matrix (factored row and column statistics) and 16 per vector: transformers Adafactor.step
+//  (_rms 2, grad**2 + eps 2, row and column EMAs 6, _approx_sq_grad 5, update.mul_ 1, RMS clipping 5, lr 1,
+//  p.add_(-update) 2; unfactored: exp_avg_sq EMA 2 + rsqrt().mul_ 2 instead of the 11 factored ones).
+// Plus per-tensor gradient clipping as torch < 2.0's clip_grad_norm_ ran it (one norm per tensor, then mul_ per
+// tensor: 2) and, when gradients are zeroed instead of freed (Tunables::zero_grad_set_to_none false), zero_ (1).
+double loop_ops_per_tensor(Optimizer o, bool matrix, bool zeroes) {
+    double ops = 0;
+    switch (o) {
+        case Optimizer::kSgd: ops = 1; break;
+        case Optimizer::kSgdMomentum: ops = 3; break;
+        case Optimizer::kAdam: ops = 8; break;
+        case Optimizer::kAdamW: ops = 9; break;
+        case Optimizer::kAdamW8bit: ops = 1; break;
+        case Optimizer::kLion: ops = 8; break;
+        case Optimizer::kAdafactor: ops = matrix ? 24 : 16; break;
+    }
+    return ops + 2 + (zeroes ? 1 : 0);
+}
+
 bool saves_attention_core(const Graph& g, const Layer& l) {
     for (const SavedRef& s : l.saved)
         if (s.tensor >= 0 && s.tensor < std::int32_t(g.tensors.size()) && g.tensors[s.tensor].attention_core) return true;
@@ -320,6 +345,15 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
             const double q_bytes = p == Precision::kNf4 ? (4.0 + 8.0 / 64.0) / 8.0 : 1.0;
             const double gemm_passes = 1 + (input_grad ? 1 : 0) + re;
             t.dequant_bytes_per_micro += l.matmul_weight_params * (q_bytes + 2.0) * gemm_passes;
+        }
+
+        // For-loop optimizer: its kernels run once per trainable tensor (LoRA: each adapter's A and B matrices).
+        if (c.optimizer_impl == OptimizerImpl::kForLoop && !c.offload_optimizer) {
+            const bool zeroes = !c.tunables.zero_grad_set_to_none;
+            if (trainable && l.params > 0)
+                t.optimizer_loop_ops += l.param_matrices * loop_ops_per_tensor(c.optimizer, true, zeroes) +
+                                        l.param_vectors * loop_ops_per_tensor(c.optimizer, false, zeroes);
+            if (lora) t.optimizer_loop_ops += 2.0 * l.experts * loop_ops_per_tensor(c.optimizer, true, zeroes);
         }
 
         if (trainable || lora) upstream_trainable = true;
@@ -492,12 +526,12 @@ MicroTimes micro_batch_times(const PreparedTime& t, double batch, double peak, d
 
 struct StepTimes {
     double step_s = 0, compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0, optimizer_s = 0, comm_s = 0,
-           exposed_s = 0;
+           exposed_s = 0, optimizer_loop_s = 0;
 };
 
 StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, int n, const Link& link,
                      double grad_bytes, double overlap, double sharded_overlap, double peak, double peak_linear,
-                     Efficiency e, double overhead_per_pass, double kernel_launch_s) {
+                     Efficiency e, double overhead_per_pass, double kernel_launch_s, double optimizer_op_s) {
     StepTimes s;
     const TrainingConfig& c = t.config;
     const double bw = gpu.memory_bandwidth_bytes_per_s;
@@ -510,6 +544,8 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
     const bool z3 = n > 1 && (c.strategy == Strategy::kZero3 || c.strategy == Strategy::kFsdp);
     s.optimizer_s = t.optimizer_bytes / (z1 ? n : 1) / (bw * e.bandwidth);
+    // A for-loop step's small kernels cost host time each (ZeRO-1 and up: each rank steps its share of tensors).
+    s.optimizer_loop_s = t.optimizer_loop_ops / (z1 ? n : 1) * optimizer_op_s;
 
     // Communication per optimizer step. Backward of the last micro-batch is the window gradient buckets hide
     // behind (DDP: Li et al. 2020, "PyTorch Distributed", sec. 3.2.3; accumulation steps run under no_sync()).
@@ -540,7 +576,7 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     }
     s.compute_s = accum * mt.compute_s;
     s.memory_s = accum * (mt.memory_s + dequant_s) + s.optimizer_s;
-    s.overhead_s = accum * mt.overhead_s;
+    s.overhead_s = accum * mt.overhead_s + s.optimizer_loop_s;
     s.recurrent_s = accum * mt.recurrent_s;
     s.step_s = s.compute_s + s.memory_s + s.overhead_s + s.recurrent_s + s.exposed_s;
     return s;
@@ -597,7 +633,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const double oh = prior->per_layer_overhead_s;
     const double kl = priors.kernel_launch_s;
     auto step_at = [&](int gpus, const Link& l, Efficiency e) {
-        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, peak_other, peak, e, oh, kl);
+        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, peak_other, peak, e, oh, kl,
+                          priors.optimizer_op_s);
     };
     const StepTimes s = step_at(n, link, e_mid);
 
@@ -642,6 +679,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.overhead_s = s.overhead_s;
     r.recurrent_s = s.recurrent_s;
     r.optimizer_s = s.optimizer_s;
+    r.optimizer_loop_s = s.optimizer_loop_s;
     r.comm_s = s.comm_s;
     r.exposed_comm_s = s.exposed_s;
 
@@ -674,8 +712,10 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
                        {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro}}};
-    r.optimizer = {r.optimizer_s, "time.optimizer_step",
-                   {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable", t.params_trainable}}};
+    r.optimizer = {r.optimizer_s + r.optimizer_loop_s, "time.optimizer_step",
+                   {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable", t.params_trainable},
+                    {"optimizer_loop_ops", t.optimizer_loop_ops}, {"optimizer_op_s", priors.optimizer_op_s},
+                    {"optimizer_loop_s", r.optimizer_loop_s}}};
     r.comm = {r.comm_s, c.strategy == Strategy::kDdp ? "time.ring_allreduce" : "time.zero_collectives",
               {{"grad_bytes", grad_bytes}, {"param_gather_bytes", t.param_gather_bytes},
                {"gpu_count", double(n)}, {"bus_bytes_per_s", link.bus_bytes_per_s}, {"latency_s", link.latency_s}}};

@@ -80,6 +80,10 @@ struct ThroughputPriors {
     // data/throughput_priors.json "kernel_launch"); 0 = not modelled (each step is then only its roofline).
     double kernel_launch_s = 0;
     std::string kernel_launch_source;
+    // Host time per small kernel of a for-loop optimizer step (Python loop + eager dispatch + launch; data/
+    // throughput_priors.json "optimizer_loop"); 0 = not modelled.
+    double optimizer_op_s = 0;
+    std::string optimizer_op_source;
     const EfficiencyPrior* find(Family family) const;  // nullptr when no prior covers the family
 };
 
@@ -139,6 +143,7 @@ struct TimeReport {
     double overhead_s = 0;           // per-layer launch overhead
     double recurrent_s = 0;          // sequential recurrence steps (LSTM): latency- or bandwidth-bound, in step_s
     double optimizer_s = 0;          // part of memory_bound_s
+    double optimizer_loop_s = 0;     // for-loop optimizer: its per-tensor kernels' host time, part of overhead_s
     double comm_s = 0;               // all communication per step
     double exposed_comm_s = 0;       // what backward does not hide
     double loader_wait_s = 0;        // time per step the GPU waits for the input pipeline
@@ -195,6 +200,7 @@ struct PreparedTime {
     double forward_flop_per_sample = 0;
     double backward_fraction = 0;       // share of hardware FLOPs in backward (for the overlap window)
     double optimizer_bytes = 0;         // per step (one GPU, before ZeRO sharding)
+    double optimizer_loop_ops = 0;      // for-loop optimizer: small kernels per step (one GPU, before sharding)
     double offload_bytes = 0;           // ZeRO-Offload: bytes over PCIe per step (one GPU, before sharding)
     double dequant_bytes_per_micro = 0; // int8/nf4: quantized weights read + 16-bit copies written per micro-batch
     double grad_comm_bytes = 0;         // gradient bytes the data-parallel group reduces per step

@@ -30,6 +30,8 @@ const std::vector<Choice> kOptimizerChoices = {
     {"sgd", Str::OptSgd},     {"sgd-momentum", Str::OptSgdMomentum}, {"adam", Str::OptAdam},
     {"adamw", Str::OptAdamW}, {"adamw-8bit", Str::OptAdamW8bit},     {"adafactor", Str::OptAdafactor},
     {"lion", Str::OptLion}};
+const std::vector<Choice> kOptimizerImplChoices = {
+    {"foreach", Str::ImplForeach}, {"for-loop", Str::ImplForLoop}, {"fused", Str::ImplFused}};
 const std::vector<Choice> kMethodChoices = {{"full", Str::MethodFull},
                                             {"frozen-backbone", Str::MethodFrozen},
                                             {"lora", Str::MethodLora},
@@ -399,6 +401,8 @@ void draw_inputs(AppState& app) {
     }
     field_label(tr(Str::Optimizer, L), tr(Str::OptimizerTip, L));
     changed |= choice_combo("##optimizer", s.optimizer, kOptimizerChoices, L);
+    field_label(tr(Str::OptimizerImpl, L), tr(Str::OptimizerImplTip, L));
+    changed |= choice_combo("##optimizer_impl", s.optimizer_impl, kOptimizerImplChoices, L);
     field_label(tr(Str::Method, L), tr(Str::MethodTip, L));
     if (choice_combo("##method", s.method, kMethodChoices, L)) {
         if (s.method == "qlora") s.precision = "nf4";

@@ -55,6 +55,7 @@ std::string format_gib(double bytes, Lang) {
 std::string format_duration(double seconds, Lang lang) {
     if (!std::isfinite(seconds) || seconds < 0) return "-";
     const bool zh = lang == Lang::Zh;
+    if (seconds > 0 && seconds < 1e-3) return format_significant(seconds * 1e6, 3) + (zh ? " 微秒" : " \u00b5s");
     if (seconds < 1) return format_significant(seconds * 1000, 3) + (zh ? " 毫秒" : " ms");
     if (seconds < 120) return format_significant(seconds, 3) + (zh ? " 秒" : " s");
     if (seconds < 2 * 3600) return format_significant(seconds / 60, 3) + (zh ? " 分钟" : " min");

@@ -49,11 +49,13 @@ const kScenarios = [
     dataset: { tokens: 2e7 }, budget: { amount: 3000, currency: 'CNY' }, ownership: 'rent' },
   { model: 'gpt2', batch_size: 8, seq_len: 1024, precision: 'bf16-amp', gpu: { id: 'a100-sxm4-80gb', count: 8, strategy: 'zero2' },
     dataset: { tokens: 1e9 } },
-  // The layout and the all-reduce dtype reach the page's engine as they reach the CLI's.
+  // The layout, the all-reduce dtype and the optimizer's implementation reach the page's engine as they reach the CLI's.
   { model: 'resnet50', batch_size: 256, precision: 'fp16-amp', optimizer: 'sgd-momentum', memory_format: 'channels_last',
     gpu: { id: 'rtx-3090', count: 1 }, dataset: { samples: 1281167, epochs: 1 } },
   { model: 'bert-large', batch_size: 32, seq_len: 384, precision: 'fp16-amp',
     gpu: { id: 'a100-sxm4-80gb', count: 4, peer_to_peer: false, grad_reduce_dtype: 'fp16' }, dataset: { samples: 88641, epochs: 2 } },
+  { model: 'bert-large', batch_size: 4, seq_len: 512, precision: 'fp16-amp', optimizer: 'adafactor', optimizer_impl: 'for-loop',
+    attention: 'eager', gpu: { id: 'v100-sxm2-16gb', count: 1 }, dataset: { samples: 512, epochs: 1 } },
 ];
 
 test("the page's report equals the CLI's report for the same scenario", async () => {
@@ -69,6 +71,7 @@ test("the page's report equals the CLI's report for the same scenario", async ()
     assert.equal(report.scenario.model, scenario.model);
     assert.equal(report.scenario.memory_format, scenario.memory_format);
     assert.equal(report.scenario.gpu.grad_reduce_dtype, scenario.gpu.grad_reduce_dtype);
+    assert.equal(report.scenario.optimizer_impl, scenario.optimizer_impl);
   }
   assert.deepEqual(problems, []);
   await context.close();

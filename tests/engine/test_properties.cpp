@@ -207,6 +207,7 @@ public:
         if (chance(0.1)) gpu["grad_reduce_dtype"] = pick(cat::kGradReduceDtypes);
         s["gpu"] = gpu;
         if (spec.is_vision && chance(0.3)) s["memory_format"] = pick(cat::kMemoryFormats);
+        if (chance(0.2)) s["optimizer_impl"] = pick(cat::kOptimizerImpls);
         if (chance(0.15)) s["offload_optimizer"] = true;
         if (chance(0.4)) s["reserve_fraction"] = std::round(real(0, 0.5) * 100) / 100;
         const double d = real(0, 1);
@@ -519,7 +520,7 @@ TEST_CASE("properties: a card at least as fast in every rate and bandwidth is ne
     refusals.check();
 }
 
-TEST_CASE("properties: fewer bytes to move never slows a job: 16-bit gradient all-reduce, channels_last") {
+TEST_CASE("properties: less to move or launch never slows a job: 16-bit gradients, channels_last, foreach") {
     Generator gen(seed() + 8);
     Refusals refusals;
     int compared = 0;
@@ -530,12 +531,16 @@ TEST_CASE("properties: fewer bytes to move never slows a job: 16-bit gradient al
         if (!refusals.accept(doc, s)) continue;
         INFO("GG_PROPERTY_SEED=" << seed() << ", scenario " << i << ": " << doc.dump());
         const eng::GpuSpec& gpu = *cat::embedded_catalog().find_gpu(s.scenario.gpu_id);
-        cat::Scenario wide = s.scenario, narrow = s.scenario, nchw = s.scenario, nhwc = s.scenario;
+        cat::Scenario wide = s.scenario, narrow = s.scenario, nchw = s.scenario, nhwc = s.scenario, loop = s.scenario,
+                      each = s.scenario;
         wide.grad_reduce_dtype = "fp32";
         narrow.grad_reduce_dtype = "fp16";
         nchw.memory_format = "nchw";
         nhwc.memory_format = "channels_last";
+        loop.optimizer_impl = "for-loop";
+        each.optimizer_impl = "foreach";
         const eng::TimeReport w = time_on(wide, gpu), n = time_on(narrow, gpu);
+        const eng::TimeReport fl = time_on(loop, gpu), fe = time_on(each, gpu);
         const eng::TimeReport a = time_on(nchw, gpu), b = time_on(nhwc, gpu);
         CHECK(int(w.status) == int(n.status));
         CHECK(int(a.status) == int(b.status));
@@ -547,8 +552,11 @@ TEST_CASE("properties: fewer bytes to move never slows a job: 16-bit gradient al
         CHECK(b.step_s <= a.step_s * (1 + 1e-12));
         CHECK(b.compute_s == doctest::Approx(a.compute_s).epsilon(1e-12));  // layers may group differently
         if (!s.scenario.model.is_vision) CHECK(b.step_s == a.step_s);  // no convolutions, nothing to transpose
+        CHECK(fe.step_s <= fl.step_s * (1 + 1e-12));
+        CHECK(fe.compute_s == fl.compute_s);  // only host time per tensor differs
+        CHECK(fe.memory_bound_s == fl.memory_bound_s);
     }
-    MESSAGE("bytes on the wire and layout: " << compared << " scenarios compared");
+    MESSAGE("bytes on the wire, layout and optimizer loop: " << compared << " scenarios compared");
     CHECK(compared > 150);
     refusals.check();
 }

@@ -339,6 +339,13 @@ TEST_CASE("time: bad time data is reported with JSON pointers and the good recor
     CHECK(has(catalog::kInterconnectsFile, "/interconnects/0/kind"));
     CHECK(has(catalog::kInterconnectsFile, "/interconnects/1/achievable_range"));       // low above the fraction
     CHECK(has(catalog::kInterconnectsFile, "/interconnects/2/achievable_range/high"));  // missing
+    // optimizer_loop: an object {per_op_us, source} with a plausible cost.
+    problems.clear();
+    const std::string bad_loop = R"({"schema_version": 1, "priors": [], "comm": {"overlap_fraction": 0,
+        "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s"}, "optimizer_loop": {"per_op_us": -3}})";
+    CHECK(catalog::parse_time_data(bad_loop, "[]", problems).optimizer_op_s == 0);
+    CHECK(has(catalog::kThroughputPriorsFile, "/optimizer_loop/per_op_us"));
+    CHECK(has(catalog::kThroughputPriorsFile, "/optimizer_loop/source"));
     problems.clear();
     catalog::parse_time_data("{not json", "[]", problems);
     CHECK(problems.size() == 2);
@@ -588,5 +595,77 @@ TEST_CASE("time: NCHW transposes around AMP convolutions cost what timm measured
     const catalog::ParsedScenario bad = catalog::parse_scenario(R"({"model": "resnet50", "memory_format": "nhwc"})");
     bool flagged = false;
     for (const auto& problem : bad.problems) flagged = flagged || problem.pointer == "/memory_format";
+    CHECK(flagged);
+}
+
+TEST_CASE("time: a for-loop optimizer step costs its per-tensor kernels, foreach and fused do not") {
+    REQUIRE(priors().optimizer_op_s > 0);
+    const Setup s = setup("bert-large", 512);
+    const double tensors = s.graph.param_tensor_count();  // 393, tests/validation/measured_params.json
+    const double matrices = s.graph.param_matrix_count();  // 149
+    CHECK(tensors == 393);
+    CHECK(matrices == 149);
+    auto prepared = [&](engine::Optimizer o, engine::OptimizerImpl impl, bool set_to_none = true) {
+        engine::TrainingConfig c = config(Precision::kFp16Amp);
+        c.optimizer = o;
+        c.optimizer_impl = impl;
+        c.tunables.zero_grad_set_to_none = set_to_none;
+        return engine::prepare_time(s.spec, s.shape, s.graph, c);
+    };
+    using engine::Optimizer;
+    using engine::OptimizerImpl;
+    // foreach (the default) and fused: no per-tensor kernels.
+    CHECK(prepared(Optimizer::kAdamW, OptimizerImpl::kForeach).optimizer_loop_ops == 0);
+    CHECK(prepared(Optimizer::kAdamW, OptimizerImpl::kFused).optimizer_loop_ops == 0);
+    // for-loop AdamW: 9 kernels per tensor + clipping (2), + zero_ (1) when gradients are zeroed, not freed.
+    CHECK(prepared(Optimizer::kAdamW, OptimizerImpl::kForLoop).optimizer_loop_ops == tensors * (9 + 2));
+    CHECK(prepared(Optimizer::kAdamW, OptimizerImpl::kForLoop, false).optimizer_loop_ops == tensors * (9 + 2 + 1));
+    CHECK(prepared(Optimizer::kSgdMomentum, OptimizerImpl::kForLoop).optimizer_loop_ops == tensors * (3 + 2));
+    // Adafactor factors the matrices only: 24 kernels each, 16 per vector.
+    CHECK(prepared(Optimizer::kAdafactor, OptimizerImpl::kForLoop).optimizer_loop_ops ==
+          matrices * (24 + 2) + (tensors - matrices) * (16 + 2));
+    // LoRA: only the adapters' A and B step (q and v of 24 layers: 96 matrices); the frozen base is not looped over.
+    engine::TrainingConfig lc = config(Precision::kBf16Amp, Method::kLora);
+    lc.optimizer_impl = OptimizerImpl::kForLoop;
+    CHECK(engine::prepare_time(s.spec, s.shape, s.graph, lc).optimizer_loop_ops == 96 * (9 + 2));
+
+    // The step pays ops x per-op host time, in overhead_s; nothing else changes.
+    const engine::PreparedTime loop = prepared(Optimizer::kAdamW, OptimizerImpl::kForLoop);
+    const engine::PreparedTime each = prepared(Optimizer::kAdamW, OptimizerImpl::kForeach);
+    const engine::TimeReport a = engine::evaluate_time(loop, 4, gpu("v100-sxm2-16gb"), {}, {}, priors());
+    const engine::TimeReport b = engine::evaluate_time(each, 4, gpu("v100-sxm2-16gb"), {}, {}, priors());
+    CHECK(a.optimizer_loop_s == doctest::Approx(tensors * 11 * priors().optimizer_op_s));
+    CHECK(a.step_s - b.step_s == doctest::Approx(a.optimizer_loop_s));
+    CHECK(a.overhead_s - b.overhead_s == doctest::Approx(a.optimizer_loop_s));
+    CHECK(a.compute_s == b.compute_s);
+    CHECK(a.memory_bound_s == b.memory_bound_s);
+    // ZeRO-1 and up: each rank loops over its share.
+    engine::PreparedTime z = loop;
+    z.config.gpu_count = 4;
+    z.config.strategy = engine::Strategy::kZero1;
+    CHECK(engine::evaluate_time(z, 4, gpu("v100-sxm2-16gb"), {}, {}, priors()).optimizer_loop_s ==
+          doctest::Approx(a.optimizer_loop_s / 4));
+
+    // Memory: a for-loop step makes one tensor's temporaries at a time, a fused one none.
+    engine::TrainingConfig mc = config(Precision::kFp32);
+    const double foreach_temp = engine::prepare_memory(s.graph, mc).optimizer_temp_bytes;
+    mc.optimizer_impl = OptimizerImpl::kForLoop;
+    const double loop_temp = engine::prepare_memory(s.graph, mc).optimizer_temp_bytes;
+    mc.optimizer_impl = OptimizerImpl::kFused;
+    CHECK(engine::prepare_memory(s.graph, mc).optimizer_temp_bytes == 0);
+    CHECK(loop_temp == doctest::Approx(s.graph.largest_param_tensor * 4.0));
+    CHECK(foreach_temp > 10 * loop_temp);
+
+    // The scenario key: parsed, round-trips (left out when it is the default), checked.
+    const catalog::ParsedScenario p =
+        catalog::parse_scenario(R"({"model": "bert-large", "optimizer_impl": "for-loop"})");
+    REQUIRE(p.problems.empty());
+    CHECK(p.scenario.training_config().optimizer_impl == OptimizerImpl::kForLoop);
+    CHECK(catalog::scenario_to_json(p.scenario)["optimizer_impl"] == "for-loop");
+    CHECK_FALSE(catalog::scenario_to_json(catalog::parse_scenario(R"({"model": "bert-large"})").scenario)
+                    .contains("optimizer_impl"));
+    const catalog::ParsedScenario bad = catalog::parse_scenario(R"({"model": "bert-large", "optimizer_impl": "loop"})");
+    bool flagged = false;
+    for (const auto& problem : bad.problems) flagged = flagged || problem.pointer == "/optimizer_impl";
     CHECK(flagged);
 }

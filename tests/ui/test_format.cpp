@@ -14,6 +14,9 @@ TEST_CASE("memory is shown in GiB of 2^30 bytes") {
 
 TEST_CASE("durations pick a readable unit in each language") {
     CHECK(gg::ui::format_duration(0.25, Lang::En) == "250 ms");
+    CHECK(gg::ui::format_duration(12.8e-6, Lang::En) == "12.8 \u00b5s");  // a kernel's host time
+    CHECK(gg::ui::format_duration(12.8e-6, Lang::Zh) == "12.8 微秒");
+    CHECK(gg::ui::format_duration(0, Lang::En) == "0 ms");
     CHECK(gg::ui::format_duration(45, Lang::En) == "45 s");
     CHECK(gg::ui::format_duration(720, Lang::En) == "12 min");
     CHECK(gg::ui::format_duration(9.5 * 3600, Lang::En) == "9.5 h");
