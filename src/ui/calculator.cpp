@@ -16,6 +16,7 @@
 #include "ui/chart.h"
 #include "ui/export.h"
 #include "ui/format.h"
+#include "ui/theme.h"
 #include "ui/widgets.h"
 
 namespace gg::ui {
@@ -482,6 +483,7 @@ std::string operand_text(const char* name, double value, Lang lang) {
 
 void draw_figure_explanation(const engine::Figure& f, Lang lang) {
     ImGui::Indent();
+    if (const char* text = formula_text(f.formula, lang); *text) wrapped_text(text);
     hint_text(f.formula);
     for (const auto& [name, value] : f.operands) ImGui::BulletText("%s = %s", name, operand_text(name, value, lang).c_str());
     ImGui::Unindent();
@@ -498,9 +500,8 @@ void draw_verdict(AppState& app) {
     if (gpu == nullptr) {
         wrapped_text(tr(Str::NoGpuChosen, L));
     } else {
-        const ImVec4 good(0.09f, 0.50f, 0.27f, 1.0f), bad(0.70f, 0.13f, 0.13f, 1.0f);
         ImGui::PushFont(app.fonts.heading);
-        ImGui::PushStyleColor(ImGuiCol_Text, m.fits ? good : bad);
+        ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(m.fits));
         wrapped_textf(tr(m.fits ? Str::VerdictFits : Str::VerdictNoFit, L), gpu->name.c_str());
         ImGui::PopStyleColor();
         ImGui::PopFont();
@@ -647,7 +648,7 @@ void draw_per_card(AppState& app) {
             ImGui::TextUnformatted(format_gib(g.memory_bytes, L).c_str());
             ImGui::TableNextColumn();
             const bool fits = c->max_batch_size >= app.results.scenario.scenario.batch_size;  // the engine's verdict
-            ImGui::TextColored(fits ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1), "%s",
+            ImGui::TextColored(verdict_color(fits), "%s",
                                tr(fits ? Str::Yes : Str::No, L));
             ImGui::TableNextColumn();
             if (c->max_batch_size > 0) ImGui::Text("%d", c->max_batch_size);
@@ -825,18 +826,6 @@ void draw_cost_lines(AppState& app) {
     draw_rent_vs_buy(app);
 }
 
-// What a time formula id (engine/time.cpp, docs/time-model.md) computes, in the reader's language.
-const char* time_formula_text(const std::string& id, Lang L) {
-    static const std::pair<const char*, Str> kTexts[] = {
-        {"time.step", Str::TfStep},           {"time.compute_roofline", Str::TfCompute},
-        {"time.bandwidth_roofline", Str::TfBandwidth}, {"time.optimizer_step", Str::TfOptimizer},
-        {"time.ring_allreduce", Str::TfRing}, {"time.zero_collectives", Str::TfZero},
-        {"time.exposed_comm", Str::TfExposed}, {"time.model_flop", Str::TfModelFlop}};
-    for (const auto& [formula, text] : kTexts)
-        if (id == formula) return tr(text, L);
-    return "";
-}
-
 void draw_time(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
@@ -852,7 +841,8 @@ void draw_time(AppState& app) {
     }
     const double total = json_number(t, "total_s"), low = json_number(t, "low_s"), high = json_number(t, "high_s");
     // A loader slower than the fast and the slow kernel estimates sets every end of the range: no range to show.
-    const bool loader_bound = json_number(t, "loader_wait_s", 0) > 0 && high <= low;
+    const double loader_wait = json_number(t, "loader_wait_s", 0);
+    const bool loader_bound = loader_wait > 0 && high <= low;
     if (total > 0 && loader_bound) {
         wrapped_textf(tr(Str::TimeLineLoaderBound, L), s.gpu_count, gpu->name.c_str(), format_duration(total, L).c_str(),
                       format_duration(step, L).c_str());
@@ -865,7 +855,6 @@ void draw_time(AppState& app) {
     }
     const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
     if (sps > 0 && mfu >= 0) hint_textf(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
-    const double loader_wait = json_number(t, "loader_wait_s", 0);
     if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());
     if (t.contains("explain") && t["explain"].is_object() && ImGui::TreeNode(tr(Str::TimeFormula, L))) {
         // The step first, then its parts in the order they add up, then the FLOPs MFU is computed from.
@@ -877,7 +866,7 @@ void draw_time(AppState& app) {
             const std::string shown = value < 0 ? "-"
                                       : id == "time.model_flop" ? format_significant(value / 1e12, 3) + " TFLOP"
                                                                  : format_duration(value, L);
-            wrapped_textf("%s  %s", shown.c_str(), time_formula_text(id, L));
+            wrapped_textf("%s  %s", shown.c_str(), formula_text(id, L));
             hint_text(id.c_str());
             if (f.contains("operands") && f["operands"].is_object())
                 for (auto op = f["operands"].begin(); op != f["operands"].end(); ++op)
@@ -1174,7 +1163,7 @@ void draw_ranking(AppState& app) {
                 ImGui::TextUnformatted(cost >= 0 ? format_money(cost, o["cost"].value("currency", "CNY"), L).c_str() : "-");
                 ImGui::TableNextColumn();
                 const bool fits = o.value("fits", false);
-                ImGui::TextColored(fits ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1), "%s",
+                ImGui::TextColored(verdict_color(fits), "%s",
                                    tr(fits ? Str::Yes : Str::No, L));
                 if (row_hovered)
                     for (int column = 0; column < 5; ++column)
@@ -1188,7 +1177,7 @@ void draw_ranking(AppState& app) {
 
 void draw_results(AppState& app) {
     if (!app.scenario_problems.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.13f, 0.13f, 1.0f));
+        ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
         wrapped_text(tr(Str::InputsInvalid, app.lang));
         for (const catalog::Problem& p : app.scenario_problems) ImGui::BulletText("%s: %s", p.pointer.c_str(), p.message.c_str());
         ImGui::PopStyleColor();
@@ -1209,7 +1198,7 @@ void draw_narrow_summary(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
     if (!app.scenario_problems.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.13f, 0.13f, 1.0f));
+        ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
         wrapped_text(tr(Str::InputsInvalid, L));
         ImGui::PopStyleColor();
     }
@@ -1220,8 +1209,7 @@ void draw_narrow_summary(AppState& app) {
         wrapped_text(tr(Str::NoGpuChosen, L));
         return;
     }
-    const ImVec4 good(0.09f, 0.50f, 0.27f, 1.0f), bad(0.70f, 0.13f, 0.13f, 1.0f);
-    ImGui::PushStyleColor(ImGuiCol_Text, m.fits ? good : bad);
+    ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(m.fits));
     wrapped_textf(tr(m.fits ? Str::SummaryFits : Str::SummaryNoFit, L), gpu->name.c_str(),
                   format_gib(m.nvidia_smi.bytes, L).c_str(), format_gib(m.usable_bytes, L).c_str());
     ImGui::PopStyleColor();

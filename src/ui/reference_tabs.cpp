@@ -9,6 +9,7 @@
 #include "catalog/time_json.h"
 #include "ui/app.h"
 #include "ui/format.h"
+#include "ui/theme.h"
 #include "ui/widgets.h"
 
 namespace gg::ui {
@@ -94,7 +95,7 @@ void draw_validation(AppState& app) {
                             ImGui::TextDisabled("%s", tr(Str::Informative, L));
                         } else if (r.ran) {
                             const std::string e = (r.error_fraction >= 0 ? "+" : "") + format_percent(r.error_fraction);
-                            ImGui::TextColored(r.pass ? ImVec4(0.09f, 0.50f, 0.27f, 1) : ImVec4(0.70f, 0.13f, 0.13f, 1),
+                            ImGui::TextColored(verdict_color(r.pass),
                                                "%s", e.c_str());
                         }
                         break;

@@ -2,6 +2,7 @@
 #include "ui/strings.h"
 
 #include <cassert>
+#include <utility>
 
 namespace gg::ui {
 namespace {
@@ -21,6 +22,33 @@ const char* tr(Str id, Lang lang) {
     const int index = static_cast<int>(id);
     assert(index >= 0 && index < static_cast<int>(Str::Count) && "tr(): id out of range; add it to strings_table.h");
     return lang == Lang::Zh ? kEntries[index].zh : kEntries[index].en;
+}
+
+const char* formula_text(std::string_view formula_id, Lang lang) {
+    // Memory ids: engine/memory.cpp evaluate (docs/memory-model.md); time ids: engine/time.cpp (docs/time-model.md).
+    static const std::pair<std::string_view, Str> kTexts[] = {
+        {"weights", Str::FmWeights},
+        {"gradients", Str::FmGradients},
+        {"optimizer_states", Str::FmOptimizer},
+        {"autocast_weight_copies", Str::FmAutocastCopies},
+        {"saved_activations", Str::FmActivations},
+        {"temporaries_at_peak", Str::FmTemporaries},
+        {"framework", Str::FmFramework},
+        {"peak_allocated", Str::FmPeakAllocated},
+        {"reserved", Str::FmReserved},
+        {"nvidia_smi", Str::FmNvidiaSmi},
+        {"time.step", Str::TfStep},
+        {"time.compute_roofline", Str::TfCompute},
+        {"time.bandwidth_roofline", Str::TfBandwidth},
+        {"time.optimizer_step", Str::TfOptimizer},
+        {"time.ring_allreduce", Str::TfRing},
+        {"time.zero_collectives", Str::TfZero},
+        {"time.exposed_comm", Str::TfExposed},
+        {"time.model_flop", Str::TfModelFlop},
+    };
+    for (const auto& [id, text] : kTexts)
+        if (id == formula_id) return tr(text, lang);
+    return "";
 }
 
 int string_count() { return static_cast<int>(Str::Count); }

@@ -384,6 +384,25 @@
       "未被掩盖的通信：全部通信时间 − 重叠比例 × 反向传播时间。")                                          \
     X(TfModelFlop, "Model FLOPs per step (for MFU): model FLOPs per sample x samples per step.", \
       "每步模型 FLOPs（用于计算 MFU）：每样本模型 FLOPs × 每步样本数。")                                   \
+    X(FmWeights, "Weights: parameters x bytes per parameter in the dtype they are kept in; ZeRO-3/FSDP split them across the GPUs and gather one unit at a time.", \
+      "权重：参数量 × 每个参数按其存储类型的字节数；ZeRO-3/FSDP 把它们分摊到各卡，每次只聚合一个单元。") \
+    X(FmGradients, "Gradients: trainable parameters x bytes per gradient; ZeRO-2 and up split them across the GPUs; DDP adds its communication buckets.", \
+      "梯度：可训练参数量 × 每个梯度的字节数；ZeRO-2 及以上分摊到各卡；DDP 另加通信桶。") \
+    X(FmOptimizer, "Optimizer states: trainable parameters x state bytes per parameter (Adam: two moments, plus FP32 master weights where the weights are 16-bit); ZeRO-1 and up split them across the GPUs; none on the GPU when offloaded.", \
+      "优化器状态：可训练参数量 × 每个参数的状态字节数（Adam 两个动量；权重为 16 位时另有 FP32 主权重）；ZeRO-1 及以上分摊到各卡；卸载到 CPU 时不占显存。") \
+    X(FmAutocastCopies, "Autocast's 16-bit copies of the FP32 weights, made in the forward pass and kept for backward.", \
+      "autocast 在前向传播时为 FP32 权重生成、并为反向传播保留的 16 位副本。") \
+    X(FmActivations, "Activations kept for backward: bytes kept per sample (after checkpointing) x micro-batch, plus autocast's weight copies.", \
+      "为反向传播保存的激活值：每个样本保留的字节数（梯度检查点之后）× micro-batch，再加 autocast 的权重副本。") \
+    X(FmTemporaries, "Temporary buffers alive at the peak: dequantized weights, the loss's FP32 logits and their gradient, or the optimizer step's scratch buffers, whichever the peak phase has.", \
+      "峰值时刻存在的临时缓冲：反量化的权重、损失函数的 FP32 logits 及其梯度，或优化器更新的临时缓冲，取决于峰值所在阶段。") \
+    X(FmFramework, "Outside PyTorch's tensors: the CUDA context and its loaded kernels, plus the cuBLAS and cuDNN workspaces.", \
+      "PyTorch 张量之外的部分：CUDA 上下文及已加载的内核，再加 cuBLAS 和 cuDNN 的工作区。") \
+    X(FmPeakAllocated, "Peak allocated by PyTorch: the largest of the three phases (end of forward, backward, optimizer step), each with the workspaces.", \
+      "PyTorch 已分配显存的峰值：前向结束、反向传播、优化器更新三个阶段中最大的一个，各自包含工作区。") \
+    X(FmReserved, "Reserved by PyTorch's caching allocator: peak allocated x (1 + fragmentation).", \
+      "PyTorch 缓存分配器保留的显存：已分配峰值 × (1 + 碎片比例)。") \
+    X(FmNvidiaSmi, "What nvidia-smi shows: reserved + the CUDA context.", "nvidia-smi 显示的用量：保留显存 + CUDA 上下文。") \
     X(CostFormula, "How the cost is computed", "费用的计算方式")                                             \
     X(RentFormula, "Billed per run: %s (one run of %s, rounded up to the billing unit of %s) x %d run(s) x %s per hour = %s; cloud disk %s. Price: %s, as of %s.", \
       "每次运行计费 %s（一次运行 %s，按 %s 的计费单位向上取整）× %d 次 × 每小时 %s = %s；云盘 %s。价格来源：%s，日期 %s。") \

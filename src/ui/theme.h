@@ -5,6 +5,12 @@
 
 namespace gg::ui {
 
+// The two verdict colours, used as text on the light background (both above 4.5:1 contrast): green for "fits" /
+// "passes", red for "does not fit", a miss and an input error.
+inline const ImVec4 kGoodColor(0.09f, 0.50f, 0.27f, 1.0f);
+inline const ImVec4 kBadColor(0.70f, 0.13f, 0.13f, 1.0f);
+inline const ImVec4& verdict_color(bool good) { return good ? kGoodColor : kBadColor; }
+
 // Sets ImGui's style for a body font of `body_px` device pixels: every size is a multiple of it.
 void apply_theme(float body_px);
 

@@ -7,11 +7,11 @@
 
 #include "imgui_internal.h"  // the window's current text-wrap position
 #include "ui/format.h"
+#include "ui/theme.h"
 
 namespace gg::ui {
 
 namespace {
-const ImVec4 kErrorColor(0.70f, 0.13f, 0.13f, 1.0f);
 
 float unit_width(const char* unit) {
     if (unit == nullptr || *unit == 0) return 0;
@@ -26,7 +26,7 @@ void draw_unit(const char* unit) {
 }
 
 void range_message(const char* format, const std::string& lo, const std::string& hi) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
     wrapped_textf(format, lo.c_str(), hi.c_str());
     ImGui::PopStyleColor();
 }
@@ -224,7 +224,7 @@ void section_heading(AppState& app, const char* text) {
 }
 
 void problem_list(const char* heading, const std::vector<catalog::Problem>& problems) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.13f, 0.13f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
     wrapped_text(heading);
     for (const catalog::Problem& p : problems) {
         ImGui::Bullet();

@@ -1,8 +1,13 @@
 // The string table: complete in both languages, with the same printf arguments in each.
 #include <doctest/doctest.h>
 
+#include <set>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
+#include "catalog/embedded_data.h"
+#include "catalog/full_report.h"
 #include "ui/strings.h"
 
 namespace {
@@ -59,4 +64,39 @@ TEST_CASE("conversions() reads printf formats the way the table uses them") {
     CHECK(conversions("%d GPUs, %.1f GiB, 100%%") == "%d%f");
     CHECK(conversions("keep 20% free") == "");
     CHECK(conversions("plain") == "");
+}
+
+TEST_CASE("every formula id the engines report has a sentence in both languages") {
+    // The page shows each explained figure as "value  sentence" above its id and operands: an id the engines emit
+    // without a sentence would show an empty line. Walk whole reports of jobs that reach every formula: one GPU,
+    // a DDP ring, ZeRO-3 collectives.
+    const gg::catalog::Catalog& catalog = gg::catalog::embedded_catalog();
+    std::set<std::string> ids;
+    for (const char* text :
+         {R"({"model": "bert-large", "batch_size": 8, "precision": "fp16-amp", "gpu": {"id": "a100-sxm4-80gb"}})",
+          R"({"model": "resnet50", "batch_size": 64, "gpu": {"id": "rtx-4090", "count": 2}})",
+          R"({"model": "gpt2", "batch_size": 4, "precision": "bf16-amp",
+              "gpu": {"id": "a100-sxm4-80gb", "count": 8, "strategy": "zero3"}})"}) {
+        const gg::catalog::ParsedDecision p = gg::catalog::parse_decision_scenario(text, catalog);
+        REQUIRE(p.problems.empty());
+        const gg::catalog::Estimate e = gg::catalog::estimate(p.value.scenario, catalog);
+        const nlohmann::json report = gg::catalog::full_report(p.value, e, catalog);
+        // Memory figures: formula ids of the engine's report (the page reads them from the MemoryReport itself).
+        const gg::engine::MemoryReport& m = e.report;
+        for (const gg::engine::Figure* f : {&m.weights, &m.gradients, &m.optimizer, &m.autocast_weight_copies,
+                                            &m.activations, &m.temporary, &m.framework, &m.peak_allocated,
+                                            &m.reserved, &m.nvidia_smi})
+            ids.insert(f->formula);
+        REQUIRE(report["time"].is_object());
+        for (const auto& [key, figure] : report["time"]["explain"].items()) ids.insert(figure["formula"].get<std::string>());
+    }
+    CHECK(ids.count("time.ring_allreduce"));
+    CHECK(ids.count("time.zero_collectives"));
+    CHECK(ids.size() == 18);  // 10 memory + 8 time formulas
+    for (const std::string& id : ids) {
+        CAPTURE(id);
+        CHECK(std::string(gg::ui::formula_text(id, gg::ui::Lang::En)).size() > 20);
+        CHECK(has_cjk(gg::ui::formula_text(id, gg::ui::Lang::Zh)));
+    }
+    CHECK(std::string(gg::ui::formula_text("time.no_such_formula", gg::ui::Lang::En)).empty());
 }
