@@ -151,38 +151,28 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
     ok = r.number(*comm, "/comm", "gpus_per_node", 1, 1024, c.gpus_per_node) && ok;
     ok = r.string(*comm, "/comm", "source", c.source) && ok;
     if (ok) out.comm = c;
-    // Per-kernel floor of a recurrence step (us -> s). Optional: without it recurrences are timed by roofline only.
-    auto kernel = doc.find("kernel_launch");
-    if (kernel != doc.end()) {
-        double launch_us = 0;
+    // Optional per-kernel times {<field>_us, source} (us -> s); a missing record leaves the mechanism unmodelled.
+    auto per_kernel = [&](const char* key, const char* field, double& seconds, std::string& source_out) {
+        auto rec = doc.find(key);
+        if (rec == doc.end()) return;
+        const std::string pointer = std::string("/") + key;
+        double us = 0;
         std::string source;
-        bool k_ok = kernel->is_object();
-        if (!k_ok) r.problem("/kernel_launch", "expected an object {latency_us, source}");
+        bool k_ok = rec->is_object();
+        if (!k_ok) r.problem(pointer, std::string("expected an object {") + field + ", source}");
         else {
-            k_ok = r.number(*kernel, "/kernel_launch", "latency_us", 0, 1000, launch_us);
-            k_ok = r.string(*kernel, "/kernel_launch", "source", source) && k_ok;
+            k_ok = r.number(*rec, pointer, field, 0, 1000, us);
+            k_ok = r.string(*rec, pointer, "source", source) && k_ok;
         }
         if (k_ok) {
-            out.kernel_launch_s = launch_us * 1e-6;
-            out.kernel_launch_source = source;
+            seconds = us * 1e-6;
+            source_out = source;
         }
-    }
-    // Host time per small kernel of a for-loop optimizer step (us -> s). Optional: without it such loops cost nothing.
-    auto loop = doc.find("optimizer_loop");
-    if (loop != doc.end()) {
-        double op_us = 0;
-        std::string source;
-        bool l_ok = loop->is_object();
-        if (!l_ok) r.problem("/optimizer_loop", "expected an object {per_op_us, source}");
-        else {
-            l_ok = r.number(*loop, "/optimizer_loop", "per_op_us", 0, 1000, op_us);
-            l_ok = r.string(*loop, "/optimizer_loop", "source", source) && l_ok;
-        }
-        if (l_ok) {
-            out.optimizer_op_s = op_us * 1e-6;
-            out.optimizer_op_source = source;
-        }
-    }
+    };
+    // Floor of a recurrence step's kernels (without it recurrences are timed by roofline only), and the host time
+    // of each small kernel of a for-loop optimizer step (without it such loops cost nothing).
+    per_kernel("kernel_launch", "latency_us", out.kernel_launch_s, out.kernel_launch_source);
+    per_kernel("optimizer_loop", "per_op_us", out.optimizer_op_s, out.optimizer_op_source);
 }
 
 void read_interconnects(const Reader& r, const json& doc, engine::InterconnectTable& out) {

@@ -139,27 +139,22 @@ def transformer_cases():
 
 def main():
     cases = []
+    counts_reason = ("exact count from the model's shapes; 0.5% only absorbs an engine that rounds or omits tiny "
+                     "terms (biases, norms)", "")
+    tensors_reason = ("exact: a for-loop optimizer launches its kernels once per parameter tensor (docs/time-model.md, "
+                      "optimizer step)", "; len(list(model.parameters())) and those with dim() >= 2")
     for pid, total, trainable, (tensors, matrices), detail, note in vision_cases() + transformer_cases():
-        for q, v in (("params_total", total), ("params_trainable", trainable)):
+        for q, v, tolerance, (reason, how) in (("params_total", total, 0.005, counts_reason),
+                                               ("params_trainable", trainable, 0.005, counts_reason),
+                                               ("param_tensors", tensors, 0.0, tensors_reason),
+                                               ("param_matrices", matrices, 0.0, tensors_reason)):
             cases.append({
                 "id": f"{pid}-{q.replace('_', '-')}",
                 "scenario": {"model": pid, "method": "full"},
                 "measured": {"quantity": q, "value": v},
-                "tolerance_fraction": 0.005,
-                "tolerance_reason": "exact count from the model's shapes; 0.5% only absorbs an engine that rounds "
-                                    "or omits tiny terms (biases, norms)",
-                "source_detail": f"{SCRIPT}: {detail}",
-                "notes": note,
-            })
-        for q, v in (("param_tensors", tensors), ("param_matrices", matrices)):
-            cases.append({
-                "id": f"{pid}-{q.replace('_', '-')}",
-                "scenario": {"model": pid, "method": "full"},
-                "measured": {"quantity": q, "value": v},
-                "tolerance_fraction": 0.0,
-                "tolerance_reason": "exact: a for-loop optimizer launches its kernels once per parameter tensor "
-                                    "(docs/time-model.md, optimizer step)",
-                "source_detail": f"{SCRIPT}: {detail}; len(list(model.parameters())) and those with dim() >= 2",
+                "tolerance_fraction": tolerance,
+                "tolerance_reason": reason,
+                "source_detail": f"{SCRIPT}: {detail}{how}",
                 "notes": note,
             })
     doc = {
