@@ -93,6 +93,12 @@ bool is_lora_target(const Layer& l, const TrainingConfig& c) {
 
 }  // namespace
 
+OptimizerImpl effective_optimizer_impl(Optimizer optimizer, OptimizerImpl asked) {
+    if (optimizer == Optimizer::kAdamW8bit || optimizer == Optimizer::kLion) return OptimizerImpl::kForLoop;
+    if (optimizer == Optimizer::kAdafactor && asked == OptimizerImpl::kFused) return OptimizerImpl::kForeach;
+    return asked;
+}
+
 bool layer_trainable(const Layer& l, const TrainingConfig& c) {
     if (l.params <= 0 && !l.tied) return false;
     switch (c.method) {
@@ -348,12 +354,23 @@ PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
     // Optimizer step temporaries (torch/optim/adam.py _multi_tensor_adam: exp_avg_sq_sqrt = _foreach_sqrt(...),
     // one buffer per parameter in the state dtype; 8-bit AdamW runs a fused kernel per tensor).
     const double trainable_state_elems = m.params_trainable / (z1 ? n : 1.0);
+    // The largest tensor the step works on: the largest parameter tensor, but no larger than the largest trainable
+    // layer (a frozen embedding is not stepped; LoRA steps adapters of rank x (in + out)).
+    double largest_trainable_layer = 0;
+    for (const Layer& l : g.layers) {
+        if (layer_trainable(l, c)) largest_trainable_layer = std::max(largest_trainable_layer, l.params);
+        if (is_lora_target(l, c))
+            largest_trainable_layer = std::max(largest_trainable_layer,
+                                               double(c.lora.rank) * (l.in_features + l.out_features));
+    }
+    const double largest_stepped = std::min(g.largest_param_tensor, largest_trainable_layer);
     switch (c.optimizer) {
         case Optimizer::kAdam:
         case Optimizer::kAdamW:
-            // A for-loop step makes one tensor's temporaries at a time; a fused kernel makes none.
-            if (c.optimizer_impl == OptimizerImpl::kForLoop)
-                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * g.largest_param_tensor * state_b;
+            // A for-loop step makes one tensor's temporaries at a time (under ZeRO/FSDP the tensors are the rank's
+            // flat partitions, as large as its whole share: time.cpp); a fused kernel makes none.
+            if (c.optimizer_impl == OptimizerImpl::kForLoop && !z1)
+                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * largest_stepped * state_b;
             else if (c.optimizer_impl == OptimizerImpl::kFused)
                 m.optimizer_temp_bytes = 0;
             else
@@ -361,7 +378,7 @@ PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
             break;
         case Optimizer::kLion:
         case Optimizer::kAdafactor:
-            m.optimizer_temp_bytes = 2.0 * g.largest_param_tensor * 4.0;  // per-parameter update + its square
+            m.optimizer_temp_bytes = 2.0 * largest_stepped * 4.0;  // per-parameter update + its square
             break;
         default: m.optimizer_temp_bytes = 0; break;
     }

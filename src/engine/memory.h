@@ -28,6 +28,13 @@ enum class Strategy : std::uint8_t { kDdp, kZero1, kZero2, kZero3, kFsdp };
 //  kFused:   one fused kernel (torch AdamW(fused=True), apex FusedAdam/FusedLAMB).
 enum class OptimizerImpl : std::uint8_t { kForeach, kForLoop, kFused };
 
+// The implementation an optimizer actually runs: bitsandbytes' 8-bit AdamW and lion-pytorch's Lion only have a
+// Python loop over the tensors (bitsandbytes optim/optimizer.py Optimizer8bit.step: for p in group["params"]:
+// self.update_step(...); lion_pytorch.py: for p in group["params"]), so they loop whatever is asked; Adafactor
+// (torch.optim.Adafactor, torch >= 2.5: foreach, no fused) falls back from fused to foreach; SGD, Adam and AdamW
+// have all three (torch.optim docs).
+OptimizerImpl effective_optimizer_impl(Optimizer optimizer, OptimizerImpl asked);
+
 struct LoraConfig {
     int rank = 16;
     std::vector<ParamRole> targets;  // empty = PEFT's default for the family (q and v)

@@ -219,6 +219,8 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     t.params_trainable = m.params_trainable;
 
     std::map<std::tuple<bool, bool, double, double, double, double, double>, std::size_t> index;
+    const bool loops = effective_optimizer_impl(c.optimizer, c.optimizer_impl) == OptimizerImpl::kForLoop &&
+                       !c.offload_optimizer;
     bool upstream_trainable = false;  // a layer needs its input gradient only if something before it trains
     double backward_flop = 0;
     for (const Layer& l : g.layers) {
@@ -348,7 +350,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         }
 
         // For-loop optimizer: its kernels run once per trainable tensor (LoRA: each adapter's A and B matrices).
-        if (c.optimizer_impl == OptimizerImpl::kForLoop && !c.offload_optimizer) {
+        if (loops) {
             const bool zeroes = !c.tunables.zero_grad_set_to_none;
             if (trainable && l.params > 0)
                 t.optimizer_loop_ops += l.param_matrices * loop_ops_per_tensor(c.optimizer, true, zeroes) +
@@ -359,6 +361,11 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         if (trainable || lora) upstream_trainable = true;
     }
     t.backward_fraction = t.hardware_flop_per_sample > 0 ? backward_flop / t.hardware_flop_per_sample : 0.0;
+    // ZeRO and FSDP step flat partitions instead of the model's tensors: DeepSpeed one per parameter group
+    // (stage_1_and_2.py single_partition_of_fp32_groups), FSDP one FlatParameter per wrapped unit (torch FSDP docs,
+    // use_orig_params=False; units: one per block, auto-wrapped, + the root). Flat tensors are 1-D.
+    if (loops) t.optimizer_flat_ops = loop_ops_per_tensor(c.optimizer, false, !c.tunables.zero_grad_set_to_none);
+    t.fsdp_units = g.block_count + 1.0;
 
     // Optimizer step, bandwidth-bound: read + write every trainable parameter and optimizer state, read each
     // gradient (a fused/foreach Adam touches each once: torch.optim.AdamW(fused=True) docs). fp16 AMP's
@@ -544,8 +551,9 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
     const bool z3 = n > 1 && (c.strategy == Strategy::kZero3 || c.strategy == Strategy::kFsdp);
     s.optimizer_s = t.optimizer_bytes / (z1 ? n : 1) / (bw * e.bandwidth);
-    // A for-loop step's small kernels cost host time each (ZeRO-1 and up: each rank steps its share of tensors).
-    s.optimizer_loop_s = t.optimizer_loop_ops / (z1 ? n : 1) * optimizer_op_s;
+    // A for-loop step's small kernels cost host time each; ZeRO/FSDP loop over flat partitions.
+    const double flat_tensors = c.strategy == Strategy::kFsdp ? t.fsdp_units : 1.0;
+    s.optimizer_loop_s = (z1 ? t.optimizer_flat_ops * flat_tensors : t.optimizer_loop_ops) * optimizer_op_s;
 
     // Communication per optimizer step. Backward of the last micro-batch is the window gradient buckets hide
     // behind (DDP: Li et al. 2020, "PyTorch Distributed", sec. 3.2.3; accumulation steps run under no_sync()).

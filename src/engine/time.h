@@ -200,7 +200,9 @@ struct PreparedTime {
     double forward_flop_per_sample = 0;
     double backward_fraction = 0;       // share of hardware FLOPs in backward (for the overlap window)
     double optimizer_bytes = 0;         // per step (one GPU, before ZeRO sharding)
-    double optimizer_loop_ops = 0;      // for-loop optimizer: small kernels per step (one GPU, before sharding)
+    double optimizer_loop_ops = 0;      // for-loop optimizer: small kernels per step over the model's tensors (DDP)
+    double optimizer_flat_ops = 0;      // ... per flat tensor, as ZeRO/FSDP step flattened partitions
+    double fsdp_units = 1;              // FSDP FlatParameters: one per wrapped block + the root
     double offload_bytes = 0;           // ZeRO-Offload: bytes over PCIe per step (one GPU, before sharding)
     double dequant_bytes_per_micro = 0; // int8/nf4: quantized weights read + 16-bit copies written per micro-batch
     double grad_comm_bytes = 0;         // gradient bytes the data-parallel group reduces per step

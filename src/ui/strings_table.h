@@ -73,8 +73,8 @@
     X(OptimizerTip, "Adam keeps two extra numbers per trainable parameter; SGD keeps none or one.",          \
       "Adam 为每个可训练参数额外保存两个数；SGD 不保存或只保存一个。")                                       \
     X(OptimizerImpl, "Optimizer implementation", "优化器实现方式")                                             \
-    X(OptimizerImplTip, "How the optimizer step runs over the parameter tensors. PyTorch 2 updates all of them with a few multi-tensor kernels (foreach, its default) or one fused kernel. PyTorch 1.x and transformers' own AdamW and Adafactor loop over the tensors in Python, a few small kernels each, and clip gradients tensor by tensor: about 13 microseconds per kernel, which shows at small batches (BERT-large: about 55 ms per step).", \
-      "优化器更新如何遍历各个参数张量。PyTorch 2 用少数几个多张量内核（foreach，默认）或一个融合内核一次更新全部参数。PyTorch 1.x 以及 transformers 自带的 AdamW 和 Adafactor 在 Python 里逐个张量循环，每个张量启动几个小内核，梯度裁剪也逐个张量进行：每个内核约 13 微秒，小批量时很明显（BERT-large：每步约 55 毫秒）。") \
+    X(OptimizerImplTip, "How the optimizer step runs over the parameter tensors. PyTorch 2 updates all of them with a few multi-tensor kernels (foreach, its default) or one fused kernel. PyTorch 1.x and transformers' own AdamW and Adafactor loop over the tensors in Python, a few small kernels each, and clip gradients tensor by tensor: about 13 microseconds per kernel, which shows at small batches (BERT-large: about 55 ms per step). 8-bit AdamW and Lion always loop.", \
+      "优化器更新如何遍历各个参数张量。PyTorch 2 用少数几个多张量内核（foreach，默认）或一个融合内核一次更新全部参数。PyTorch 1.x 以及 transformers 自带的 AdamW 和 Adafactor 在 Python 里逐个张量循环，每个张量启动几个小内核，梯度裁剪也逐个张量进行：每个内核约 13 微秒，小批量时很明显（BERT-large：每步约 55 毫秒）。8 位 AdamW 和 Lion 总是逐张量循环。") \
     X(ImplForeach, "foreach (PyTorch 2 default)", "foreach（PyTorch 2 默认）")                                \
     X(ImplForLoop, "Per-tensor loop (PyTorch 1.x, old HF Trainer)", "逐张量循环（PyTorch 1.x、旧版 HF Trainer）") \
     X(ImplFused, "Fused kernel (fused=True, apex)", "融合内核（fused=True、apex）")                             \

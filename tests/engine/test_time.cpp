@@ -639,12 +639,19 @@ TEST_CASE("time: a for-loop optimizer step costs its per-tensor kernels, foreach
     CHECK(a.overhead_s - b.overhead_s == doctest::Approx(a.optimizer_loop_s));
     CHECK(a.compute_s == b.compute_s);
     CHECK(a.memory_bound_s == b.memory_bound_s);
-    // ZeRO-1 and up: each rank loops over its share.
+    // ZeRO steps one flat partition per parameter group, FSDP one FlatParameter per unit (24 blocks + the root).
     engine::PreparedTime z = loop;
     z.config.gpu_count = 4;
     z.config.strategy = engine::Strategy::kZero1;
     CHECK(engine::evaluate_time(z, 4, gpu("v100-sxm2-16gb"), {}, {}, priors()).optimizer_loop_s ==
-          doctest::Approx(a.optimizer_loop_s / 4));
+          doctest::Approx(11 * priors().optimizer_op_s));
+    z.config.strategy = engine::Strategy::kFsdp;
+    CHECK(engine::evaluate_time(z, 4, gpu("v100-sxm2-16gb"), {}, {}, priors()).optimizer_loop_s ==
+          doctest::Approx(25 * 11 * priors().optimizer_op_s));
+    // 8-bit AdamW (bitsandbytes) and Lion (lion-pytorch) only exist as a loop: asked for foreach, they still loop.
+    CHECK(prepared(Optimizer::kAdamW8bit, OptimizerImpl::kForeach).optimizer_loop_ops == tensors * (1 + 2));
+    CHECK(prepared(Optimizer::kLion, OptimizerImpl::kFused).optimizer_loop_ops == tensors * (8 + 2));
+    CHECK(prepared(Optimizer::kAdafactor, OptimizerImpl::kFused).optimizer_loop_ops == 0);  // torch's foreach one
 
     // Memory: a for-loop step makes one tensor's temporaries at a time, a fused one none.
     engine::TrainingConfig mc = config(Precision::kFp32);
@@ -655,6 +662,15 @@ TEST_CASE("time: a for-loop optimizer step costs its per-tensor kernels, foreach
     CHECK(engine::prepare_memory(s.graph, mc).optimizer_temp_bytes == 0);
     CHECK(loop_temp == doctest::Approx(s.graph.largest_param_tensor * 4.0));
     CHECK(foreach_temp > 10 * loop_temp);
+    // Only trainable tensors are stepped: with LoRA the frozen word embedding (the largest tensor) makes no
+    // temporary; the loop's is one adapter pair's at most, below foreach's over all adapters.
+    mc.method = Method::kLora;
+    mc.optimizer_impl = OptimizerImpl::kForLoop;
+    const double lora_loop_temp = engine::prepare_memory(s.graph, mc).optimizer_temp_bytes;
+    mc.optimizer_impl = OptimizerImpl::kForeach;
+    const double lora_foreach_temp = engine::prepare_memory(s.graph, mc).optimizer_temp_bytes;
+    CHECK(lora_loop_temp == doctest::Approx(16.0 * (1024 + 1024) * 4.0));  // rank 16, q/v are 1024 x 1024
+    CHECK(lora_loop_temp < lora_foreach_temp);
 
     // The scenario key: parsed, round-trips (left out when it is the default), checked.
     const catalog::ParsedScenario p =

@@ -39,7 +39,7 @@ const std::map<std::string, const char*>& known_misses() {
                                "timm-resnet101-train-amp-rtx3090"})
             k[id] = ga102;
         k["lambda-bert-large-fp16-1x-rtx-4090"] =
-            "RTX 4090 BERT-large AMP: -26%; it outruns the RTX 6000 Ada (93 vs 79) although its FP16 tensor rate with "
+            "RTX 4090 BERT-large AMP: -25%; it outruns the RTX 6000 Ada (93 vs 79) although its FP16 tensor rate with "
             "FP32 accumulate is half (165 vs 364 TFLOPS) and its bandwidth 5% higher: sustained clocks under the "
             "450 W vs 300 W board power are not modelled (no published clock-under-load figure found)";
         k["dle-resnet50-tf32-1x-a100-sxm4-80gb"] =
