@@ -533,7 +533,7 @@ MicroTimes micro_batch_times(const PreparedTime& t, double batch, double peak, d
 
 struct StepTimes {
     double step_s = 0, compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0, optimizer_s = 0, comm_s = 0,
-           exposed_s = 0, optimizer_loop_s = 0;
+           exposed_s = 0, optimizer_loop_s = 0, optimizer_loop_ops = 0;
 };
 
 StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, int n, const Link& link,
@@ -553,7 +553,8 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     s.optimizer_s = t.optimizer_bytes / (z1 ? n : 1) / (bw * e.bandwidth);
     // A for-loop step's small kernels cost host time each; ZeRO/FSDP loop over flat partitions.
     const double flat_tensors = c.strategy == Strategy::kFsdp ? t.fsdp_units : 1.0;
-    s.optimizer_loop_s = (z1 ? t.optimizer_flat_ops * flat_tensors : t.optimizer_loop_ops) * optimizer_op_s;
+    s.optimizer_loop_ops = z1 ? t.optimizer_flat_ops * flat_tensors : t.optimizer_loop_ops;
+    s.optimizer_loop_s = s.optimizer_loop_ops * optimizer_op_s;
 
     // Communication per optimizer step. Backward of the last micro-batch is the window gradient buckets hide
     // behind (DDP: Li et al. 2020, "PyTorch Distributed", sec. 3.2.3; accumulation steps run under no_sync()).
@@ -722,7 +723,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                        {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro}}};
     r.optimizer = {r.optimizer_s + r.optimizer_loop_s, "time.optimizer_step",
                    {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable", t.params_trainable},
-                    {"optimizer_loop_ops", t.optimizer_loop_ops}, {"optimizer_op_s", priors.optimizer_op_s},
+                    {"optimizer_loop_ops", s.optimizer_loop_ops}, {"optimizer_op_s", priors.optimizer_op_s},
                     {"optimizer_loop_s", r.optimizer_loop_s}}};
     r.comm = {r.comm_s, c.strategy == Strategy::kDdp ? "time.ring_allreduce" : "time.zero_collectives",
               {{"grad_bytes", grad_bytes}, {"param_gather_bytes", t.param_gather_bytes},
