@@ -41,7 +41,9 @@ json report_to_json(const Scenario& s, const Estimate& e) {
     const engine::WorkloadShape shape = s.shape_per_sample();
     if (s.model.is_vision) j["model"]["image_size"] = shape.image_size;
     else j["model"]["seq_len"] = shape.seq_len;
-    j["params"] = {{"total", r.params_total}, {"trainable", r.params_trainable}};
+    j["params"] = {{"total", r.params_total}, {"trainable", r.params_trainable}, {"per_gpu", r.params_per_gpu}};
+    j["pipeline_stage"] = r.pipeline_stage;
+    j["in_flight_micro_batches"] = r.in_flight_micro_batches;
     const double model_states = e.prepared.weight_bytes + e.prepared.grad_bytes + e.prepared.optimizer_bytes;
     j["memory_bytes"] = {{"weights", r.weights.bytes},
                          {"gradients", r.gradients.bytes},

@@ -420,9 +420,12 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
         const json& g = doc["gpu"];
         if (!g.is_object())
             r.problem("/gpu", "'gpu' must be an object {\"id\", \"count\", \"strategy\", \"interconnect\", "
-                              "\"peer_to_peer\", \"grad_reduce_dtype\"}");
+                              "\"peer_to_peer\", \"grad_reduce_dtype\", \"tensor_parallel\", \"pipeline_parallel\", "
+                              "\"pipeline_interleave\", \"sequence_parallel\"}");
         else {
-            r.unknown_keys(g, "/gpu", {"id", "count", "strategy", "interconnect", "peer_to_peer", "grad_reduce_dtype"});
+            r.unknown_keys(g, "/gpu", {"id", "count", "strategy", "interconnect", "peer_to_peer", "grad_reduce_dtype",
+                                       "tensor_parallel", "pipeline_parallel", "pipeline_interleave",
+                                       "sequence_parallel"});
             if (g.contains("id")) {
                 if (!g["id"].is_string()) r.problem("/gpu/id", "'id' must be a GPU id string (gpuguide gpus)");
                 else {
@@ -436,6 +439,10 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
             r.choice(g, "interconnect", "/gpu", kInterconnects, s.interconnect);
             s.peer_to_peer_set = r.boolean(g, "peer_to_peer", "/gpu", s.peer_to_peer);
             r.choice(g, "grad_reduce_dtype", "/gpu", kGradReduceDtypes, s.grad_reduce_dtype);
+            r.integer(g, "tensor_parallel", "/gpu", s.tensor_parallel, 1, 1024);
+            r.integer(g, "pipeline_parallel", "/gpu", s.pipeline_parallel, 1, 1024);
+            r.integer(g, "pipeline_interleave", "/gpu", s.pipeline_interleave, 1, 64);
+            r.boolean(g, "sequence_parallel", "/gpu", s.sequence_parallel);
         }
     }
     if (doc.contains("dataset")) {
@@ -501,6 +508,54 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
             r.problem("/lora/targets", "none of the LoRA targets exists in '" + s.model_id +
                                            "' (transformers: q, k, v, o, qkv, gate, up, down, fc1, fc2)");
     }
+    // Tensor / pipeline parallelism: Megatron-LM's layout for transformers (engine/memory.h TrainingConfig).
+    const int tp = s.tensor_parallel, pp = s.pipeline_parallel;
+    if (tp > 1 || pp > 1) {
+        const long long slice = (long long)tp * pp;
+        if (s.gpu_count % slice != 0)
+            r.problem("/gpu/count", "'count' (" + std::to_string(s.gpu_count) + ") must be a multiple of tensor_parallel x "
+                                    "pipeline_parallel (" + std::to_string(tp) + " x " + std::to_string(pp) + " = " +
+                                    std::to_string(slice) + "): the GPUs of one model copy");
+        if (s.strategy != "ddp" && s.strategy != "zero1")
+            r.problem("/gpu/strategy", "with tensor or pipeline parallelism the replicas use 'ddp' or 'zero1' "
+                                       "(Megatron-LM's distributed optimizer); got '" + s.strategy + "'");
+        if (s.method == "lora" || s.method == "qlora" || quantized)
+            r.problem("/method", "tensor and pipeline parallelism are modelled for full training and frozen backbones "
+                                 "in 16/32-bit, not for LoRA/QLoRA or int8/nf4 weights");
+        if (s.offload_optimizer)
+            r.problem("/offload_optimizer", "optimizer offload is not modelled with tensor or pipeline parallelism");
+        if (model_ok) {
+            const engine::Family f = s.model.family;
+            const bool transformer = f == engine::Family::kDecoder || f == engine::Family::kEncoder ||
+                                     f == engine::Family::kVit;
+            if (!transformer) {
+                r.problem(tp > 1 ? "/gpu/tensor_parallel" : "/gpu/pipeline_parallel",
+                          "tensor and pipeline parallelism are modelled for transformers (Megatron-LM's layout); '" +
+                              s.model_id + "' is a " + engine::family_name(f) + " model");
+            } else {
+                const int kv = s.model.kv_heads > 0 ? s.model.kv_heads : s.model.heads;
+                if (tp > 1 && (s.model.heads % tp != 0 || kv % tp != 0 || s.model.ffn % tp != 0))
+                    r.problem("/gpu/tensor_parallel", "'tensor_parallel' (" + std::to_string(tp) + ") must divide the "
+                              "attention heads (" + std::to_string(s.model.heads) + "), the key/value heads (" +
+                              std::to_string(kv) + ") and the FFN width (" + std::to_string(s.model.ffn) + ")");
+                if ((long long)pp * s.pipeline_interleave > s.model.layers)
+                    r.problem("/gpu/pipeline_parallel", "pipeline_parallel x pipeline_interleave (" +
+                              std::to_string((long long)pp * s.pipeline_interleave) + ") exceeds the model's " +
+                              std::to_string(s.model.layers) + " layers: every stage needs at least one layer");
+            }
+        }
+    }
+    if (s.sequence_parallel && tp <= 1)
+        r.problem("/gpu/sequence_parallel", "sequence parallelism splits what tensor parallelism replicates: it needs "
+                                            "'tensor_parallel' > 1");
+    if (s.pipeline_interleave > 1) {
+        if (pp <= 1)
+            r.problem("/gpu/pipeline_interleave", "'pipeline_interleave' > 1 needs 'pipeline_parallel' > 1");
+        else if (s.grad_accum_steps % pp != 0)
+            r.problem("/grad_accum_steps", "the interleaved schedule needs the micro-batches per step "
+                                           "('grad_accum_steps', " + std::to_string(s.grad_accum_steps) +
+                                           ") to be a multiple of 'pipeline_parallel' (" + std::to_string(pp) + ")");
+    }
     if (!s.gpu_id.empty()) {
         if (const engine::GpuSpec* gpu = cat.find_gpu(s.gpu_id)) {
             const int cc = gpu->compute_capability_major * 10 + gpu->compute_capability_minor;
@@ -545,6 +600,10 @@ json scenario_to_json(const Scenario& s) {
     if (!s.interconnect.empty()) g["interconnect"] = s.interconnect;
     if (s.peer_to_peer_set) g["peer_to_peer"] = s.peer_to_peer;
     if (!s.grad_reduce_dtype.empty()) g["grad_reduce_dtype"] = s.grad_reduce_dtype;
+    if (s.tensor_parallel != 1) g["tensor_parallel"] = s.tensor_parallel;
+    if (s.pipeline_parallel != 1) g["pipeline_parallel"] = s.pipeline_parallel;
+    if (s.pipeline_interleave != 1) g["pipeline_interleave"] = s.pipeline_interleave;
+    if (s.sequence_parallel) g["sequence_parallel"] = true;
     j["gpu"] = g;
     j["reserve_fraction"] = s.reserve_fraction;
     j["offload_optimizer"] = s.offload_optimizer;
@@ -593,6 +652,10 @@ engine::TrainingConfig Scenario::training_config() const {
     c.gpu_count = gpu_count;
     const int st = index_of(kStrategies, strategy);
     c.strategy = st >= 0 ? Strategy(st) : Strategy::kDdp;
+    c.tensor_parallel = tensor_parallel;
+    c.pipeline_parallel = pipeline_parallel;
+    c.pipeline_interleave = pipeline_interleave;
+    c.sequence_parallel = sequence_parallel;
     c.offload_optimizer = offload_optimizer;
     c.reserve_fraction = reserve_fraction;
     c.tunables = tunables;

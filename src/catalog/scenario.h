@@ -35,6 +35,10 @@ struct Scenario {
     std::string gpu_id;              // "" = no card
     int gpu_count = 1;
     std::string strategy = "ddp";
+    int tensor_parallel = 1;         // gpu.tensor_parallel: Megatron-LM tensor parallelism (heads / FFN split)
+    int pipeline_parallel = 1;       // gpu.pipeline_parallel: pipeline stages (1F1B; micro-batches = grad_accum_steps)
+    int pipeline_interleave = 1;     // gpu.pipeline_interleave: model chunks per GPU (interleaved 1F1B when > 1)
+    bool sequence_parallel = false;  // gpu.sequence_parallel: norms/dropout split along the sequence (needs TP)
     std::string interconnect;        // "" = not given
     bool peer_to_peer = true;        // gpu.peer_to_peer: false = NCCL_P2P_DISABLE=1 (collectives staged through host)
     bool peer_to_peer_set = false;   // false = not given: the card's default (GeForce RTX 40+: no P2P)

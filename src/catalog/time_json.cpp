@@ -50,6 +50,8 @@ json time_to_json(const engine::TimeReport& r) {
     j["exposed_comm_s"] = number_or_null(r.exposed_comm_s, ok);
     j["loader_wait_s"] = number_or_null(r.loader_wait_s, ok);
     j["offload_transfer_s"] = number_or_null(r.offload_transfer_s, ok);
+    j["model_parallel_comm_s"] = number_or_null(r.model_parallel_comm_s, ok);
+    j["pipeline_bubble_s"] = number_or_null(r.pipeline_bubble_s, ok);
     j["cpu_optimizer_not_modelled"] = r.cpu_optimizer_not_modelled;
     j["samples_per_step"] = number_or_null(r.samples_per_step, ok);
     j["steps"] = number_or_null(r.steps, has_total);
@@ -66,6 +68,7 @@ json time_to_json(const engine::TimeReport& r) {
         ex["comm"] = figure(r.comm);
         ex["exposed_comm"] = figure(r.exposed_comm);
         ex["flop"] = figure(r.flop);
+        if (*r.model_parallel.formula) ex["model_parallel"] = figure(r.model_parallel);
     }
     j["explain"] = ex;
     return j;

@@ -135,7 +135,10 @@ void build_variants(Search& s) {
     const AdviceJob& job = s.job;
     const TrainingConfig& base = job.config;
     const Family family = job.spec.family;
-    s.global_batch = base.batch * base.grad_accum_steps * base.gpu_count;
+    s.global_batch = base.batch * base.grad_accum_steps * data_parallel(base);
+    // Under tensor/pipeline parallelism the advisor changes only what Megatron-LM's layout allows here: precision,
+    // checkpointing, shapes (no 8-bit optimizer, LoRA, or ZeRO-3 over more cards: scenario.cpp refuses them).
+    const bool mp = model_parallel(base);
 
     // Shapes: as given, then shorter sequences (1/2, 1/4) or smaller images (3/4, 1/2, multiples of 32).
     s.shapes.push_back(job.shape);
@@ -168,12 +171,14 @@ void build_variants(Search& s) {
     const bool can_amp = base.precision == Precision::kFp32 || base.precision == Precision::kTf32;
     const bool can_ckpt = base.checkpointing != Checkpointing::kFull;
     const bool can_opt8 = (base.optimizer == Optimizer::kAdam || base.optimizer == Optimizer::kAdamW) &&
-                          base.method != Method::kQlora;
-    const bool can_lora = is_transformer(family) && (base.method == Method::kFull || base.method == Method::kFrozenBackbone);
-    const bool can_qlora = family == Family::kDecoder && base.method != Method::kQlora;
+                          base.method != Method::kQlora && !mp;
+    const bool can_lora = is_transformer(family) && (base.method == Method::kFull || base.method == Method::kFrozenBackbone) &&
+                          !mp;
+    const bool can_qlora = family == Family::kDecoder && base.method != Method::kQlora && !mp;
     std::vector<int> cards = {base.gpu_count};
-    for (int n : {2, 4, 8})
-        if (n > base.gpu_count) cards.push_back(n);
+    if (!mp)
+        for (int n : {2, 4, 8})
+            if (n > base.gpu_count) cards.push_back(n);
 
     for (int amp = 0; amp < (can_amp ? 3 : 1); ++amp)
         for (int ck = 0; ck < (can_ckpt ? 2 : 1); ++ck)
@@ -185,7 +190,7 @@ void build_variants(Search& s) {
                         for (std::size_t si = 0; si < s.shapes.size(); ++si) {
                             const int n = cards[ci];
                             // The global batch must split evenly over the cards.
-                            const double per_card = s.global_batch / n;
+                            const double per_card = s.global_batch / (mp ? data_parallel(base) : n);
                             if (per_card < 1 || std::floor(per_card) != per_card) continue;
                             Variant v;
                             v.config = base;
@@ -333,7 +338,7 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             f.config.batch = best.micro;
             f.config.grad_accum_steps = best.accum;
             f.shape = s.shapes[v.shape_index];
-            f.global_batch = double(best.micro) * best.accum * v.config.gpu_count;
+            f.global_batch = double(best.micro) * best.accum * data_parallel(v.config);
             f.peak_bytes_per_card = required_bytes(v.memory, best.micro);
             f.usable_bytes_per_card = usable;
             f.time_s = best.time_s;

@@ -46,9 +46,12 @@ constexpr double kInt8BytesPerParam = 1.0;
 //    copy lives in the optimizer (Rajbhandari et al. 2020, sec. 3.1: 2 + 2 + 12 bytes/param for Adam);
 //  - torch FSDP MixedPrecision(param_dtype=bf16): fp32 sharded parameters, 16-bit gathered parameters, so every
 //    op (norms included) runs in 16 bit (torch.distributed.fsdp.MixedPrecision docs).
+//  - Megatron-LM (tensor/pipeline parallel): the same as DeepSpeed's: Float16Module casts the model to 16 bit, the
+//    fp32 main parameters live in the optimizer (Korthikanti et al. 2022, sec. 4.1: activations "in 16-bit").
 bool deepspeed_mixed(const TrainingConfig& c) {
-    return is_autocast(c.precision) && c.gpu_count >= 1 &&
-           (c.strategy == Strategy::kZero1 || c.strategy == Strategy::kZero2 || c.strategy == Strategy::kZero3);
+    return is_autocast(c.precision) &&
+           (c.strategy == Strategy::kZero1 || c.strategy == Strategy::kZero2 || c.strategy == Strategy::kZero3 ||
+            model_parallel(c));
 }
 bool fsdp_mixed(const TrainingConfig& c) { return is_autocast(c.precision) && c.strategy == Strategy::kFsdp; }
 // The precision whose dtype rules the saved tensors follow.
@@ -69,6 +72,37 @@ double dtype_bytes(DtypeRule rule, Precision p) {
         case DtypeRule::kBool: return 1.0;
     }
     return 4.0;
+}
+
+int data_parallel(const TrainingConfig& c) {
+    return std::max(1, c.gpu_count / std::max(1, c.tensor_parallel * c.pipeline_parallel));
+}
+
+bool model_parallel(const TrainingConfig& c) { return c.tensor_parallel > 1 || c.pipeline_parallel > 1; }
+
+std::vector<int> layer_stages(const Graph& g, int p) {
+    std::vector<int> out(g.layers.size(), 0);
+    if (p <= 1) return out;
+    const long long blocks = std::max(1, g.block_count);
+    bool seen_block = false;
+    for (std::size_t i = 0; i < g.layers.size(); ++i) {
+        const Layer& l = g.layers[i];
+        if (l.block >= 0) {
+            seen_block = true;
+            out[i] = int(std::min<long long>(p - 1, l.block * (long long)p / blocks));
+        } else {
+            out[i] = seen_block ? p - 1 : 0;
+        }
+    }
+    return out;
+}
+
+double pipeline_in_flight(int stage, int p, int v, int m) {
+    if (p <= 1) return 1;
+    m = std::max(1, m);
+    if (v <= 1) return std::min<double>(p - stage, m);
+    const double chunks = 2.0 * (p - stage - 1) + (v - 1.0) * p + 1.0;
+    return std::min(chunks, double(m) * v) / v;
 }
 
 const char* peak_phase_name(PeakPhase phase) {
@@ -130,15 +164,45 @@ struct Walk {
     double lora_params = 0, trainable = 0, total = 0;
 };
 
-Walk walk(const Graph& g, const TrainingConfig& c) {
+// Tensor parallelism divides a saved tensor among the ranks when its heads or FFN width are split, and every tensor
+// under sequence parallelism (Korthikanti et al. 2022, Table 2: sbh(10 + 24/t + 5as/(ht)) per layer without it,
+// sbh(34/t + 5as/(ht)) with it).
+double tp_share(const TensorInfo& t, const TrainingConfig& c) {
+    return c.tensor_parallel > 1 && (t.tp_split || c.sequence_parallel) ? 1.0 / c.tensor_parallel : 1.0;
+}
+
+// A layer's parameters on one GPU. Tensor parallelism splits the Linear weights, the column-parallel biases and the
+// vocab-parallel embedding; a row-parallel Linear (output projection, FC2, down) adds its bias after the all-reduce,
+// so every rank holds it whole (Megatron-LM tensor_parallel/layers.py RowParallelLinear). A tied head on another
+// pipeline stage than its embedding keeps its own copy, kept equal by an all-reduce of the two gradients (Megatron-LM:
+// the word embeddings on the last stage; Narayanan et al. 2021).
+double rank_params(const Layer& l, const TrainingConfig& c, bool other_stage_than_embedding) {
+    if (l.tied && l.params <= 0 && c.pipeline_parallel > 1 && other_stage_than_embedding) return l.matmul_weight_params /
+        (l.tp_split && c.tensor_parallel > 1 ? c.tensor_parallel : 1);
+    if (!l.tp_split || c.tensor_parallel <= 1 || l.params <= 0) return l.params;
+    const bool row = l.role == ParamRole::kO || l.role == ParamRole::kFc2 || l.role == ParamRole::kDown;
+    if (!row) return l.params / c.tensor_parallel;
+    return l.matmul_weight_params / c.tensor_parallel + (l.params - l.matmul_weight_params);
+}
+
+// Walks the layers of one pipeline stage (all of them without pipelining); the parameter totals cover the model.
+Walk walk(const Graph& g, const TrainingConfig& c, int stage = 0) {
     Walk w;
     const Precision p = activation_regime(c);
+    const std::vector<int> stages = layer_stages(g, c.pipeline_parallel);
     std::vector<char> seen(g.tensors.size(), 0);
     bool upstream_trainable = false;
     const double act = compute_bytes(p);
     std::int32_t current_block = -2;
     double max_tensor_in_segment = 0;
-    for (const Layer& l : g.layers) {
+    for (std::size_t li = 0; li < g.layers.size(); ++li) {
+        const Layer& l = g.layers[li];
+        if (stages[li] != stage) {  // another pipeline stage's layer: counted in the totals only
+            w.total += l.params;
+            if (layer_trainable(l, c)) w.trainable += l.params;
+            if (layer_trainable(l, c) || is_lora_target(l, c)) upstream_trainable = true;
+            continue;
+        }
         if (l.block != current_block || w.segments.empty()) {
             if (!w.segments.empty()) w.segments.back().transient_per_sample_bytes = 2 * max_tensor_in_segment;
             max_tensor_in_segment = 0;
@@ -172,7 +236,7 @@ Walk walk(const Graph& g, const TrainingConfig& c) {
             if (seen[key]) continue;
             seen[key] = 1;
             const TensorInfo& t = g.tensors[key];
-            const double bytes = t.elements * dtype_bytes(t.rule, p);
+            const double bytes = t.elements * dtype_bytes(t.rule, p) * tp_share(t, c);
             w.saved_per_sample += bytes;
             seg.full_per_sample_bytes += bytes;
             max_tensor_in_segment = std::max(max_tensor_in_segment, bytes);
@@ -213,7 +277,7 @@ Walk walk(const Graph& g, const TrainingConfig& c) {
             if (b < 0 || std::size_t(b) >= g.block_inputs.size() || g.block_inputs[b] < 0) continue;
             const TensorInfo& t = g.tensors[g.block_inputs[b]];
             if (w.segments[i].full_per_sample_bytes > 0)
-                w.segments[i].kept_per_sample_bytes += t.elements * dtype_bytes(t.rule, p);
+                w.segments[i].kept_per_sample_bytes += t.elements * dtype_bytes(t.rule, p) * tp_share(t, c);
         }
     }
     for (const Segment& s : w.segments) w.kept_per_sample += s.kept_per_sample_bytes;
@@ -246,15 +310,33 @@ double optimizer_state_bytes(const Layer& l, double trainable_elements, Optimize
 
 double saved_activation_bytes_per_sample(const Graph& g, const TrainingConfig& c) { return walk(g, c).saved_per_sample; }
 
-// ---- prepare -----------------------------------------------------------------------------------------------
+namespace {
+PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, int stage);
+}
+
 PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
     assert(g.batch == 1 && "prepare_memory: build the graph with WorkloadShape::batch = 1; evaluate scales by batch");
+    PreparedMemory m = prepare_stage(g, c, 0);
+    // The first stage holds the most micro-batches in flight, the last one the head, the logits and the loss: the
+    // card must hold the fuller of the two (the stages between hold less than the first).
+    if (c.pipeline_parallel > 1) m.last_stage.push_back(prepare_stage(g, c, c.pipeline_parallel - 1));
+    return m;
+}
+
+// ---- prepare -----------------------------------------------------------------------------------------------
+namespace {
+
+PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, int stage) {
     PreparedMemory m;
     m.config = c;
-    const Walk w = walk(g, c);
+    m.stage = stage;
+    m.in_flight = pipeline_in_flight(stage, c.pipeline_parallel, c.pipeline_interleave, c.grad_accum_steps);
+    const Walk w = walk(g, c, stage);
+    const std::vector<int> stages = layer_stages(g, c.pipeline_parallel);
+    const double tp = std::max(1, c.tensor_parallel);
     const Precision p = c.precision;
     const bool ds = deepspeed_mixed(c);
-    const double n = std::max(1, c.gpu_count);
+    const double n = data_parallel(c);
     m.params_total = w.total + w.lora_params;
     m.params_trainable = w.trainable + w.lora_params;
     m.params_lora = w.lora_params;
@@ -266,8 +348,15 @@ PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
     const double pb = ds ? 2.0 : param_bytes(p);  // DeepSpeed: the module is 16-bit
     const double state_b = p == Precision::kBf16 ? 2.0 : 4.0;
     const double master_b = ds ? 4.0 : 0.0;        // DeepSpeed: fp32 master copy inside the optimizer
-    for (const Layer& l : g.layers) {
+    for (std::size_t li = 0; li < g.layers.size(); ++li) {
+        Layer l = g.layers[li];
+        if (stages[li] != stage) continue;
+        const double own = rank_params(l, c, stage > 0);
+        if (l.tp_split && tp > 1) l.matmul_weight_params /= tp;
+        l.params = own;
         if (l.params <= 0) continue;
+        m.rank_params += l.params;
+        if (layer_trainable(l, c)) m.rank_trainable += l.params;
         const bool quantized_linear = is_quantized(p) && l.kind == OpKind::kMatmul && l.in_features > 0 &&
                                       l.role != ParamRole::kHead && l.role != ParamRole::kConv;
         if (quantized_linear) {
@@ -297,15 +386,17 @@ PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
     weights += quant_weights;
     m.weight_bytes_per_param = pb;
     m.grad_bytes_per_param = pb;
-    m.state_bytes_per_param = m.params_trainable > 0 ? states / m.params_trainable : 0;
+    const double rank_trainable = m.rank_trainable + w.lora_params;  // what this GPU steps (before ZeRO)
+    m.state_bytes_per_param = rank_trainable > 0 ? states / rank_trainable : 0;
 
     // Sharding (Rajbhandari et al. 2020, ZeRO, sec. 5 / Fig. 1): stage 1 optimizer states, stage 2 + gradients,
     // stage 3 (= FSDP FULL_SHARD) + parameters, which are all-gathered one unit at a time; with prefetching
     // two units (the one computing and the next) are whole at once (torch FSDP docs, backward_prefetch).
-    const bool z1 = c.gpu_count > 1 && c.strategy != Strategy::kDdp;
-    const bool z2 = c.gpu_count > 1 && (c.strategy == Strategy::kZero2 || c.strategy == Strategy::kZero3 ||
-                                        c.strategy == Strategy::kFsdp);
-    const bool z3 = c.gpu_count > 1 && (c.strategy == Strategy::kZero3 || c.strategy == Strategy::kFsdp);
+    // Under tensor/pipeline parallelism they shard across the data-parallel replicas of each model slice.
+    const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
+    const bool z2 = n > 1 && (c.strategy == Strategy::kZero2 || c.strategy == Strategy::kZero3 ||
+                              c.strategy == Strategy::kFsdp);
+    const bool z3 = n > 1 && (c.strategy == Strategy::kZero3 || c.strategy == Strategy::kFsdp);
     m.weight_bytes = z3 ? weights / n : weights;
     m.grad_bytes = z2 ? grads / n : grads;
     m.optimizer_bytes = z1 ? states / n : states;
@@ -316,12 +407,12 @@ PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
     }
     // DDP (torch.nn.parallel.DistributedDataParallel, gradient_as_bucket_view=False by default): the all-reduce
     // buckets are a second copy of every gradient ("the saved memory size will be equal to the total gradients
-    // size" when set to True, DDP docs).
-    if (c.gpu_count > 1 && c.strategy == Strategy::kDdp) m.ddp_bucket_bytes = grads;
+    // size" when set to True, DDP docs). Megatron-LM's DDP reduces its contiguous gradient buffer in place.
+    if (n > 1 && c.strategy == Strategy::kDdp && !model_parallel(c)) m.ddp_bucket_bytes = grads;
     if (c.offload_optimizer) {
         // ZeRO-Offload (Ren et al. 2021, sec. 4.1): fp32 master parameters, fp32 gradients and optimizer states
         // live in host memory; the GPU keeps its 16-bit (or fp32) parameters and gradients.
-        m.host_ram_bytes = m.optimizer_bytes + m.params_trainable / (z1 ? n : 1.0) * (4.0 + 4.0);
+        m.host_ram_bytes = m.optimizer_bytes + rank_trainable / (z1 ? n : 1.0) * (4.0 + 4.0);
         m.optimizer_bytes = 0;
     }
 
@@ -334,13 +425,16 @@ PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
         std::size_t si = 0;
         std::int32_t current = -2;
         bool first = true;
-        for (const Layer& l : g.layers) {
+        for (std::size_t li = 0; li < g.layers.size(); ++li) {
+            const Layer& l = g.layers[li];
+            if (stages[li] != stage) continue;
             if (first || l.block != current) {
                 if (!first) ++si;
                 first = false;
                 current = l.block;
             }
-            double gb = layer_trainable(l, c) ? l.params * pb : 0;
+            const double own = rank_params(l, c, stage > 0);
+            double gb = layer_trainable(l, c) ? own * pb : 0;
             if (is_lora_target(l, c)) gb += double(c.lora.rank) * (l.in_features + l.out_features) * l.experts * 4.0;
             if (si < m.segments.size()) m.segments[si].grad_bytes += z2 ? gb / n : gb;
         }
@@ -349,16 +443,22 @@ PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
     // (Llama's logits.float(), or the shifted .contiguous() copy) until log_softmax ran; backward creates the
     // fp32 gradient of the log-probabilities (nll_loss_backward) and log_softmax_backward's fp32 result
     // (aten/src/ATen/native/LossNLL.cpp, SoftMax.cpp).
-    m.loss_forward_per_sample_bytes = g.logits_elements * (compute_bytes(p) + 4.0);
-    m.loss_backward_per_sample_bytes = g.logits_elements * (4.0 + 4.0);
+    // Only the last pipeline stage computes the loss; a vocab-parallel head splits the logits among the ranks.
+    const bool has_loss = stage == c.pipeline_parallel - 1 || c.pipeline_parallel <= 1;
+    const double logits = has_loss ? g.logits_elements / (g.logits_tp_split ? tp : 1.0) : 0.0;
+    m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
+    m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
     // Optimizer step temporaries (torch/optim/adam.py _multi_tensor_adam: exp_avg_sq_sqrt = _foreach_sqrt(...),
     // one buffer per parameter in the state dtype; 8-bit AdamW runs a fused kernel per tensor).
-    const double trainable_state_elems = m.params_trainable / (z1 ? n : 1.0);
+    const double trainable_state_elems = rank_trainable / (z1 ? n : 1.0);
     // The largest tensor the step works on: the largest parameter tensor, but no larger than the largest trainable
     // layer (a frozen embedding is not stepped; LoRA steps adapters of rank x (in + out)).
     double largest_trainable_layer = 0;
-    for (const Layer& l : g.layers) {
-        if (layer_trainable(l, c)) largest_trainable_layer = std::max(largest_trainable_layer, l.params);
+    for (std::size_t li = 0; li < g.layers.size(); ++li) {
+        const Layer& l = g.layers[li];
+        if (stages[li] != stage) continue;
+        if (layer_trainable(l, c))
+            largest_trainable_layer = std::max(largest_trainable_layer, rank_params(l, c, stage > 0));
         if (is_lora_target(l, c))
             largest_trainable_layer = std::max(largest_trainable_layer,
                                                double(c.lora.rank) * (l.in_features + l.out_features));
@@ -386,6 +486,8 @@ PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
     return m;
 }
 
+}  // namespace
+
 // ---- evaluate ----------------------------------------------------------------------------------------------
 namespace {
 
@@ -399,7 +501,10 @@ struct Peak {
 Peak compute_peak(const PreparedMemory& m, double batch) {
     const TrainingConfig& c = m.config;
     Peak pk;
-    const double base = m.weight_bytes + m.optimizer_bytes + m.ddp_bucket_bytes + m.gathered_bytes;
+    const double states = m.weight_bytes + m.optimizer_bytes + m.ddp_bucket_bytes + m.gathered_bytes;
+    // A pipeline stage also holds what the other micro-batches in flight kept for their backward (1F1B schedule).
+    const double stash = (m.in_flight - 1.0) * (m.kept_per_sample_bytes * batch + m.autocast_copy_bytes);
+    const double base = states + stash;
     // zero_grad(set_to_none=True) is the default since torch 2.0 (torch/optim/optimizer.py): gradients exist
     // before backward only while accumulating over micro-batches.
     const double grads_before =
@@ -431,7 +536,7 @@ Peak compute_peak(const PreparedMemory& m, double batch) {
         }
     }
     pk.backward = best;
-    pk.step = base + m.grad_bytes + m.optimizer_temp_bytes;
+    pk.step = states + m.grad_bytes + m.optimizer_temp_bytes;
     pk.allocated = std::max({pk.forward_end, pk.backward, pk.step});
     if (pk.allocated == pk.backward) {
         pk.phase = PeakPhase::kBackward;
@@ -453,24 +558,37 @@ Peak compute_peak(const PreparedMemory& m, double batch) {
     return pk;
 }
 
-}  // namespace
-
-double required_bytes(const PreparedMemory& m, double batch) {
+double stage_required_bytes(const PreparedMemory& m, double batch) {
     const Peak pk = compute_peak(m, batch);
     return pk.allocated * (1.0 + m.config.tunables.fragmentation_fraction) + m.config.tunables.cuda_context_bytes;
 }
 
+}  // namespace
+
+double required_bytes(const PreparedMemory& m, double batch) {
+    double r = stage_required_bytes(m, batch);
+    for (const PreparedMemory& s : m.last_stage) r = std::max(r, stage_required_bytes(s, batch));
+    return r;
+}
+
 MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_memory_bytes) {
+    for (const PreparedMemory& s : m.last_stage)
+        if (stage_required_bytes(s, batch) > stage_required_bytes(m, batch))
+            return evaluate_memory(s, batch, card_memory_bytes);
     const TrainingConfig& c = m.config;
     MemoryReport r;
+    r.pipeline_stage = m.stage;
+    r.in_flight_micro_batches = m.in_flight;
     r.params_total = m.params_total;
     r.params_trainable = m.params_trainable;
+    r.params_per_gpu = m.rank_params + m.params_lora;
     const Peak pk = compute_peak(m, batch);
     r.weights = {m.weight_bytes + m.gathered_bytes, "weights",
                  {{"params_total", m.params_total},
                   {"params_lora", m.params_lora},
                   {"bytes_per_param", m.weight_bytes_per_param},
                   {"gpu_count", double(c.gpu_count)},
+                  {"rank_params", m.rank_params},
                   {"sharded_bytes", m.weight_bytes},
                   {"gathered_unit_bytes", m.gathered_bytes}}};
     r.gradients = {m.grad_bytes + m.ddp_bucket_bytes, "gradients",
@@ -484,8 +602,10 @@ MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_
                     {"gpu_count", double(c.gpu_count)},
                     {"offloaded", c.offload_optimizer ? 1.0 : 0.0}}};
     r.autocast_weight_copies = {m.autocast_copy_bytes, "autocast_weight_copies", {{"bytes", m.autocast_copy_bytes}}};
-    r.activations = {m.kept_per_sample_bytes * batch + m.autocast_copy_bytes, "saved_activations",
+    r.activations = {m.in_flight * (m.kept_per_sample_bytes * batch + m.autocast_copy_bytes), "saved_activations",
                      {{"batch", batch},
+                      {"in_flight_micro_batches", m.in_flight},
+                      {"tensor_parallel", double(c.tensor_parallel)},
                       {"saved_per_sample_bytes", m.saved_per_sample_bytes},
                       {"kept_per_sample_bytes", m.kept_per_sample_bytes},
                       {"autocast_weight_copy_bytes", m.autocast_copy_bytes}}};

@@ -77,12 +77,36 @@ struct TrainingConfig {
     bool eager_attention = false;  // true: keep the s x s scores (BuildOptions::eager_attention)
     bool channels_last = false;    // activations in NHWC (torch.channels_last): no layout transposes around 16-bit
                                    // convolutions (time only; tensor sizes, hence memory, are the same)
-    int gpu_count = 1;
-    Strategy strategy = Strategy::kDdp;
+    int gpu_count = 1;             // all GPUs: tensor_parallel x pipeline_parallel x data-parallel replicas
+    Strategy strategy = Strategy::kDdp;  // across the data-parallel replicas
+    // Megatron-LM model parallelism (Shoeybi et al. 2019; Narayanan et al. 2021; Korthikanti et al. 2022), for the
+    // transformer families: each layer's heads and FFN width split over `tensor_parallel` GPUs, the layers over
+    // `pipeline_parallel` stages (1F1B schedule; `pipeline_interleave` > 1 = the interleaved schedule with that
+    // many model chunks per GPU), `sequence_parallel` splits the rest of each layer (norms, dropout, residuals)
+    // along the sequence. grad_accum_steps = the pipeline's micro-batches per step. Mixed precision then means
+    // Megatron's: a 16-bit model with fp32 master weights in the optimizer (Float16Module).
+    int tensor_parallel = 1;
+    int pipeline_parallel = 1;
+    int pipeline_interleave = 1;
+    bool sequence_parallel = false;
     bool offload_optimizer = false;  // ZeRO-Offload: optimizer states (and fp32 master/grads) in host RAM
     double reserve_fraction = 0.2;   // of the card's memory, kept free for safety
     Tunables tunables;
 };
+
+// Data-parallel replicas: gpu_count / (tensor_parallel x pipeline_parallel) (at least 1).
+int data_parallel(const TrainingConfig& config);
+bool model_parallel(const TrainingConfig& config);  // tensor_parallel or pipeline_parallel > 1
+
+// Which pipeline stage a layer runs on (0 .. pipeline_parallel - 1): blocks split evenly in order (Megatron's
+// default layer assignment), what comes before the first block on the first stage, the rest on the last.
+std::vector<int> layer_stages(const Graph& graph, int pipeline_parallel);
+
+// Micro-batches whose saved activations a pipeline stage holds at once (Narayanan et al. 2021, sec. 2.2; Megatron
+// schedules.py warm-up counts): 1F1B, stage i of p: min(p - i, m); interleaved with v chunks: (2(p - i - 1) +
+// (v - 1)p + 1) chunks of 1/v of the stage, i.e. p + (p - 1)/v on the first stage (Korthikanti et al. 2022,
+// sec. 4.3: "multiplied by 1 + (p - 1)/(pm)"), capped by the m x v chunks a step has.
+double pipeline_in_flight(int stage, int pipeline_parallel, int interleave, int micro_batches);
 
 // ---- explained figures -------------------------------------------------------------------------------------
 // A figure in bytes with the formula that made it: `formula` is a stable id (docs/memory-model.md lists them;
@@ -100,6 +124,7 @@ const char* peak_phase_name(PeakPhase phase);  // "forward_end", "backward", "op
 struct MemoryReport {
     double params_total = 0;
     double params_trainable = 0;
+    double params_per_gpu = 0;      // this GPU's share before ZeRO: tensor_parallel splits layers, pipeline stages
     Figure weights, gradients, optimizer, activations, temporary, framework;
     Figure autocast_weight_copies;  // part of activations' lifetime, reported separately (inside `activations`)
     Figure peak_allocated;          // torch.cuda.max_memory_allocated
@@ -107,6 +132,8 @@ struct MemoryReport {
     Figure nvidia_smi;              // reserved + CUDA context
     PeakPhase peak_phase = PeakPhase::kBackward;
     double host_ram_bytes = 0;      // optimizer offload: what the host must hold
+    int pipeline_stage = 0;         // the stage whose GPU this report is for (the fuller of first and last)
+    double in_flight_micro_batches = 1;  // pipeline: micro-batches whose activations that stage holds at once
     double card_memory_bytes = 0;   // 0 = no card given
     double usable_bytes = 0;        // card * (1 - reserve)
     bool fits = false;
@@ -124,7 +151,11 @@ struct Segment {
 
 struct PreparedMemory {
     TrainingConfig config;
-    double params_total = 0, params_trainable = 0, params_lora = 0;
+    double params_total = 0, params_trainable = 0, params_lora = 0;  // the whole model
+    double rank_params = 0, rank_trainable = 0;  // on this GPU before ZeRO (tensor/pipeline parallel share)
+    int stage = 0;                         // pipeline stage this preparation is for
+    double in_flight = 1;                  // micro-batches whose kept activations the stage holds at once
+    std::vector<PreparedMemory> last_stage;  // pipeline_parallel > 1: the last stage (head, loss), evaluated too
     double weight_bytes = 0, grad_bytes = 0, optimizer_bytes = 0, ddp_bucket_bytes = 0, gathered_bytes = 0;
     double host_ram_bytes = 0;
     double saved_per_sample_bytes = 0;     // no checkpointing: all saved activations per sample

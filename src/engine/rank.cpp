@@ -91,8 +91,10 @@ JobModel prepare_job(const ModelSpec& spec, const WorkloadShape& shape, const Tr
     all.push_back(config.gpu_count);
     std::sort(all.begin(), all.end());
     all.erase(std::unique(all.begin(), all.end()), all.end());
+    const int slice = std::max(1, config.tensor_parallel * config.pipeline_parallel);
     for (int n : all) {
         assert(n >= 1 && "prepare_job: card counts must be at least 1");
+        if (n % slice != 0) continue;  // tensor x pipeline parallel needs whole model copies: no option at this count
         PreparedCount p;
         p.count = n;
         TrainingConfig c = config;
@@ -219,10 +221,13 @@ void evaluate_card(const Ctx& c, const PreparedCount& p, RankOption& o) {
         o.reasons.push_back({ReasonCode::kTimeUnknown, {{"status", double(int(t.status))}}, {}});
     }
     if (o.count != c.job.config.gpu_count) {
-        const double per_card = c.job.config.batch * c.job.config.grad_accum_steps;
+        // Samples per step per model copy (one GPU, or tensor x pipeline parallel GPUs).
+        const TrainingConfig& cfg = c.job.config;
+        const double per_copy = cfg.batch * cfg.grad_accum_steps;
+        const double slice = std::max(1, cfg.tensor_parallel * cfg.pipeline_parallel);
         o.reasons.push_back({ReasonCode::kGlobalBatchChanged,
-                             {{"global_batch", per_card * o.count},
-                              {"scenario_global_batch", per_card * c.job.config.gpu_count}},
+                             {{"global_batch", per_copy * o.count / slice},
+                              {"scenario_global_batch", per_copy * data_parallel(cfg)}},
                              {}});
     }
 }

@@ -223,7 +223,19 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
                        !c.offload_optimizer;
     bool upstream_trainable = false;  // a layer needs its input gradient only if something before it trains
     double backward_flop = 0;
-    for (const Layer& l : g.layers) {
+    // Tensor/pipeline parallelism: this GPU runs its stage's layers (the first stage's, and the last stage's for the
+    // slower of the two), each tensor-parallel layer's FLOPs, weights and traffic split t ways, the replicated ones
+    // (norms, residual adds, dropout) whole unless sequence parallelism splits them (Korthikanti et al. 2022, sec.
+    // 4.2.2). The model and hardware FLOPs above stay the whole model's (the MFU convention).
+    const std::vector<int> stages = layer_stages(g, c.pipeline_parallel);
+    const int last_stage = std::max(1, c.pipeline_parallel) - 1;
+    const double tp = std::max(1, c.tensor_parallel);
+    std::map<std::tuple<bool, bool, double, double, double, double, double>, std::size_t> last_index;
+    std::vector<double> blocks_per_stage(std::size_t(last_stage) + 1, 0.0);
+    std::int32_t last_block_seen = -1;
+    for (std::size_t li = 0; li < g.layers.size(); ++li) {
+        const Layer& l = g.layers[li];
+        const int stage = stages[li];
         // A matmul whose weight is tied to another layer's (GPT-2/Llama-3.2/Qwen LM head = token embedding) holds no
         // parameters of its own, yet computes the shared weight's gradient when that weight trains.
         const bool tied = l.params <= 0 && l.matmul_weight_params > 0;
@@ -248,6 +260,13 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
             } else if (has_weights) {
                 if (input_grad) bwd_flop += F, bwd_passes += 1, bwd_bytes += bytes;
                 if (trainable) bwd_flop += F, bwd_passes += 1, bwd_bytes += bytes;
+                // Megatron hides each column-parallel Linear's input-gradient all-reduce behind its own weight gradient.
+                const bool column_parallel = l.role == ParamRole::kQ || l.role == ParamRole::kK ||
+                                             l.role == ParamRole::kV || l.role == ParamRole::kQkv ||
+                                             l.role == ParamRole::kFc1 || l.role == ParamRole::kGate ||
+                                             l.role == ParamRole::kUp;
+                if (trainable && column_parallel && l.block >= 0 && stages[li] == 0)
+                    t.tp_weight_grad_flop_per_sample += F / (l.tp_split ? tp : 1.0);
             } else if (input_grad) {
                 bwd_flop = 2 * F, bwd_passes = 2, bwd_bytes = 2 * bytes;
             }
@@ -329,14 +348,32 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
             t.recurrent.push_back(rt);
             tl.flop_per_sample = std::max(0.0, tl.flop_per_sample - rec_fwd_flop * rec_passes);
         }
+        if (tp > 1) {
+            const double split = l.tp_split ? tp : 1.0;
+            tl.flop_per_sample /= split;
+            tl.weight_bytes /= split;
+            tl.bytes_per_sample /= (l.tp_split || c.sequence_parallel) ? tp : 1.0;
+        }
         const auto key = std::make_tuple(tl.compute_bound, tl.linear, tl.flop_per_sample, tl.bytes_per_sample,
                                          tl.weight_bytes, tl.passes, tl.serial_bytes_per_sample);
-        auto it = index.find(key);
-        if (it == index.end()) {
-            index.emplace(key, t.layers.size());
-            t.layers.push_back(tl);
-        } else {
-            t.layers[it->second].count += 1;
+        auto add_to = [&](std::vector<TimeLayer>& list, std::map<std::tuple<bool, bool, double, double, double, double, double>, std::size_t>& where) {
+            auto it = where.find(key);
+            if (it == where.end()) {
+                where.emplace(key, list.size());
+                list.push_back(tl);
+            } else {
+                list[it->second].count += 1;
+            }
+        };
+        if (stage == 0) add_to(t.layers, index);
+        if (stage == last_stage && last_stage > 0) add_to(t.last_stage_layers, last_index);
+        if (l.block >= 0 && l.block != last_block_seen) {
+            blocks_per_stage[std::size_t(stage)] += 1;
+            last_block_seen = l.block;
+        }
+        if (stage != 0) {  // the rest only for the GPU whose memory and optimizer step the report shows
+            if (trainable || lora) upstream_trainable = true;
+            continue;
         }
 
         // int8/nf4: every GEMM pass over a quantized Linear first dequantizes its weight: reads the quantized
@@ -361,6 +398,25 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         if (trainable || lora) upstream_trainable = true;
     }
     t.backward_fraction = t.hardware_flop_per_sample > 0 ? backward_flop / t.hardware_flop_per_sample : 0.0;
+    // Tensor parallelism: each transformer block all-reduces its s x b x h output twice in forward (after the
+    // attention and the MLP row-parallel Linears) and twice in backward (the input gradients of the column-parallel
+    // ones), plus twice more when full recomputation reruns the forward (Shoeybi et al. 2019, sec. 3, Fig. 4;
+    // Korthikanti et al. 2022, sec. 4.2.2: sequence parallelism replaces each all-reduce by a reduce-scatter and an
+    // all-gather, "the same communication volume"). The forward ones are exposed; backward's overlap the linear
+    // weight-gradient GEMMs (Korthikanti et al. 2022, sec. 6.2: "we overlap all-reduce communication with the linear
+    // weight's gradient computation"). The block's input (s x h per sample) sets the size, in the activation dtype.
+    if (!g.block_inputs.empty() && g.block_inputs[0] >= 0) {
+        const double act_el = g.tensors[g.block_inputs[0]].elements;
+        t.tp_collective_bytes_per_sample = act_el * act_bytes;
+        // Pipeline stages pass that tensor forward and its gradient back, per micro-batch; Megatron sends 1/t of it
+        // from each tensor-parallel rank and all-gathers at the receiver (Narayanan et al. 2021, sec. 4.1,
+        // "scatter/gather communication optimization").
+        t.p2p_bytes_per_sample = act_el * act_bytes / tp;
+    }
+    const double per_block = 4.0 + (c.checkpointing == Checkpointing::kFull ? 2.0 : 0.0);
+    const double busiest = *std::max_element(blocks_per_stage.begin(), blocks_per_stage.end());
+    t.tp_collectives_per_micro = tp > 1 ? per_block * busiest : 0.0;
+    t.tp_backward_collectives_per_micro = tp > 1 ? 2.0 * busiest : 0.0;
     // ZeRO and FSDP step flat partitions instead of the model's tensors: DeepSpeed one per parameter group
     // (stage_1_and_2.py single_partition_of_fp32_groups), FSDP one FlatParameter per wrapped unit (torch FSDP docs,
     // use_orig_params=False; units: one per block, auto-wrapped, + the root). Flat tensors are 1-D.
@@ -373,8 +429,9 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     const double w_b = m.weight_bytes_per_param;
     const double g_b = m.grad_bytes_per_param;
     const double lora_params = m.params_lora;
-    const double base_trainable = m.params_trainable - lora_params;
-    const double states_bytes = m.state_bytes_per_param * m.params_trainable;
+    const double base_trainable = m.rank_trainable;
+    // (This GPU's share under tensor/pipeline parallelism: memory's rank figures for the first stage.)
+    const double states_bytes = m.state_bytes_per_param * (m.rank_trainable + lora_params);
     double opt = base_trainable * (2 * w_b + g_b) + lora_params * (2 * 4.0 + 4.0) + 2 * states_bytes;
     if (p == Precision::kFp16Amp) opt += 2 * (base_trainable * g_b + lora_params * 4.0);
     t.optimizer_bytes = opt;
@@ -390,7 +447,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     // parameters gathered per pass (all of them, in their stored dtype).
     t.grad_comm_bytes = base_trainable * g_b + lora_params * 4.0;
     t.grad_comm_values = base_trainable + lora_params;
-    t.param_gather_bytes = m.params_total * (is_quantized(p) ? 1.0 : w_b);
+    t.param_gather_bytes = (m.rank_params + m.params_lora) * (is_quantized(p) ? 1.0 : w_b);
     return t;
 }
 
@@ -413,6 +470,7 @@ struct Link {
     double bus_bytes_per_s = 0;
     double latency_s = 0;
     std::string id;
+    bool crosses_nodes = false;  // the bottleneck is the network between nodes
 };
 
 // A link's bus bandwidth at its expected achievable fraction and at the slow and fast ends of its range.
@@ -487,10 +545,21 @@ Links resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPri
             id += "+" + inter->id;
         }
     }
-    out.mid = {bus.mid, lat, id};
-    out.slow = {bus.low, lat, id};
-    out.fast = {bus.high, lat, id};
+    const bool crosses = main->inter_node || (wider_than_node && table.find(Interconnect::kInfiniband));
+    out.mid = {bus.mid, lat, id, crosses};
+    out.slow = {bus.low, lat, id, crosses};
+    out.fast = {bus.high, lat, id, crosses};
     return out;
+}
+
+// The inter-node figures in data/interconnects.json are per node (a DGX A100 has one 200 Gb/s HDR NIC per GPU: 8 x
+// 25 GB/s), what a collective gets when all the node's GPUs take part in it. Groups that hold only `per_node` of a
+// node's GPUs run side by side with the node's other groups, each over its own GPUs' NICs (NCCL picks the NIC
+// nearest each GPU): a share of per_node / gpus_per_node of the node's bandwidth.
+void share_node_network(Links& links, double per_node, double gpus_per_node) {
+    if (!links.mid.crosses_nodes || per_node >= gpus_per_node || gpus_per_node <= 0) return;
+    const double share = per_node / gpus_per_node;
+    for (Link* l : {&links.mid, &links.slow, &links.fast}) l->bus_bytes_per_s *= share;
 }
 
 struct Efficiency {
@@ -503,10 +572,11 @@ struct MicroTimes {
 
 // One micro-batch: per layer roofline max(FLOPs / (peak x e_mm), bytes / (bandwidth x e_bw)) (Williams et al.
 // 2009, "Roofline"), kernels run one after another on one stream.
-MicroTimes micro_batch_times(const PreparedTime& t, double batch, double peak, double peak_linear, double bw,
-                             Efficiency e, double overhead_per_pass, double kernel_launch_s) {
+MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>& layers, double batch, double peak,
+                             double peak_linear, double bw, Efficiency e, double overhead_per_pass,
+                             double kernel_launch_s) {
     MicroTimes out;
-    for (const TimeLayer& l : t.layers) {
+    for (const TimeLayer& l : layers) {
         const double bytes = l.bytes_per_sample * batch + l.weight_bytes;
         const double mem_s = bytes / (bw * e.bandwidth);
         if (l.compute_bound) {
@@ -533,19 +603,51 @@ MicroTimes micro_batch_times(const PreparedTime& t, double batch, double peak, d
 
 struct StepTimes {
     double step_s = 0, compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0, optimizer_s = 0, comm_s = 0,
-           exposed_s = 0, optimizer_loop_s = 0, optimizer_loop_ops = 0;
+           exposed_s = 0, optimizer_loop_s = 0, optimizer_loop_ops = 0, model_parallel_s = 0, bubble_s = 0;
 };
 
-StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, int n, const Link& link,
+// The links a step uses: the data-parallel ring's, and under tensor/pipeline parallelism the tensor-parallel
+// group's and the one between pipeline stages.
+struct StepLinks {
+    Link ring, tensor, pipeline;
+};
+
+StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, int n, const StepLinks& links,
                      double grad_bytes, double overlap, double sharded_overlap, double peak, double peak_linear,
                      Efficiency e, double overhead_per_pass, double kernel_launch_s, double optimizer_op_s) {
     StepTimes s;
     const TrainingConfig& c = t.config;
+    const Link& link = links.ring;
     const double bw = gpu.memory_bandwidth_bytes_per_s;
     const int accum = std::max(1, c.grad_accum_steps);
-    const MicroTimes mt = micro_batch_times(t, batch, peak, peak_linear, bw, e, overhead_per_pass, kernel_launch_s);
+    const int tp = std::max(1, c.tensor_parallel), pp = std::max(1, c.pipeline_parallel);
+    const int v = pp > 1 ? std::max(1, c.pipeline_interleave) : 1;
+    // The data-parallel replicas of each model slice are the ring the gradients are reduced over.
+    n = std::max(1, n / (tp * pp));
+    // Under pipelining the slower of the first stage (embedding) and the last (head, loss) sets the pace.
+    MicroTimes mt = micro_batch_times(t, t.layers, batch, peak, peak_linear, bw, e, overhead_per_pass, kernel_launch_s);
+    auto total = [](const MicroTimes& m) { return m.compute_s + m.memory_s + m.overhead_s + m.recurrent_s; };
+    if (!t.last_stage_layers.empty()) {
+        const MicroTimes last = micro_batch_times(t, t.last_stage_layers, batch, peak, peak_linear, bw, e,
+                                                  overhead_per_pass, kernel_launch_s);
+        if (total(last) > total(mt)) mt = last;
+    }
     const double dequant_s = t.dequant_bytes_per_micro / (bw * e.bandwidth);
     const double micro_s = mt.compute_s + mt.memory_s + mt.overhead_s + mt.recurrent_s + dequant_s;
+    // Tensor-parallel all-reduces and pipeline sends per micro-batch (exposed: see prepare_time). With an interleaved
+    // schedule each micro-batch crosses v x as many stage boundaries (Narayanan et al. 2021, sec. 2.2.2).
+    double mp_micro_s = 0;
+    if (tp > 1 && links.tensor.bus_bytes_per_s > 0) {
+        const double one = ring_allreduce_s(t.tp_collective_bytes_per_sample * batch, tp, links.tensor.bus_bytes_per_s,
+                                            links.tensor.latency_s);
+        const double weight_grad_s = t.tp_weight_grad_flop_per_sample * batch / (peak_linear * e.matmul);
+        const double backward = t.tp_backward_collectives_per_micro * one;
+        mp_micro_s += (t.tp_collectives_per_micro - t.tp_backward_collectives_per_micro) * one +
+                      std::max(0.0, backward - weight_grad_s);
+    }
+    if (pp > 1 && links.pipeline.bus_bytes_per_s > 0)
+        mp_micro_s += 2.0 * v * (t.p2p_bytes_per_sample * batch / links.pipeline.bus_bytes_per_s +
+                                 links.pipeline.latency_s);
 
     // ZeRO-1 and up shard the optimizer step across the data-parallel group (Rajbhandari et al. 2020 sec. 5).
     const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
@@ -587,7 +689,12 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     s.memory_s = accum * (mt.memory_s + dequant_s) + s.optimizer_s;
     s.overhead_s = accum * mt.overhead_s + s.optimizer_loop_s;
     s.recurrent_s = accum * mt.recurrent_s;
-    s.step_s = s.compute_s + s.memory_s + s.overhead_s + s.recurrent_s + s.exposed_s;
+    s.model_parallel_s = accum * mp_micro_s;
+    // 1F1B pipeline: m micro-batches take m + (p - 1) slots of one forward + backward on a stage; the interleaved
+    // schedule shrinks the fill and drain to (p - 1)/v slots (Narayanan et al. 2021, sec. 2.2, bubble fraction
+    // (p - 1)/m, and sec. 2.2.2: "reduced by v").
+    s.bubble_s = pp > 1 ? double(pp - 1) / v * (micro_s + mp_micro_s) : 0.0;
+    s.step_s = s.compute_s + s.memory_s + s.overhead_s + s.recurrent_s + s.exposed_s + s.model_parallel_s + s.bubble_s;
     return s;
 }
 
@@ -619,7 +726,9 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     }
     const bool full = detail == TimeDetail::kFull;
     if (full) r.prior_id = prior->id;
-    Links links;
+    const int tp = std::max(1, c.tensor_parallel), pp = std::max(1, c.pipeline_parallel);
+    const int dp = data_parallel(c);
+    Links links, tp_links, pp_links;
     const Link& link = links.mid;
     if (n > 1) {
         links = resolve_link(gpu, o, priors, n);
@@ -629,7 +738,32 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         }
         if (full) r.interconnect_id = link.id;
     }
-    const double overlap = o.overlap_fraction >= 0 ? o.overlap_fraction : priors.comm.overlap_fraction;
+    if (tp > 1) {
+        // The tensor-parallel group sits inside a node when it fits one: its own link, whatever joins the nodes.
+        TimeOptions inside = o;
+        if (o.interconnect_set && (o.interconnect == Interconnect::kInfiniband || o.interconnect == Interconnect::kEthernet))
+            inside.interconnect_set = false;
+        tp_links = resolve_link(gpu, inside, priors, tp);
+        if (tp_links.mid.bus_bytes_per_s <= 0) {
+            r.status = TimeStatus::kNoBandwidth;
+            return r;
+        }
+    }
+    // Pipeline stages of one replica span tp x pp GPUs: a node's link, or the network once they leave the node, where
+    // each GPU sends its own 1/t slice over its own NIC.
+    const double per_node = priors.comm.gpus_per_node;
+    if (pp > 1) {
+        pp_links = resolve_link(gpu, o, priors, tp * pp);
+        share_node_network(pp_links, 1.0, per_node);
+    }
+    // A data-parallel group holds the GPUs at one position of each model copy: per node, 8 / (t x p) of them, or one.
+    if (tp * pp > 1 && n > 1) share_node_network(links, std::max(1.0, per_node / (tp * pp)), per_node);
+    // Megatron-LM as Korthikanti et al. (2022) ran it reduces the data-parallel gradients after the last micro-batch's
+    // backward (sec. 6.3: "we do not use any overlapping of gradient all-reduces with back-propagation"): nothing
+    // overlaps under tensor/pipeline parallelism unless overlap_fraction says so (newer Megatron-Core can overlap).
+    const double overlap = o.overlap_fraction >= 0 ? o.overlap_fraction
+                           : model_parallel(c)     ? 0.0
+                                                   : priors.comm.overlap_fraction;
     const double sharded = o.overlap_fraction >= 0 ? o.overlap_fraction : priors.comm.sharded_overlap_fraction;
     // Gradients reduced in another dtype than they are kept in (e.g. DDP's fp16_compress_hook casts each bucket to
     // fp16 before the all-reduce: torch.distributed.algorithms.ddp_comm_hooks.default_hooks docs) move that many
@@ -641,11 +775,11 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const Efficiency e_slow{prior->matmul_fraction.low, prior->bandwidth_fraction.low};
     const double oh = prior->per_layer_overhead_s;
     const double kl = priors.kernel_launch_s;
-    auto step_at = [&](int gpus, const Link& l, Efficiency e) {
+    auto step_at = [&](int gpus, const StepLinks& l, Efficiency e) {
         return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, peak_other, peak, e, oh, kl,
                           priors.optimizer_op_s);
     };
-    const StepTimes s = step_at(n, link, e_mid);
+    const StepTimes s = step_at(n, {link, tp_links.mid, pp_links.mid}, e_mid);
 
     // ZeRO-Offload transfers over the card's PCIe link (peer-to-peer row: nominal unless measured); the CPU Adam
     // step itself is not modelled (no published per-parameter CPU time in our sources): flagged.
@@ -660,7 +794,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         r.cpu_optimizer_not_modelled = true;
     }
     r.offload_transfer_s = offload_s;
-    r.samples_per_step = batch * accum * n;
+    r.samples_per_step = batch * accum * dp;
     // Input pipeline: each GPU's loader must deliver batch x accum samples per step; prefetching workers overlap
     // loading with compute (torch.utils.data.DataLoader prefetch_factor), so the slower of the two sets the pace.
     auto with_loader = [&](double step_s) {
@@ -678,8 +812,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     if (!full) return r;  // the ranking's figures; the rest (a range, scaling, formulas) costs 3 more evaluations
 
     // The range: fast kernels on the fast end of the link's measured range, slow kernels on its slow end.
-    const StepTimes fast = step_at(n, links.fast, e_fast);
-    const StepTimes slow = step_at(n, links.slow, e_slow);
+    const StepTimes fast = step_at(n, {links.fast, tp_links.fast, pp_links.fast}, e_fast);
+    const StepTimes slow = step_at(n, {links.slow, tp_links.slow, pp_links.slow}, e_slow);
     r.step_low_s = with_loader(fast.step_s + offload_s);
     r.step_high_s = with_loader(slow.step_s + offload_s);
     r.loader_wait_s = std::max(0.0, r.step_s - s.step_s - offload_s);  // (rounding could leave -1 ulp)
@@ -691,6 +825,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.optimizer_loop_s = s.optimizer_loop_s;
     r.comm_s = s.comm_s;
     r.exposed_comm_s = s.exposed_s;
+    r.model_parallel_comm_s = s.model_parallel_s;
+    r.pipeline_bubble_s = s.bubble_s;
 
     r.samples_per_s = r.samples_per_step / r.step_s;
     r.tokens_per_s = r.samples_per_s * t.tokens_per_sample;
@@ -698,9 +834,13 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.hardware_flop_per_step = t.hardware_flop_per_sample * r.samples_per_step;
     r.mfu = r.flop_per_step / (r.step_s * n * peak);
 
-    // Scaling efficiency: the same micro-batch on one GPU, without communication.
-    if (n > 1) {
-        const StepTimes single = step_at(1, Link{}, e_mid);
+    // Scaling efficiency: the same micro-batch on one GPU, without communication. Under tensor/pipeline parallelism
+    // one GPU cannot run the job at all: the share of the step left once communication and the pipeline bubble are
+    // taken out (the perfect split of the same per-GPU work).
+    if (tp * pp > 1) {
+        r.scaling_efficiency = (s.step_s - s.exposed_s - s.model_parallel_s - s.bubble_s) / s.step_s;
+    } else if (n > 1) {
+        const StepTimes single = step_at(1, {}, e_mid);
         const bool z1 = c.strategy != Strategy::kDdp;
         const double one_step = with_loader(single.step_s + (z1 ? offload_s * n : offload_s));
         r.scaling_efficiency = one_step / r.step_s;
@@ -714,7 +854,9 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                                       {"overhead_s", r.overhead_s}, {"recurrent_s", r.recurrent_s},
                                       {"kernel_launch_s", kl}, {"exposed_comm_s", r.exposed_comm_s},
                                       {"offload_transfer_s", r.offload_transfer_s},
-                                      {"loader_wait_s", r.loader_wait_s}, {"grad_accum_steps", double(accum)}}};
+                                      {"loader_wait_s", r.loader_wait_s},
+                                      {"model_parallel_comm_s", r.model_parallel_comm_s},
+                                      {"pipeline_bubble_s", r.pipeline_bubble_s}, {"grad_accum_steps", double(accum)}}};
     r.compute = {r.compute_s, "time.compute_roofline",
                  {{"hardware_flop_per_sample", t.hardware_flop_per_sample}, {"batch", batch},
                   {"peak_flop_per_s", peak}, {"matmul_fraction", e_mid.matmul}}};
@@ -727,7 +869,19 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                     {"optimizer_loop_s", r.optimizer_loop_s}}};
     r.comm = {r.comm_s, c.strategy == Strategy::kDdp ? "time.ring_allreduce" : "time.zero_collectives",
               {{"grad_bytes", grad_bytes}, {"param_gather_bytes", t.param_gather_bytes},
-               {"gpu_count", double(n)}, {"bus_bytes_per_s", link.bus_bytes_per_s}, {"latency_s", link.latency_s}}};
+               {"gpu_count", double(dp)}, {"bus_bytes_per_s", link.bus_bytes_per_s}, {"latency_s", link.latency_s}}};
+    if (tp * pp > 1)
+        r.model_parallel = {r.model_parallel_comm_s + r.pipeline_bubble_s, "time.model_parallel",
+                            {{"tensor_parallel", double(tp)}, {"pipeline_parallel", double(pp)},
+                             {"pipeline_interleave", double(pp > 1 ? std::max(1, c.pipeline_interleave) : 1)},
+                             {"tp_collectives_per_micro", t.tp_collectives_per_micro},
+                             {"tp_collective_bytes", t.tp_collective_bytes_per_sample * batch},
+                             {"tp_bus_bytes_per_s", tp_links.mid.bus_bytes_per_s},
+                             {"p2p_bytes", t.p2p_bytes_per_sample * batch},
+                             {"p2p_bus_bytes_per_s", pp_links.mid.bus_bytes_per_s},
+                             {"micro_batches", double(accum)},
+                             {"model_parallel_comm_s", r.model_parallel_comm_s},
+                             {"pipeline_bubble_s", r.pipeline_bubble_s}}};
     r.exposed_comm = {r.exposed_comm_s, "time.exposed_comm",
                       {{"comm_s", r.comm_s}, {"overlap_fraction", overlap}, {"sharded_overlap_fraction", sharded},
                        {"backward_fraction", t.backward_fraction}}};
@@ -742,10 +896,12 @@ std::vector<std::pair<int, double>> scaling_curve(const PreparedTime& prepared, 
                                                   const std::vector<int>& gpu_counts) {
     std::vector<std::pair<int, double>> out;
     PreparedTime p = prepared;
+    // Under tensor/pipeline parallelism a count is a number of model replicas (each tp x pp GPUs).
+    const int replica = std::max(1, prepared.config.tensor_parallel * prepared.config.pipeline_parallel);
     for (int n : gpu_counts) {
-        p.config.gpu_count = n;
+        p.config.gpu_count = n * replica;
         const TimeReport r = evaluate_time(p, batch, gpu, options, Dataset{}, priors);
-        out.emplace_back(n, r.status == TimeStatus::kOk ? r.scaling_efficiency : 0.0);
+        out.emplace_back(n * replica, r.status == TimeStatus::kOk ? r.scaling_efficiency : 0.0);
     }
     return out;
 }

@@ -144,7 +144,9 @@ struct TimeReport {
     double recurrent_s = 0;          // sequential recurrence steps (LSTM): latency- or bandwidth-bound, in step_s
     double optimizer_s = 0;          // part of memory_bound_s
     double optimizer_loop_s = 0;     // for-loop optimizer: its per-tensor kernels' host time, part of overhead_s
-    double comm_s = 0;               // all communication per step
+    double model_parallel_comm_s = 0;  // tensor-parallel all-reduces + pipeline sends per step (not hidden), in step_s
+    double pipeline_bubble_s = 0;    // 1F1B fill and drain: (p - 1) / v micro-batch slots idle, in step_s
+    double comm_s = 0;               // all data-parallel communication per step
     double exposed_comm_s = 0;       // what backward does not hide
     double loader_wait_s = 0;        // time per step the GPU waits for the input pipeline
     double offload_transfer_s = 0;   // ZeRO-Offload: gradients to host + 16-bit parameters back over PCIe, per step
@@ -165,6 +167,7 @@ struct TimeReport {
     double scaling_efficiency = 1;   // throughput(n) / (n x throughput(1)) at the same micro-batch
 
     TimeFigure step, compute, memory_bound, optimizer, comm, exposed_comm, flop;
+    TimeFigure model_parallel;       // formula "time.model_parallel" (empty formula without tensor/pipeline parallel)
 };
 
 // ---- prepare / evaluate ------------------------------------------------------------------------------------
@@ -208,7 +211,14 @@ struct PreparedTime {
     double grad_comm_bytes = 0;         // gradient bytes the data-parallel group reduces per step
     double grad_comm_values = 0;        // gradient values in them (trainable parameters, LoRA adapters included)
     double param_gather_bytes = 0;      // ZeRO-3/FSDP: parameter bytes all-gathered per pass
-    std::vector<TimeLayer> layers;
+    // Tensor/pipeline parallelism (TrainingConfig::tensor_parallel, pipeline_parallel)
+    double tp_collective_bytes_per_sample = 0;  // one block's s x h activation: each tensor-parallel all-reduce
+    double tp_collectives_per_micro = 0;        // all-reduces per micro-batch on the busiest stage (0 without TP)
+    double tp_backward_collectives_per_micro = 0;  // those of them in backward (hidden behind weight gradients)
+    double tp_weight_grad_flop_per_sample = 0;  // the blocks' linear weight-gradient FLOPs on this GPU (first stage)
+    double p2p_bytes_per_sample = 0;            // sent between pipeline stages per micro-batch, each way, per GPU
+    std::vector<TimeLayer> layers;      // the GPU's layers: the whole model, or the first pipeline stage's
+    std::vector<TimeLayer> last_stage_layers;  // pipeline_parallel > 1: the last stage's (head and loss)
     std::vector<RecurrentTime> recurrent;  // sequential parts taken out of `layers` (their FLOPs are not in them)
 };
 

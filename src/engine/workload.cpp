@@ -41,6 +41,10 @@ struct Builder {
     Graph g;
     double b = 1;
     std::int32_t block = -1;
+    // Inside a tensor-parallel region (Shoeybi et al. 2019, Megatron-LM, sec. 3, Fig. 3): from the column-parallel
+    // Linear's output (QKV, FC1/gate/up) to the row-parallel Linear's input (output projection, FC2/down), every
+    // tensor holds 1/t of the heads or of the FFN width. Copies inherit their source's split.
+    bool tp_region = false;
 
     std::int32_t tensor(double elements, R rule, std::int32_t source = -1, bool attention_core = false) {
         TensorInfo t;
@@ -48,6 +52,7 @@ struct Builder {
         t.rule = rule;
         t.source = source;
         t.attention_core = attention_core;
+        t.tp_split = source >= 0 ? g.tensors[source].tp_split : tp_region;
         g.tensors.push_back(t);
         return static_cast<std::int32_t>(g.tensors.size() - 1);
     }
@@ -57,6 +62,7 @@ struct Builder {
         l.name = name;
         l.kind = kind;
         l.block = block;
+        l.tp_split = tp_region;
         g.layers.push_back(std::move(l));
         return g.layers.back();
     }
@@ -173,6 +179,12 @@ struct Builder {
         l.role = role;
         l.backbone = backbone;
         l.experts = experts;
+        // Column-parallel (QKV, FC1, gate, up) and row-parallel (output projection, FC2, down) Linears split
+        // their weight across tensor-parallel ranks (Megatron-LM sec. 3); routers and task heads are replicated.
+        l.tp_split = role == ParamRole::kQ || role == ParamRole::kK || role == ParamRole::kV ||
+                     role == ParamRole::kQkv || role == ParamRole::kO || role == ParamRole::kFc1 ||
+                     role == ParamRole::kFc2 || role == ParamRole::kGate || role == ParamRole::kUp ||
+                     role == ParamRole::kDown;
         note_param_tensor(w_el);
         l.forward_flop = 2.0 * tokens * in * out;  // 2 FLOP per multiply-add (Kaplan et al. 2020, sec. 2.1)
         save(l, tensor(tokens * in, R::kMatmulInput, x), F::kWeightGrad);
@@ -668,6 +680,7 @@ void build_vit(Builder& B, const ModelSpec& m, int image, bool eager) {
         B.begin_block(i, x);
         const std::string n = idx("encoder.layers", i);
         std::int32_t y = B.layer_norm(n + ".ln_1", x, T, h);
+        B.tp_region = true;
         const std::int32_t qkv = B.linear(n + ".self_attention.in_proj", y, T, h, 3 * h, true, ParamRole::kQkv);
         // torch 2.x SDPA path: _in_projection_packed makes one contiguous 3h copy; q, k, v are views of it.
         // torch 1.13 eager path (measured): q (scaled), k and v are separate contiguous copies saved by the bmms.
@@ -675,13 +688,16 @@ void build_vit(Builder& B, const ModelSpec& m, int image, bool eager) {
         attention_core(B, n, {T, m.heads, h / m.heads, seq}, packed, packed, packed, eager, 0, SoftmaxStyle::kPlain);
         // output transpose(...).contiguous() then out_proj
         const std::int32_t a_c = B.tensor(T * h, R::kActivation);
+        B.tp_region = false;
         y = B.linear(n + ".self_attention.out_proj", a_c, T, h, h, true, ParamRole::kO);
         x = B.add(x, T * h);
         y = B.layer_norm(n + ".ln_2", x, T, h);
+        B.tp_region = true;
         y = B.linear(n + ".mlp.0", y, T, h, m.ffn, true, ParamRole::kFc1);
         { Layer& g = B.layer(n + ".mlp.1.gelu", OpKind::kElementwise); B.save(g, y, F::kInputGrad);
           g.bytes_moved_elements = 2 * T * m.ffn; }
         y = B.tensor(T * m.ffn, R::kActivation);
+        B.tp_region = false;
         y = B.linear(n + ".mlp.3", y, T, m.ffn, h, true, ParamRole::kFc2);
         x = B.add(x, T * h);
     }
@@ -886,6 +902,7 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     const double T = B.b * seq;
     const std::int32_t ids = B.tensor(T, R::kInt64);
     std::int32_t x = embedding(B, "embeddings.word", T, m.vocab, e, ids);
+    B.g.layers.back().tp_split = true;  // Megatron's VocabParallelEmbedding: 1/t of the rows per rank
     // token_type_ids and position_ids are slices of registered buffers (not activations): nothing new saved.
     embedding(B, "embeddings.token_type", T, m.type_vocab, e, -1);
     embedding(B, "embeddings.position", T, m.max_positions, e, -1);
@@ -897,14 +914,17 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
         B.begin_block(i, x);
         const std::string n = idx("encoder.layer", i);
         const std::size_t first = B.g.layers.size();
+        B.tp_region = true;
         const std::int32_t q = B.linear(n + ".attention.self.query", x, T, h, h, true, ParamRole::kQ);
         const std::int32_t k = B.linear(n + ".attention.self.key", x, T, h, h, true, ParamRole::kK);
         const std::int32_t v = B.linear(n + ".attention.self.value", x, T, h, h, true, ParamRole::kV);
         attention_core(B, n, {T, m.heads, h / m.heads, seq}, q, k, v, eager, m.dropout, SoftmaxStyle::kPlain);
         const std::int32_t ctx = B.tensor(T * h, R::kActivation);  // permute(...).contiguous()
+        B.tp_region = false;
         std::int32_t y = B.linear(n + ".attention.output.dense", ctx, T, h, h, true, ParamRole::kO);
         y = B.dropout(n + ".attention.output.dropout", y, T * h, m.dropout, R::kActivation);
         x = B.layer_norm(n + ".attention.output.LayerNorm", B.add(x, T * h), T, h);
+        B.tp_region = true;
         y = B.linear(n + ".intermediate.dense", x, T, h, m.ffn, true, ParamRole::kFc1);
         const double f = T * m.ffn;
         if (m.activation == Activation::kGeluTanhPython) {
@@ -918,6 +938,7 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
             g.bytes_moved_elements = 2 * f;
         }
         y = B.tensor(f, R::kActivation);
+        B.tp_region = false;
         y = B.linear(n + ".output.dense", y, T, m.ffn, h, true, ParamRole::kFc2);
         y = B.dropout(n + ".output.dropout", y, T * h, m.dropout, R::kActivation);
         x = B.layer_norm(n + ".output.LayerNorm", B.add(x, T * h), T, h);
@@ -959,6 +980,7 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     const bool llama = m.norm == NormKind::kRmsNorm;
     const std::int32_t ids = B.tensor(T, R::kInt64);
     std::int32_t x = embedding(B, "embed_tokens", T, m.vocab, h, ids);
+    B.g.layers.back().tp_split = true;  // Megatron's VocabParallelEmbedding: 1/t of the rows per rank
     if (m.position == PositionKind::kLearned) {
         embedding(B, "wpe", T, m.max_positions, h, B.tensor(seq, R::kInt64));
         x = B.add(x, T * h);
@@ -970,6 +992,7 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
         const std::string n = idx("layers", i);
         std::int32_t y = llama ? B.rms_norm(n + ".input_layernorm", x, T, h) : B.layer_norm(n + ".ln_1", x, T, h);
         std::int32_t q = -1, k = -1, v = -1;
+        B.tp_region = true;
         if (m.qkv_fused) {
             const std::int32_t qkv = B.linear(n + ".attn.c_attn", y, T, h, m.heads * d + 2 * kvh * d, m.bias || m.qkv_bias,
                                               ParamRole::kQkv);
@@ -995,6 +1018,7 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
         attention_core(B, n, {T, m.heads, d, seq}, q, k, v, eager, m.dropout,
                        llama ? SoftmaxStyle::kFp32ThenCast : SoftmaxStyle::kTyped);
         const std::int32_t a = B.tensor(T * m.heads * d, R::kActivation);  // transpose(1, 2).contiguous()
+        B.tp_region = false;
         y = B.linear(n + (llama ? ".self_attn.o_proj" : ".attn.c_proj"), a, T, m.heads * d, h, m.bias, ParamRole::kO);
         y = B.dropout(n + ".attn.resid_dropout", y, T * h, m.dropout, R::kActivation);
         x = B.add(x, T * h);
@@ -1009,6 +1033,7 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
                 B.save(r, B.tensor(T * K, R::kInt64), F::kInputGrad);
             }
             const double TK = T * K;  // token-expert pairs
+            B.tp_region = true;
             const std::int32_t g = B.linear(n + ".mlp.gate_proj", y, TK, h, m.ffn, false, ParamRole::kGate, true, E);
             const std::int32_t u = B.linear(n + ".mlp.up_proj", y, TK, h, m.ffn, false, ParamRole::kUp, true, E);
             {
@@ -1023,16 +1048,20 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
                 B.save(mul, u, F::kInputGrad);
                 mul.bytes_moved_elements = 3 * TK * m.ffn;
             }
-            y = B.linear(n + ".mlp.down_proj", B.tensor(TK * m.ffn, R::kActivation), TK, m.ffn, h, false,
-                         ParamRole::kDown, true, E);
+            const std::int32_t prod = B.tensor(TK * m.ffn, R::kActivation);
+            B.tp_region = false;
+            y = B.linear(n + ".mlp.down_proj", prod, TK, m.ffn, h, false, ParamRole::kDown, true, E);
         } else {
+            B.tp_region = true;
             y = B.linear(n + ".mlp.c_fc", y, T, h, m.ffn, m.bias, ParamRole::kFc1);
             const double f = T * m.ffn;
             Layer& g = B.layer(n + ".mlp.act", OpKind::kElementwise);
             if (m.activation == Activation::kGeluTanhPython) save_gelu_new(B, g, y, f);
             else B.save(g, y, F::kInputGrad);
             g.bytes_moved_elements = (m.activation == Activation::kGeluTanhPython ? 10 : 2) * f;
-            y = B.linear(n + ".mlp.c_proj", B.tensor(f, R::kActivation), T, m.ffn, h, m.bias, ParamRole::kFc2);
+            const std::int32_t act = B.tensor(f, R::kActivation);
+            B.tp_region = false;
+            y = B.linear(n + ".mlp.c_proj", act, T, m.ffn, h, m.bias, ParamRole::kFc2);
         }
         y = B.dropout(n + ".mlp.dropout", y, T * h, m.dropout, R::kActivation);
         x = B.add(x, T * h);
@@ -1041,7 +1070,11 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     if (m.final_norm) x = llama ? B.rms_norm("norm", x, T, h) : B.layer_norm("ln_f", x, T, h);
     if (!m.lm_head) return;
     // lm_head (tied: no new parameters), then the shifted cross-entropy. Llama upcasts logits with .float();
-    // log_softmax keeps b x (s-1) x vocab (fp32 for Llama; autocast's fp32 list for GPT-2).
+    // log_softmax keeps b x (s-1) x vocab (fp32 for Llama; autocast's fp32 list for GPT-2). Under tensor
+    // parallelism the head is column-parallel over the vocabulary and the loss vocab-parallel (Megatron-LM's
+    // vocab_parallel_cross_entropy): the logits and the loss's tensors are split too.
+    B.tp_region = true;
+    B.g.logits_tp_split = true;
     Layer& lm = B.layer("lm_head", OpKind::kMatmul);
     lm.params = m.tied_embeddings ? 0 : double(m.vocab) * h;
     lm.param_matrices = m.tied_embeddings ? 0 : 1;

@@ -34,6 +34,9 @@ struct TensorInfo {
     DtypeRule rule = DtypeRule::kActivation;
     std::int32_t source = -1;  // kMatmulInput only: the tensor it is a (possibly aliasing) copy of
     bool attention_core = false;  // the s x s tensors selective recomputation drops (Korthikanti 2022, sec. 4.2)
+    bool tp_split = false;  // split across tensor-parallel ranks (heads or FFN width: Megatron's column-parallel
+                            // outputs, Shoeybi et al. 2019 sec. 3); the rest of a block is replicated unless
+                            // sequence parallelism splits it along the sequence (Korthikanti 2022, sec. 4.2.2)
 };
 
 // Why a layer keeps a tensor: autograd only saves what the backward of inputs that require grad needs
@@ -84,6 +87,9 @@ struct Layer {
     std::vector<SavedRef> saved;
     double transient_elements = 0;  // extra buffer alive only while this op runs (forward), e.g. fp32 logits
     std::int32_t experts = 1;    // MoE: params are this many copies; activations/FLOPs use top_k of them
+    bool tp_split = false;       // Megatron tensor parallelism splits its weights, FLOPs and traffic across the
+                                 // ranks (column/row-parallel Linear, attention heads, vocab-parallel embedding
+                                 // and head); false = replicated on every rank (norms, residual adds, dropout)
 };
 
 // ---- the graph -----------------------------------------------------------------------------------------
@@ -93,6 +99,7 @@ struct Graph {
     std::int32_t block_count = 0;
     double batch = 1;                   // the micro-batch the graph was built for (element counts scale with it)
     double logits_elements = 0;         // b x s x vocab (or b x classes): fp32 loss temporaries
+    bool logits_tp_split = false;       // the logits are split across tensor-parallel ranks (vocab-parallel head)
     double largest_param_tensor = 0;    // elements of the largest single parameter tensor (ZeRO-3 gather)
     std::vector<std::int32_t> block_inputs;  // per block: the tensor torch.utils.checkpoint keeps (its input)
     double params_total() const;

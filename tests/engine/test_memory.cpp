@@ -251,3 +251,107 @@ TEST_CASE("eager attention keeps the s x s scores, SDPA keeps O(s)") {
     CHECK(eager_2k > 2.2 * eager_1k);
     CHECK(eager_1k > sdpa_1k);
 }
+
+TEST_CASE("tensor and sequence parallelism split a layer's activations as Korthikanti's Table 2 says") {
+    // Korthikanti et al. 2022, Table 2 (bytes per transformer layer, 16-bit activations, 1-byte dropout masks):
+    //   tensor parallel: sbh(10 + 24/t + 5as/(ht)); + sequence parallel: sbh(34/t + 5as/(ht));
+    //   + selective recomputation: sbh(10 + 24/t) and sbh(34/t). LayerNorm statistics (fp32, b x s) are not in it:
+    //   replicated without sequence parallelism, split with it.
+    const int s = 512, h = 1024, a = 16;
+    const ModelSpec m = gpt_layer_spec(2, h, a);
+    const Graph g = graph_of(m, s, true);
+    for (int t : {2, 4, 8}) {
+        for (bool sp : {false, true}) {
+            for (Checkpointing ck : {Checkpointing::kNone, Checkpointing::kSelective}) {
+                CAPTURE(t);
+                CAPTURE(sp);
+                CAPTURE(int(ck));
+                TrainingConfig c;
+                c.precision = Precision::kBf16;
+                c.eager_attention = true;
+                c.gpu_count = t;
+                c.tensor_parallel = t;
+                c.sequence_parallel = sp;
+                c.checkpointing = ck;
+                const PreparedMemory p = prepare_memory(g, c);
+                const double core = ck == Checkpointing::kNone ? 5.0 * a * s / (double(h) * t) : 0.0;
+                const double expected = double(s) * h * ((sp ? 34.0 / t : 10.0 + 24.0 / t) + core);
+                const double ln_stats = 2 * 2 * double(s) * 4 / (sp ? t : 1);
+                REQUIRE(p.segments.size() == 4);  // embeddings, 2 blocks, final norm + head + loss
+                for (std::size_t i : {1, 2})
+                    CHECK(p.segments[i].kept_per_sample_bytes - ln_stats == doctest::Approx(expected).epsilon(1e-12));
+            }
+        }
+    }
+}
+
+TEST_CASE("tensor parallelism splits the blocks' weights; pipeline stages split the layers and stash micro-batches") {
+    const ModelSpec m = gpt_layer_spec(8, 1024, 16);
+    const Graph g = graph_of(m, 256);
+    TrainingConfig one;
+    one.precision = Precision::kFp32;
+    const PreparedMemory whole = prepare_memory(g, one);
+
+    TrainingConfig tp = one;
+    tp.gpu_count = tp.tensor_parallel = 4;
+    const PreparedMemory split = prepare_memory(g, tp);
+    CHECK(split.params_total == doctest::Approx(whole.params_total));  // the model, not the GPU's share
+    // Per block 12h^2 + 13h: the Linear weights and the column-parallel biases split 4 ways; the row-parallel biases
+    // (added after the all-reduce, Megatron-LM RowParallelLinear) and the LayerNorms stay whole on every rank. The
+    // token embedding's rows split (vocab-parallel), the positions do not.
+    const double h = 1024, blocks = 8;
+    const double weights = 12 * h * h, column_bias = 3 * h + 4 * h, row_bias = 2 * h, norms = 4 * h;
+    const double block_params = weights + column_bias + row_bias + norms;
+    const double expected_rank = blocks * ((weights + column_bias) / 4 + row_bias + norms) + m.vocab * h / 4 +
+                                 m.max_positions * h + 2 * h;
+    CHECK(split.rank_params == doctest::Approx(expected_rank));
+    CHECK(split.weight_bytes == doctest::Approx(4 * expected_rank));
+
+    SUBCASE("pipeline: the first stage holds its layers and p micro-batches in flight, the last its head") {
+        TrainingConfig pp = one;
+        pp.gpu_count = pp.pipeline_parallel = 4;
+        pp.grad_accum_steps = 8;
+        const PreparedMemory p = prepare_memory(g, pp);
+        REQUIRE(p.last_stage.size() == 1);
+        CHECK(p.stage == 0);
+        CHECK(p.in_flight == 4);                       // min(p - 0, m) (1F1B)
+        CHECK(p.last_stage[0].in_flight == 1);
+        CHECK(p.loss_forward_per_sample_bytes == 0);   // only the last stage computes the loss
+        CHECK(p.last_stage[0].loss_forward_per_sample_bytes > 0);
+        // 2 of 8 blocks on each stage: the first adds the embeddings, the last its own copy of the tied head.
+        CHECK(p.rank_params == doctest::Approx(2 * block_params + m.vocab * h + m.max_positions * h));
+        CHECK(p.last_stage[0].rank_params == doctest::Approx(2 * block_params + 2 * h + m.vocab * h));
+        // Activations: the stash of the other micro-batches in flight comes on top of one micro-batch.
+        const MemoryReport r = evaluate_memory(p, 1, 0);
+        CHECK(r.pipeline_stage == 0);
+        CHECK(r.activations.bytes == doctest::Approx(4 * p.kept_per_sample_bytes));
+        CHECK(required_bytes(p, 1) >= required_bytes(p.last_stage[0], 1));
+    }
+    SUBCASE("pipeline warm-up: Megatron's 1F1B and interleaved schedules") {
+        CHECK(pipeline_in_flight(0, 1, 1, 8) == 1);
+        CHECK(pipeline_in_flight(0, 4, 1, 8) == 4);
+        CHECK(pipeline_in_flight(3, 4, 1, 8) == 1);
+        CHECK(pipeline_in_flight(0, 4, 1, 2) == 2);  // fewer micro-batches than stages
+        // Interleaved, v chunks: (2(p - 1) + (v - 1)p + 1) chunks of 1/v stage = p + (p - 1)/v (Korthikanti sec. 4.2.3:
+        // the first stage's activations x (1 + (p - 1)/(pv))).
+        CHECK(pipeline_in_flight(0, 8, 3, 64) == doctest::Approx(8 * (1 + 7.0 / 24)));
+        CHECK(pipeline_in_flight(7, 8, 3, 64) == doctest::Approx((2 * 8 + 1) / 3.0));
+    }
+    SUBCASE("stages: blocks evenly in order, the rest on the first or the last") {
+        const std::vector<int> st = layer_stages(g, 4);
+        REQUIRE(st.size() == g.layers.size());
+        CHECK(st.front() == 0);
+        CHECK(st.back() == 3);
+        for (std::size_t i = 0; i < g.layers.size(); ++i)
+            if (g.layers[i].block >= 0) CHECK(st[i] == g.layers[i].block / 2);
+    }
+    SUBCASE("ZeRO-1 shards over the data-parallel replicas only") {
+        TrainingConfig z = tp;
+        z.gpu_count = 16;  // 4 replicas of 4 tensor-parallel GPUs
+        z.strategy = Strategy::kZero1;
+        z.optimizer = Optimizer::kAdam;
+        const PreparedMemory q = prepare_memory(g, z);
+        CHECK(data_parallel(z) == 4);
+        CHECK(q.optimizer_bytes == doctest::Approx(8 * expected_rank / 4));
+    }
+}

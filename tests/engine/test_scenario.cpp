@@ -37,6 +37,21 @@ TEST_CASE("bad scenarios give problems with the key's JSON pointer") {
         {R"({"model": {"family": "decoder", "layers": 2}})", "/model/hidden"},
         {R"({"model": "gpt2", "attention": "flash"})", "/attention"},
         {R"({"batch_size": 2})", "/model"},
+        // Tensor / pipeline parallelism (Megatron-LM's layout)
+        {R"({"model": "gpt2", "gpu": {"count": 6, "tensor_parallel": 4}})", "/gpu/count"},
+        {R"({"model": "gpt2", "gpu": {"count": 4, "tensor_parallel": 5}})", "/gpu/count"},
+        {R"({"model": "gpt2", "gpu": {"count": 8, "tensor_parallel": 8}})", "/gpu/tensor_parallel"},  // 12 heads
+        {R"({"model": "resnet50", "gpu": {"count": 2, "pipeline_parallel": 2}})", "/gpu/pipeline_parallel"},
+        {R"({"model": "gpt2", "gpu": {"count": 32, "pipeline_parallel": 16, "pipeline_interleave": 2}})",
+         "/gpu/pipeline_parallel"},  // 12 layers
+        {R"({"model": "gpt2", "gpu": {"count": 2, "sequence_parallel": true}})", "/gpu/sequence_parallel"},
+        {R"({"model": "gpt2", "gpu": {"count": 2, "pipeline_interleave": 2}})", "/gpu/pipeline_interleave"},
+        {R"({"model": "gpt2", "grad_accum_steps": 3, "gpu": {"count": 2, "pipeline_parallel": 2,
+            "pipeline_interleave": 2}})", "/grad_accum_steps"},
+        {R"({"model": "gpt2", "gpu": {"count": 4, "tensor_parallel": 2, "strategy": "fsdp"}})", "/gpu/strategy"},
+        {R"({"model": "gpt2", "method": "lora", "gpu": {"count": 2, "tensor_parallel": 2}})", "/method"},
+        {R"({"model": "gpt2", "gpu": {"count": 2, "tensor_parallel": 0}})", "/gpu/tensor_parallel"},
+        {R"({"model": "gpt2", "gpu": {"count": 2, "sequence_parallel": "yes"}})", "/gpu/sequence_parallel"},
     };
     for (const Bad& b : bad) {
         CAPTURE(b.json);
@@ -66,6 +81,9 @@ TEST_CASE("scenario_to_json round-trips exactly") {
             "dataset": {"samples": 50000, "epochs": 3}})",
         R"({"model": "gpt2", "gpu": {"count": 8, "strategy": "zero3", "interconnect": "nvlink"},
             "tunables": {"cuda_context_bytes": 3e8, "fragmentation_fraction": 0.05}})",
+        R"({"model": "llama-2-7b", "grad_accum_steps": 8, "seq_len": 4096, "precision": "bf16-amp",
+            "gpu": {"count": 32, "strategy": "zero1", "tensor_parallel": 4, "pipeline_parallel": 2,
+                    "pipeline_interleave": 2, "sequence_parallel": true}})",
     };
     for (const char* s : scenarios) {
         CAPTURE(s);

@@ -689,3 +689,73 @@ TEST_CASE("time: a for-loop optimizer step costs its per-tensor kernels, foreach
     for (const auto& problem : bad.problems) flagged = flagged || problem.pointer == "/optimizer_impl";
     CHECK(flagged);
 }
+
+TEST_CASE("time: tensor parallelism splits the FLOPs and all-reduces each block's activations 4 times (6 with recompute)") {
+    const Setup s = setup("gpt2-xl", 1024);
+    engine::TrainingConfig one = config(Precision::kBf16Amp);
+    const auto t1 = engine::prepare_time(s.spec, s.shape, s.graph, one);
+    engine::TrainingConfig c = one;
+    c.gpu_count = c.tensor_parallel = 4;
+    const auto t4 = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    // The model's FLOPs are the model's; the layers this GPU runs carry a quarter of the blocks' matmul FLOPs.
+    CHECK(t4.model_flop_per_sample == doctest::Approx(t1.model_flop_per_sample));
+    double f1 = 0, f4 = 0;
+    for (const auto& l : t1.layers) f1 += l.count * l.flop_per_sample;
+    for (const auto& l : t4.layers) f4 += l.count * l.flop_per_sample;
+    CHECK(f4 == doctest::Approx(f1 / 4));  // every matmul splits: Linears, attention heads, the vocab-parallel head
+    CHECK(t4.tp_collectives_per_micro == 4 * s.spec.layers);
+    CHECK(t4.tp_collective_bytes_per_sample == doctest::Approx(1024.0 * 1600 * 2));  // s x h, 16-bit (Megatron)
+    c.checkpointing = Checkpointing::kFull;
+    CHECK(engine::prepare_time(s.spec, s.shape, s.graph, c).tp_collectives_per_micro == 6 * s.spec.layers);
+    c.checkpointing = Checkpointing::kNone;
+
+    const auto& a100 = gpu("a100-sxm4-80gb");
+    const auto r1 = engine::evaluate_time(t1, 8, a100, {}, {}, priors());
+    const auto r4 = engine::evaluate_time(t4, 8, a100, {}, {}, priors());
+    CHECK(r4.step_s < r1.step_s);                      // 4 GPUs on one sequence batch
+    CHECK(r4.step_s > r1.step_s / 4);                  // ... but not 4x: replicated norms, all-reduces
+    CHECK(r4.model_parallel_comm_s > 0);
+    CHECK(r4.samples_per_step == 8);                   // one model copy: the global batch is its micro-batches
+    CHECK(r4.mfu == doctest::Approx(r4.flop_per_step / (r4.step_s * 4 * r4.peak_flop_per_s)));
+    CHECK(r4.scaling_efficiency < 1);
+    CHECK(r4.scaling_efficiency > 0.5);
+    // The all-reduces ride the node's NVLink, never the network, even when the scenario names InfiniBand.
+    engine::TimeOptions ib;
+    ib.interconnect = engine::Interconnect::kInfiniband;
+    ib.interconnect_set = true;
+    CHECK(engine::evaluate_time(t4, 8, a100, ib, {}, priors()).model_parallel_comm_s ==
+          doctest::Approx(r4.model_parallel_comm_s));
+    // Sequence parallelism moves the same bytes (reduce-scatter + all-gather = all-reduce) and splits the norms.
+    c.sequence_parallel = true;
+    const auto rsp = engine::evaluate_time(engine::prepare_time(s.spec, s.shape, s.graph, c), 8, a100, {}, {}, priors());
+    CHECK(rsp.model_parallel_comm_s == doctest::Approx(r4.model_parallel_comm_s));
+    CHECK(rsp.memory_bound_s < r4.memory_bound_s);
+}
+
+TEST_CASE("time: a pipeline of p stages idles (p - 1)/v micro-batch slots per step and sends between stages") {
+    const Setup s = setup("gpt2-xl", 1024);
+    const auto& a100 = gpu("a100-sxm4-80gb");
+    engine::TrainingConfig c = config(Precision::kBf16Amp);
+    c.gpu_count = c.pipeline_parallel = 4;
+    c.grad_accum_steps = 8;
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    REQUIRE(!t.last_stage_layers.empty());
+    CHECK(t.p2p_bytes_per_sample == doctest::Approx(1024.0 * 1600 * 2));
+    const auto r = engine::evaluate_time(t, 2, a100, {}, {}, priors());
+    // step = m x slot + (p - 1) x slot (+ the optimizer step): the bubble is (p - 1)/m of the busy time.
+    const double busy = r.step_s - r.pipeline_bubble_s - r.optimizer_s - r.optimizer_loop_s - r.exposed_comm_s;
+    CHECK(r.pipeline_bubble_s == doctest::Approx(3.0 / 8 * busy));
+    CHECK(r.samples_per_step == 2 * 8);
+    // The interleaved schedule (v = 2 chunks per GPU) halves the bubble and doubles the sends.
+    engine::PreparedTime tv = t;
+    tv.config.pipeline_interleave = 2;
+    const auto rv = engine::evaluate_time(tv, 2, a100, {}, {}, priors());
+    CHECK(rv.pipeline_bubble_s < 0.51 * r.pipeline_bubble_s);
+    CHECK(rv.model_parallel_comm_s == doctest::Approx(2 * r.model_parallel_comm_s));
+    // Replicas of the pipeline: a count of copies of tp x pp GPUs in the scaling curve.
+    const auto curve = engine::scaling_curve(t, 2, a100, {}, priors(), {1, 2, 4});
+    REQUIRE(curve.size() == 3);
+    CHECK(curve[0].first == 4);
+    CHECK(curve[2].first == 16);
+    CHECK(curve[2].second <= curve[0].second + 1e-12);
+}
