@@ -445,6 +445,25 @@ void draw_inputs(AppState& app) {
         field_label(tr(Str::GradReduce, L), tr(Str::GradReduceTip, L));
         changed |= choice_combo("##grad_reduce", s.grad_reduce_dtype, kGradReduceChoices, L);
     }
+    // Megatron-LM's model parallelism, for transformers (scenario.cpp checks the divisibility rules and names the
+    // field when they fail; the values stay as typed).
+    const engine::Family f = s.model.family;
+    const bool transformer = f == engine::Family::kDecoder || f == engine::Family::kEncoder || f == engine::Family::kVit;
+    const bool model_parallel = s.tensor_parallel > 1 || s.pipeline_parallel > 1;
+    if ((s.gpu_count > 1 && transformer) || model_parallel) {
+        field_label(tr(Str::TensorParallel, L), tr(Str::TensorParallelTip, L));
+        changed |= int_field(app, "##tensor_parallel", s.tensor_parallel, 1, 1024, tr(Str::UnitCards, L));
+        if (s.tensor_parallel > 1 || s.sequence_parallel) {
+            field_label(tr(Str::SequenceParallel, L), tr(Str::SequenceParallelTip, L));
+            changed |= ImGui::Checkbox("##sequence_parallel", &s.sequence_parallel);
+        }
+        field_label(tr(Str::PipelineParallel, L), tr(Str::PipelineParallelTip, L));
+        changed |= int_field(app, "##pipeline_parallel", s.pipeline_parallel, 1, 1024, "");
+        if (s.pipeline_parallel > 1 || s.pipeline_interleave > 1) {
+            field_label(tr(Str::PipelineInterleave, L), tr(Str::PipelineInterleaveTip, L));
+            changed |= int_field(app, "##pipeline_interleave", s.pipeline_interleave, 1, 64, "");
+        }
+    }
     field_label(tr(Str::Reserve, L), tr(Str::ReserveTip, L));
     double reserve_percent = s.reserve_fraction * 100.0;
     if (double_field(app, "##reserve", reserve_percent, 0, 90, 5, tr(Str::UnitPercent, L), "%.0f")) {
@@ -858,7 +877,8 @@ void draw_time(AppState& app) {
     if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());
     if (t.contains("explain") && t["explain"].is_object() && ImGui::TreeNode(tr(Str::TimeFormula, L))) {
         // The step first, then its parts in the order they add up, then the FLOPs MFU is computed from.
-        for (const char* key : {"step", "compute", "memory_bound", "optimizer", "comm", "exposed_comm", "flop"}) {
+        for (const char* key :
+             {"step", "compute", "memory_bound", "optimizer", "comm", "exposed_comm", "model_parallel", "flop"}) {
             if (!t["explain"].contains(key) || !t["explain"][key].is_object()) continue;
             const nlohmann::json& f = t["explain"][key];
             const std::string id = f.value("formula", key);

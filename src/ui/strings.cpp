@@ -45,6 +45,7 @@ const char* formula_text(std::string_view formula_id, Lang lang) {
         {"time.zero_collectives", Str::TfZero},
         {"time.exposed_comm", Str::TfExposed},
         {"time.model_flop", Str::TfModelFlop},
+        {"time.model_parallel", Str::TfModelParallel},
     };
     for (const auto& [id, text] : kTexts)
         if (id == formula_id) return tr(text, lang);

@@ -137,6 +137,18 @@
     X(GradReduce, "Gradients sent as", "梯度同步精度")                                                       \
     X(GradReduceTip, "The number format of the gradients the cards exchange after each step. By default they are sent as they are kept: 32-bit under mixed precision (AMP). 16-bit halves the traffic: PyTorch DDP's fp16_compress_hook, NVIDIA apex amp O2, DeepSpeed fp16. Memory is not affected in this estimate.", \
       "每步结束后各卡交换梯度时使用的数值格式。默认按梯度本身的格式发送：混合精度（AMP）下是 32 位。16 位可让通信量减半：PyTorch DDP 的 fp16_compress_hook、NVIDIA apex amp O2、DeepSpeed fp16 都是这样。本估算中它不影响显存。") \
+    X(TensorParallel, "Tensor parallel", "张量并行")                                                       \
+    X(TensorParallelTip, "Megatron-LM splits each transformer layer's attention heads and FFN width over this many cards, usually inside one NVLink machine; each layer's activations are then all-reduced 4 times per micro-batch. Must divide the heads and the card count. 1 = off. Transformers only.", \
+      "Megatron-LM 把每个 Transformer 层的注意力头和 FFN 宽度拆到这么多张卡上，通常在同一台 NVLink 机器内；每个 micro-batch 每层的激活值要做 4 次 all-reduce。必须能整除注意力头数和卡数。1 = 不用。仅适用于 Transformer。") \
+    X(PipelineParallel, "Pipeline stages", "流水线并行级数")                                                 \
+    X(PipelineParallelTip, "The layers are split into this many stages on different cards and the micro-batches (gradient accumulation steps) flow through them (1F1B schedule). The first stage keeps the activations of up to this many micro-batches; each step idles for (stages - 1) micro-batches. 1 = off.", \
+      "把模型各层分成这么多段放在不同的卡上，micro-batch（梯度累积步数）依次流过（1F1B 调度）。第一段最多同时保存这么多个 micro-batch 的激活值；每步空闲（级数 − 1）个 micro-batch 的时间。1 = 不用。") \
+    X(PipelineInterleave, "Layer chunks per card", "每卡模型块数")                                         \
+    X(PipelineInterleaveTip, "Megatron's interleaved schedule: each card holds this many separate chunks of layers. The idle time shrinks by this factor and the sends between stages grow by it. Gradient accumulation steps must be a multiple of the stages. 1 = plain 1F1B.", \
+      "Megatron 的交错调度：每张卡持有这么多段不相邻的层。空闲时间按此倍数缩短，级间发送按此倍数增加。梯度累积步数必须是流水线级数的整数倍。1 = 普通 1F1B。") \
+    X(SequenceParallel, "Sequence parallel", "序列并行")                                                   \
+    X(SequenceParallelTip, "With tensor parallelism: the activations of LayerNorm, dropout and the residual stream are split along the sequence instead of copied on every card (Korthikanti et al. 2022). The same bytes travel; activations per card shrink.", \
+      "配合张量并行：LayerNorm、dropout 和残差的激活值沿序列维切分，而不是每张卡各存一份（Korthikanti 等，2022）。通信量不变，每张卡的激活值减少。") \
     X(GradReduceOwn, "As kept (default)", "与梯度格式相同（默认）")                                          \
     X(GradReduceFp32, "32-bit (fp32)", "32 位（fp32）")                                                      \
     X(GradReduceFp16, "16-bit (fp16)", "16 位（fp16）")                                                      \
@@ -382,18 +394,20 @@
       "ZeRO / FSDP 集合通信：在同一总线上对梯度做 reduce-scatter、对参数做 all-gather。")                  \
     X(TfExposed, "Communication not hidden: all communication minus the overlap fraction x backward time.", \
       "未被掩盖的通信：全部通信时间 − 重叠比例 × 反向传播时间。")                                          \
+    X(TfModelParallel, "Tensor and pipeline parallelism: each layer's forward all-reduces (backward's hide behind the weight gradients) + sends between stages + the pipeline's idle (stages - 1) / chunks micro-batch slots.", \
+      "张量并行与流水线并行：每层前向的 all-reduce（反向的被权重梯度计算掩盖）+ 级间发送 + 流水线空闲的（级数 − 1）/ 块数个 micro-batch 时间。") \
     X(TfModelFlop, "Model FLOPs per step (for MFU): model FLOPs per sample x samples per step.", \
       "每步模型 FLOPs（用于计算 MFU）：每样本模型 FLOPs × 每步样本数。")                                   \
-    X(FmWeights, "Weights: parameters x bytes per parameter in the dtype they are kept in; ZeRO-3/FSDP split them across the GPUs and gather one unit at a time.", \
-      "权重：参数量 × 每个参数按其存储类型的字节数；ZeRO-3/FSDP 把它们分摊到各卡，每次只聚合一个单元。") \
+    X(FmWeights, "Weights: parameters x bytes per parameter in the dtype they are kept in; tensor and pipeline parallelism give each GPU its share; ZeRO-3/FSDP split them across the GPUs and gather one unit at a time.", \
+      "权重：参数量 × 每个参数按其存储类型的字节数；张量并行和流水线并行让每张卡只存自己那一份；ZeRO-3/FSDP 把它们分摊到各卡，每次只聚合一个单元。") \
     X(FmGradients, "Gradients: trainable parameters x bytes per gradient; ZeRO-2 and up split them across the GPUs; DDP adds its communication buckets.", \
       "梯度：可训练参数量 × 每个梯度的字节数；ZeRO-2 及以上分摊到各卡；DDP 另加通信桶。") \
     X(FmOptimizer, "Optimizer states: trainable parameters x state bytes per parameter (Adam: two moments, plus FP32 master weights where the weights are 16-bit); ZeRO-1 and up split them across the GPUs; none on the GPU when offloaded.", \
       "优化器状态：可训练参数量 × 每个参数的状态字节数（Adam 两个动量；权重为 16 位时另有 FP32 主权重）；ZeRO-1 及以上分摊到各卡；卸载到 CPU 时不占显存。") \
     X(FmAutocastCopies, "Autocast's 16-bit copies of the FP32 weights, made in the forward pass and kept for backward.", \
       "autocast 在前向传播时为 FP32 权重生成、并为反向传播保留的 16 位副本。") \
-    X(FmActivations, "Activations kept for backward: bytes kept per sample (after checkpointing) x micro-batch, plus autocast's weight copies.", \
-      "为反向传播保存的激活值：每个样本保留的字节数（梯度检查点之后）× micro-batch，再加 autocast 的权重副本。") \
+    X(FmActivations, "Activations kept for backward: bytes kept per sample (after checkpointing) x micro-batch, plus autocast's weight copies; a pipeline stage holds several micro-batches at once.", \
+      "为反向传播保存的激活值：每个样本保留的字节数（梯度检查点之后）× micro-batch，再加 autocast 的权重副本；流水线的一段会同时保存多个 micro-batch。") \
     X(FmTemporaries, "Temporary buffers alive at the peak: dequantized weights, the loss's FP32 logits and their gradient, or the optimizer step's scratch buffers, whichever the peak phase has.", \
       "峰值时刻存在的临时缓冲：反量化的权重、损失函数的 FP32 logits 及其梯度，或优化器更新的临时缓冲，取决于峰值所在阶段。") \
     X(FmFramework, "Outside PyTorch's tensors: the CUDA context and its loaded kernels, plus the cuBLAS and cuDNN workspaces.", \

@@ -115,6 +115,9 @@ scenarios += [
      "utilization": 0.5, "ownership_months": 24, "runs": 3, "storage_gb": 100, "cny_per_usd": 7.1},
     {"model": "bert-base", "currency": "USD", "offer_currency": "USD", "ownership": "rent", "objective": "time",
      "electricity_per_kwh": 0.6},
+    {"model": "llama-2-7b", "batch_size": 1, "grad_accum_steps": 8, "seq_len": 4096, "precision": "bf16-amp",
+     "gpu": {"id": "a100-sxm4-80gb", "count": 32, "strategy": "zero1", "tensor_parallel": 4, "pipeline_parallel": 2,
+             "pipeline_interleave": 2, "sequence_parallel": True}},
 ]
 # One scenario per combination of the keys that select code paths (model, precision, method, ...): the
 # validation files repeat combinations with other sizes, which adds nothing a mutation would not find.

@@ -69,14 +69,17 @@ TEST_CASE("conversions() reads printf formats the way the table uses them") {
 TEST_CASE("every formula id the engines report has a sentence in both languages") {
     // The page shows each explained figure as "value  sentence" above its id and operands: an id the engines emit
     // without a sentence would show an empty line. Walk whole reports of jobs that reach every formula: one GPU,
-    // a DDP ring, ZeRO-3 collectives.
+    // a DDP ring, ZeRO-3 collectives, tensor + pipeline parallelism.
     const gg::catalog::Catalog& catalog = gg::catalog::embedded_catalog();
     std::set<std::string> ids;
     for (const char* text :
          {R"({"model": "bert-large", "batch_size": 8, "precision": "fp16-amp", "gpu": {"id": "a100-sxm4-80gb"}})",
           R"({"model": "resnet50", "batch_size": 64, "gpu": {"id": "rtx-4090", "count": 2}})",
           R"({"model": "gpt2", "batch_size": 4, "precision": "bf16-amp",
-              "gpu": {"id": "a100-sxm4-80gb", "count": 8, "strategy": "zero3"}})"}) {
+              "gpu": {"id": "a100-sxm4-80gb", "count": 8, "strategy": "zero3"}})",
+          R"({"model": "llama-2-7b", "batch_size": 1, "grad_accum_steps": 8, "precision": "bf16-amp",
+              "gpu": {"id": "a100-sxm4-80gb", "count": 16, "tensor_parallel": 4, "pipeline_parallel": 2,
+                      "sequence_parallel": true}})"}) {
         const gg::catalog::ParsedDecision p = gg::catalog::parse_decision_scenario(text, catalog);
         REQUIRE(p.problems.empty());
         const gg::catalog::Estimate e = gg::catalog::estimate(p.value.scenario, catalog);
@@ -92,7 +95,8 @@ TEST_CASE("every formula id the engines report has a sentence in both languages"
     }
     CHECK(ids.count("time.ring_allreduce"));
     CHECK(ids.count("time.zero_collectives"));
-    CHECK(ids.size() == 18);  // 10 memory + 8 time formulas
+    CHECK(ids.count("time.model_parallel"));
+    CHECK(ids.size() == 19);  // 10 memory + 9 time formulas
     for (const std::string& id : ids) {
         CAPTURE(id);
         CHECK(std::string(gg::ui::formula_text(id, gg::ui::Lang::En)).size() > 20);
