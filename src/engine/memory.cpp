@@ -588,7 +588,7 @@ MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_
                   {"params_lora", m.params_lora},
                   {"bytes_per_param", m.weight_bytes_per_param},
                   {"gpu_count", double(c.gpu_count)},
-                  {"rank_params", m.rank_params},
+                  {"params_per_gpu", m.rank_params + m.params_lora},
                   {"sharded_bytes", m.weight_bytes},
                   {"gathered_unit_bytes", m.gathered_bytes}}};
     r.gradients = {m.grad_bytes + m.ddp_bucket_bytes, "gradients",

@@ -217,6 +217,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     const PreparedMemory m = prepare_memory(g, one);
     t.params_total = m.params_total;
     t.params_trainable = m.params_trainable;
+    t.params_trainable_per_gpu = m.rank_trainable + m.params_lora;
 
     std::map<std::tuple<bool, bool, double, double, double, double, double>, std::size_t> index;
     const bool loops = effective_optimizer_impl(c.optimizer, c.optimizer_impl) == OptimizerImpl::kForLoop &&
@@ -859,12 +860,13 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                                       {"pipeline_bubble_s", r.pipeline_bubble_s}, {"grad_accum_steps", double(accum)}}};
     r.compute = {r.compute_s, "time.compute_roofline",
                  {{"hardware_flop_per_sample", t.hardware_flop_per_sample}, {"batch", batch},
-                  {"peak_flop_per_s", peak}, {"matmul_fraction", e_mid.matmul}}};
+                  {"peak_flop_per_s", peak}, {"matmul_fraction", e_mid.matmul},
+                  {"tensor_parallel", double(tp)}, {"pipeline_parallel", double(pp)}}};
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
                        {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro}}};
     r.optimizer = {r.optimizer_s + r.optimizer_loop_s, "time.optimizer_step",
-                   {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable", t.params_trainable},
+                   {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable_per_gpu", t.params_trainable_per_gpu},
                     {"optimizer_loop_ops", s.optimizer_loop_ops}, {"optimizer_op_s", priors.optimizer_op_s},
                     {"optimizer_loop_s", r.optimizer_loop_s}}};
     r.comm = {r.comm_s, c.strategy == Strategy::kDdp ? "time.ring_allreduce" : "time.zero_collectives",

@@ -197,7 +197,8 @@ struct PreparedTime {
     TrainingConfig config;
     Family family = Family::kDecoder;
     double tokens_per_sample = 0;       // seq_len for sequence models, 0 otherwise
-    double params_total = 0, params_trainable = 0;
+    double params_total = 0, params_trainable = 0;  // the whole model
+    double params_trainable_per_gpu = 0;  // what one GPU's optimizer steps before ZeRO (tensor/pipeline share)
     double model_flop_per_sample = 0;   // forward + backward (input and weight grads), no recomputation
     double hardware_flop_per_sample = 0;// + recomputation, LoRA adapters
     double forward_flop_per_sample = 0;

@@ -532,6 +532,14 @@ void draw_verdict(AppState& app) {
     }
     hint_textf(tr(Str::ParamsLine, L), format_count(m.params_total, L).c_str(),
                         format_count(m.params_trainable, L).c_str());
+    // Tensor/pipeline parallelism: each GPU holds a share, and the micro-batch is per model copy.
+    const catalog::Scenario& s = r.scenario.scenario;
+    if (s.tensor_parallel * s.pipeline_parallel > 1)
+        hint_textf(tr(Str::ModelParallelLine, L), format_count(m.params_per_gpu, L).c_str(),
+                   s.tensor_parallel * s.pipeline_parallel);
+    if (s.pipeline_parallel > 1)
+        hint_textf(tr(Str::PipelineStageLine, L), m.pipeline_stage + 1, s.pipeline_parallel,
+                   format_significant(m.in_flight_micro_batches, 3).c_str());
 }
 
 void draw_breakdown(AppState& app) {

@@ -201,6 +201,23 @@
       " 1 阶段 31.4 GB，第 2 阶段 16.6 GB，第 3 阶段 1.9 GB。第 1、2 阶段的通信量与 DDP 相同，第 3 阶段约为" \
       " 1.5 倍。") \
     P(Interconnect, \
+      "The largest models are also split inside each layer and across layers (Megatron-LM). Tensor parallelism " \
+      "gives each GPU a slice of every layer's attention heads and FFN width and all-reduces each layer's " \
+      "activations four times per micro-batch, so it stays inside one NVLink machine. Pipeline parallelism puts " \
+      "groups of layers on different GPUs and streams micro-batches through them: the first stage keeps the " \
+      "activations of as many micro-batches as there are stages, and every step idles for (stages - 1) " \
+      "micro-batches, fewer with the interleaved schedule. Sequence parallelism splits what tensor parallelism " \
+      "copies (LayerNorm, dropout). NVIDIA trained a 22-billion-parameter GPT this way on one 8x A100 node at " \
+      "1.10 s per step of 4 sequences (Korthikanti et al. 2022); the calculator gives 1.11 s. For a student this " \
+      "is mostly how to read such papers: a 7B model fine-tunes on one node with ZeRO or LoRA.", \
+      "最大的模型还会在层内和层间切分（Megatron-LM）。张量并行让每张卡持有每一层的一部分注意力头和 FFN 宽度，" \
+      "每个 micro-batch 每层的激活值要做 4 次 all-reduce，所以只在同一台 NVLink 机器内使用。流水线并行把不同" \
+      "的层组放到不同的卡上，让 micro-batch 依次流过：第一段要同时保存与级数相同个数的 micro-batch 的激活值，" \
+      "每步空闲（级数 − 1）个 micro-batch 的时间，交错调度可以减少。序列并行把张量并行中各卡重复存储的部分" \
+      "（LayerNorm、dropout）也切开。NVIDIA 用这种方式在一台 8×A100 上训练 220 亿参数的 GPT，每步 4 条序列用" \
+      "时 1.10 秒（Korthikanti 等，2022）；本计算器给出 1.11 秒。对学生来说，这主要用于读懂这类论文：70 亿参数" \
+      "的模型在一台机器上用 ZeRO 或 LoRA 就能微调。") \
+    P(Interconnect, \
       "A practical order: get the job running on one GPU first. Two to four consumer cards over PCIe work well " \
       "with DDP for CNNs and small transformers. For fine-tuning large language models, one card with more " \
       "memory is usually simpler and often faster than several small ones.", \
@@ -618,6 +635,9 @@
     T(Interconnect, "Full fine-tuning of Llama-2-7B with ZeRO-3 on 8× A100 80GB", \
       "8 块 A100 80GB 用 ZeRO-3 全量微调 Llama-2-7B", \
       R"({"model":"llama-2-7b","batch_size":4,"seq_len":2048,"precision":"bf16-amp","optimizer":"adamw","checkpointing":"full","attention":"flash","gpu":{"id":"a100-sxm4-80gb","count":8,"strategy":"zero3","interconnect":"nvlink"}})") \
+    T(Interconnect, "A 22B GPT on one 8× A100 node: tensor + sequence parallel (Megatron-LM, paper: 1.10 s per step)", \
+      "一台 8× A100 上的 220 亿参数 GPT：张量并行 + 序列并行（Megatron-LM，论文：每步 1.10 秒）", \
+      R"({"model":{"family":"decoder","layers":48,"hidden":6144,"heads":64,"kv_heads":64,"ffn":24576,"glu":false,"vocab":51200,"tied_embeddings":true,"norm":"layernorm","position":"learned","bias":true},"batch_size":4,"seq_len":2048,"precision":"fp16-amp","optimizer":"adam","checkpointing":"selective","attention":"eager","gpu":{"id":"a100-sxm4-80gb","count":8,"interconnect":"nvlink","tensor_parallel":8,"sequence_parallel":true}})") \
     T(Optimizations, "ResNet-50 with AMP and channels_last on an RTX 3090 (timm's test)", \
       "在 RTX 3090 上用混合精度和 channels_last 训练 ResNet-50（timm 的测试）", \
       R"({"model":"resnet50","batch_size":256,"image_size":224,"precision":"fp16-amp","optimizer":"sgd-momentum","memory_format":"channels_last","gpu":{"id":"rtx-3090","count":1},"dataset":{"samples":1281167,"epochs":1}})") \

@@ -191,6 +191,10 @@
     X(MaxBatch, "Largest batch size per GPU that fits: %d", "能装下的最大每卡批大小：%d")                  \
     X(MaxBatchNone, "Even a batch size of 1 does not fit this card.", "即使批大小为 1 也装不进这块显卡。") \
     X(ParamsLine, "Parameters: %s in total, %s trained", "参数量：共 %s，参与训练 %s")                     \
+    X(ModelParallelLine, "Each GPU holds %s of them; one model copy spans %d GPUs and takes the batch size above.", \
+      "每张卡存其中的 %s；一个模型副本占 %d 张卡，处理上面的批大小。") \
+    X(PipelineStageLine, "Memory shown for pipeline stage %d of %d, which holds the activations of %s micro-batches at once.", \
+      "显示的是流水线 %d / %d 段的显存，这一段同时保存 %s 个 micro-batch 的激活值。") \
     X(PartWeights, "Weights", "权重")                                                                        \
     X(PartGradients, "Gradients", "梯度")                                                                    \
     X(PartOptimizer, "Optimizer states", "优化器状态")                                                       \
@@ -380,8 +384,8 @@
     X(BreakEvenAt, "Training like this, buying becomes cheaper than renting after about %s months.", "按这样的使用强度，大约 %s 个月后购买比租用更划算。")                                \
     X(NoBreakEven, "Within 3 years of training like this, renting stays cheaper than buying this card.", "按这样的使用强度，3 年内租用这块显卡都比购买便宜。") \
     X(TimeFormula, "How the time is computed", "时间的计算方式")                                             \
-    X(TfStep, "One optimizer step: compute + bandwidth-bound kernels + launch overhead + recurrence + communication not hidden (+ offload transfers); never faster than the data loader.", \
-      "一步优化 = 计算 + 受带宽限制的算子 + 启动开销 + 循环步 + 未被掩盖的通信（+ 卸载传输）；不会快于数据读取。") \
+    X(TfStep, "One optimizer step: compute + bandwidth-bound kernels + launch overhead + recurrence + communication not hidden (+ offload transfers, + tensor/pipeline parallel traffic and the pipeline's idle slots); never faster than the data loader.", \
+      "一步优化 = 计算 + 受带宽限制的算子 + 启动开销 + 循环步 + 未被掩盖的通信（+ 卸载传输，+ 张量/流水线并行的通信与流水线空闲时间）；不会快于数据读取。") \
     X(TfCompute, "Compute-bound kernels: FLOPs per sample x batch / (the card's peak x the matmul fraction).", \
       "受算力限制的算子：每样本 FLOPs × 批大小 /（显卡峰值算力 × 矩阵乘效率）。")                             \
     X(TfBandwidth, "Bandwidth-bound kernels (norms, activations, layout transposes): bytes moved / (memory bandwidth x the bandwidth fraction).", \

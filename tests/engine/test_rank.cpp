@@ -239,3 +239,29 @@ TEST_CASE("rank: in the JSON, an option the job does not fit carries the advisor
     }
     CHECK(with_fix > 0);
 }
+
+TEST_CASE("rank: under tensor x pipeline parallelism only whole model copies are options, at the scenario's layout") {
+    const auto s = parse(R"({"model": "llama-2-7b", "batch_size": 1, "grad_accum_steps": 8, "seq_len": 2048,
+                             "precision": "bf16-amp", "gpu": {"count": 8, "tensor_parallel": 4, "pipeline_parallel": 2},
+                             "dataset": {"tokens": 1e8}})");
+    JobModel job;
+    const RankResult r = rank(s, job);
+    REQUIRE(!r.options.empty());
+    int eligible = 0;
+    for (const RankOption& o : r.options) {
+        CAPTURE(o.id);
+        CHECK(o.count % 8 == 0);  // 4 x 2 GPUs per copy: 1, 2 or 4 cards cannot run it
+        eligible += o.eligible;
+    }
+    CHECK(eligible > 0);
+    // The advisor does not propose what the layout refuses (LoRA, 8-bit Adam, ZeRO-3 over more cards).
+    const nlohmann::json j = gg::catalog::rank_json(s, embedded_catalog());
+    for (const auto& o : j["options"])
+        if (o.contains("fix") && o["fix"].is_object())
+            for (const auto& c : o["fix"].value("changes", nlohmann::json::array())) {
+                const std::string change = c.value("change", "");
+                CHECK(change != "lora");
+                CHECK(change != "optimizer_8bit");
+                CHECK(change != "more_cards");
+            }
+}
