@@ -25,6 +25,11 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     return e;
 }
 
+// The pipeline stage whose GPU the report shows (the fuller of the first and the last; the first without pipelining).
+const engine::PreparedMemory& reported_stage(const Estimate& e) {
+    return e.report.pipeline_stage > 0 && !e.prepared.last_stage.empty() ? e.prepared.last_stage[0] : e.prepared;
+}
+
 json figure_to_json(const engine::Figure& f) {
     json ops = json::object();
     for (const auto& [name, value] : f.operands) ops[name] = value;
@@ -44,7 +49,8 @@ json report_to_json(const Scenario& s, const Estimate& e) {
     j["params"] = {{"total", r.params_total}, {"trainable", r.params_trainable}, {"per_gpu", r.params_per_gpu}};
     j["pipeline_stage"] = r.pipeline_stage;
     j["in_flight_micro_batches"] = r.in_flight_micro_batches;
-    const double model_states = e.prepared.weight_bytes + e.prepared.grad_bytes + e.prepared.optimizer_bytes;
+    const engine::PreparedMemory& stage = reported_stage(e);
+    const double model_states = stage.weight_bytes + stage.grad_bytes + stage.optimizer_bytes;
     j["memory_bytes"] = {{"weights", r.weights.bytes},
                          {"gradients", r.gradients.bytes},
                          {"optimizer", r.optimizer.bytes},
@@ -102,13 +108,14 @@ double predicted_quantity(const std::string& q, const Scenario& s, const Estimat
     if (q == "param_tensors") return e.graph.param_tensor_count();
     if (q == "param_matrices") return e.graph.param_matrix_count();
     // What saved_tensors_hooks sees (deduplicated storages, parameters excluded), after checkpointing.
-    if (q == "saved_activations_bytes") return e.prepared.kept_per_sample_bytes * s.batch_size;
+    const engine::PreparedMemory& stage = reported_stage(e);
+    if (q == "saved_activations_bytes") return stage.kept_per_sample_bytes * s.batch_size;
     if (q == "peak_allocated_bytes") return r.peak_allocated.bytes;
     if (q == "nvidia_smi_bytes") return r.nvidia_smi.bytes;
     if (q == "peak_reserved_bytes") return r.reserved.bytes;
-    if (q == "weights_bytes") return e.prepared.weight_bytes;
-    if (q == "optimizer_bytes") return e.prepared.optimizer_bytes;
-    if (q == "model_states_bytes") return e.prepared.weight_bytes + e.prepared.grad_bytes + e.prepared.optimizer_bytes;
+    if (q == "weights_bytes") return stage.weight_bytes;
+    if (q == "optimizer_bytes") return stage.optimizer_bytes;
+    if (q == "model_states_bytes") return stage.weight_bytes + stage.grad_bytes + stage.optimizer_bytes;
     return std::numeric_limits<double>::quiet_NaN();
 }
 

@@ -21,7 +21,8 @@ struct Estimate {
 Estimate estimate(const Scenario& scenario, const Catalog& catalog = embedded_catalog());
 
 // The report:
-//   scenario (normalised), model {id, name, family, source}, params {total, trainable},
+//   scenario (normalised), model {id, name, family, source},
+//   params {total, trainable, per_gpu}, pipeline_stage, in_flight_micro_batches,
 //   memory_bytes {weights, gradients, optimizer, activations, temporary, framework, peak_allocated, reserved,
 //                 nvidia_smi, model_states, autocast_weight_copies}, peak_phase ("forward_end" | "backward" |
 //   "optimizer_step"), host_ram_bytes, gpu {id, memory_bytes, usable_bytes, reserve_fraction} | null,
@@ -31,6 +32,10 @@ nlohmann::json report_to_json(const Scenario& scenario, const Estimate& estimate
 
 // One figure as {formula, bytes, operands}.
 nlohmann::json figure_to_json(const engine::Figure& figure);
+
+// The prepared pipeline stage the report shows (estimate.report.pipeline_stage): the last stage's when that one is
+// fuller, else the first (the only one without pipeline parallelism).
+const engine::PreparedMemory& reported_stage(const Estimate& estimate);
 
 }  // namespace gg::catalog
 

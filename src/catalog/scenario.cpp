@@ -538,10 +538,26 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                     r.problem("/gpu/tensor_parallel", "'tensor_parallel' (" + std::to_string(tp) + ") must divide the "
                               "attention heads (" + std::to_string(s.model.heads) + "), the key/value heads (" +
                               std::to_string(kv) + ") and the FFN width (" + std::to_string(s.model.ffn) + ")");
-                if ((long long)pp * s.pipeline_interleave > s.model.layers)
-                    r.problem("/gpu/pipeline_parallel", "pipeline_parallel x pipeline_interleave (" +
-                              std::to_string((long long)pp * s.pipeline_interleave) + ") exceeds the model's " +
-                              std::to_string(s.model.layers) + " layers: every stage needs at least one layer");
+                // Megatron-LM splits the layers evenly: num_layers divisible by the stages (x chunks when interleaved).
+                const long long chunks = (long long)pp * s.pipeline_interleave;
+                if (pp > 1 && s.model.layers % chunks != 0)
+                    r.problem("/gpu/pipeline_parallel", "the model's " + std::to_string(s.model.layers) +
+                              " layers must split evenly into pipeline_parallel x pipeline_interleave (" +
+                              std::to_string(chunks) + ") parts");
+                if (pp > 1 && s.model.shared_layers)
+                    r.problem("/gpu/pipeline_parallel", "'" + s.model_id + "' shares one set of weights across its "
+                              "layers (ALBERT): its layers cannot be split into pipeline stages");
+                // Sequence parallelism splits the sequence t ways (Megatron asserts seq_length % t == 0).
+                if (s.sequence_parallel && tp > 1) {
+                    const engine::WorkloadShape shape = s.shape_per_sample();
+                    const long long tokens = s.model.family == engine::Family::kVit && s.model.patch > 0
+                        ? (long long)(shape.image_size / s.model.patch) * (shape.image_size / s.model.patch) + 1
+                        : shape.seq_len;
+                    if (tokens % tp != 0)
+                        r.problem("/gpu/sequence_parallel", "sequence parallelism splits the " + std::to_string(tokens) +
+                                  " tokens per sequence over tensor_parallel (" + std::to_string(tp) +
+                                  ") GPUs: they must divide evenly");
+                }
             }
         }
     }

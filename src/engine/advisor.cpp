@@ -301,6 +301,9 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             bool accumulation = false;
             if (micro < 1) continue;
             if (!(gpu.memory_bytes > 0) || required_bytes(v.memory, micro) > usable) {
+                // Under pipeline parallelism the micro-batches per step are the pipeline's own (they set the
+                // activations each stage holds and the schedule's rules): no accumulation change is proposed.
+                if (v.config.pipeline_parallel > 1) continue;
                 // Accumulation: the largest micro-batch that fits and divides the per-card samples per step.
                 const std::vector<int> m = max_batch_sizes(v.memory, {gpu.memory_bytes}, micro);
                 const int fit = m.empty() ? 0 : m[0];

@@ -46,17 +46,20 @@ constexpr double kInt8BytesPerParam = 1.0;
 //    copy lives in the optimizer (Rajbhandari et al. 2020, sec. 3.1: 2 + 2 + 12 bytes/param for Adam);
 //  - torch FSDP MixedPrecision(param_dtype=bf16): fp32 sharded parameters, 16-bit gathered parameters, so every
 //    op (norms included) runs in 16 bit (torch.distributed.fsdp.MixedPrecision docs).
-//  - Megatron-LM (tensor/pipeline parallel): the same as DeepSpeed's: Float16Module casts the model to 16 bit, the
-//    fp32 main parameters live in the optimizer (Korthikanti et al. 2022, sec. 4.1: activations "in 16-bit").
+//  - Megatron-LM (tensor/pipeline parallel): Float16Module casts the model to 16 bit too (Korthikanti et al. 2022,
+//    sec. 4.1: activations "in 16-bit"), with its own byte table (Megatron-LM README, "Distributed Optimizer":
+//    fp16 params and grads 20 B/param = 2 + 2 + fp32 main params 4 + fp32 main grads 4 + Adam 8, "4 + 16/d" with
+//    the distributed optimizer; bf16 params 18 B = 2 + fp32 grads 4 (bf16 accumulates gradients in fp32) + main
+//    params 4 + Adam 8, "6 + 12/d").
+bool megatron_mixed(const TrainingConfig& c) { return is_autocast(c.precision) && model_parallel(c); }
 bool deepspeed_mixed(const TrainingConfig& c) {
-    return is_autocast(c.precision) &&
-           (c.strategy == Strategy::kZero1 || c.strategy == Strategy::kZero2 || c.strategy == Strategy::kZero3 ||
-            model_parallel(c));
+    return is_autocast(c.precision) && !model_parallel(c) &&
+           (c.strategy == Strategy::kZero1 || c.strategy == Strategy::kZero2 || c.strategy == Strategy::kZero3);
 }
 bool fsdp_mixed(const TrainingConfig& c) { return is_autocast(c.precision) && c.strategy == Strategy::kFsdp; }
 // The precision whose dtype rules the saved tensors follow.
 Precision activation_regime(const TrainingConfig& c) {
-    return (deepspeed_mixed(c) || fsdp_mixed(c)) ? Precision::kBf16 : c.precision;
+    return (deepspeed_mixed(c) || megatron_mixed(c) || fsdp_mixed(c)) ? Precision::kBf16 : c.precision;
 }
 
 }  // namespace
@@ -335,7 +338,8 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, int stage)
     const std::vector<int> stages = layer_stages(g, c.pipeline_parallel);
     const double tp = std::max(1, c.tensor_parallel);
     const Precision p = c.precision;
-    const bool ds = deepspeed_mixed(c);
+    const bool mg = megatron_mixed(c);
+    const bool ds = deepspeed_mixed(c) || mg;
     const double n = data_parallel(c);
     m.params_total = w.total + w.lora_params;
     m.params_trainable = w.trainable + w.lora_params;
@@ -345,9 +349,11 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, int stage)
     // backbone (bitsandbytes replaces nn.Linear except lm_head: transformers' get_keys_to_not_convert).
     double weights = 0, quant_weights = 0;
     double grads = 0, states = 0;
-    const double pb = ds ? 2.0 : param_bytes(p);  // DeepSpeed: the module is 16-bit
+    const double pb = ds ? 2.0 : param_bytes(p);  // DeepSpeed, Megatron: the module is 16-bit
+    const double gb = mg && p != Precision::kFp16Amp ? 4.0 : pb;  // Megatron bf16: fp32 gradient buffers
     const double state_b = p == Precision::kBf16 ? 2.0 : 4.0;
-    const double master_b = ds ? 4.0 : 0.0;        // DeepSpeed: fp32 master copy inside the optimizer
+    // fp32 master copy inside the optimizer; Megatron fp16 also keeps fp32 copies of the gradients there.
+    const double master_b = mg && p == Precision::kFp16Amp ? 8.0 : ds ? 4.0 : 0.0;
     for (std::size_t li = 0; li < g.layers.size(); ++li) {
         Layer l = g.layers[li];
         if (stages[li] != stage) continue;
@@ -370,7 +376,7 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, int stage)
             weights += l.params * pb;
         }
         if (layer_trainable(l, c)) {
-            grads += l.params * pb;
+            grads += l.params * gb;
             states += optimizer_state_bytes(l, l.params, c.optimizer, state_b) + l.params * master_b;
         }
     }
@@ -385,7 +391,7 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, int stage)
     }
     weights += quant_weights;
     m.weight_bytes_per_param = pb;
-    m.grad_bytes_per_param = pb;
+    m.grad_bytes_per_param = gb;
     const double rank_trainable = m.rank_trainable + w.lora_params;  // what this GPU steps (before ZeRO)
     m.state_bytes_per_param = rank_trainable > 0 ? states / rank_trainable : 0;
 
@@ -434,9 +440,10 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, int stage)
                 current = l.block;
             }
             const double own = rank_params(l, c, stage > 0);
-            double gb = layer_trainable(l, c) ? own * pb : 0;
-            if (is_lora_target(l, c)) gb += double(c.lora.rank) * (l.in_features + l.out_features) * l.experts * 4.0;
-            if (si < m.segments.size()) m.segments[si].grad_bytes += z2 ? gb / n : gb;
+            double grad_bytes = layer_trainable(l, c) ? own * gb : 0;
+            if (is_lora_target(l, c))
+                grad_bytes += double(c.lora.rank) * (l.in_features + l.out_features) * l.experts * 4.0;
+            if (si < m.segments.size()) m.segments[si].grad_bytes += z2 ? grad_bytes / n : grad_bytes;
         }
     }
     // Loss over a vocabulary (or classes): forward keeps the logits in the compute dtype plus an fp32 copy
@@ -504,30 +511,30 @@ Peak compute_peak(const PreparedMemory& m, double batch) {
     const double states = m.weight_bytes + m.optimizer_bytes + m.ddp_bucket_bytes + m.gathered_bytes;
     // A pipeline stage also holds what the other micro-batches in flight kept for their backward (1F1B schedule).
     const double stash = (m.in_flight - 1.0) * (m.kept_per_sample_bytes * batch + m.autocast_copy_bytes);
-    const double base = states + stash;
     // zero_grad(set_to_none=True) is the default since torch 2.0 (torch/optim/optimizer.py): gradients exist
     // before backward only while accumulating over micro-batches.
     const double grads_before =
         (c.grad_accum_steps > 1 || !c.tunables.zero_grad_set_to_none) ? m.grad_bytes : 0;
     const double kept = m.kept_per_sample_bytes * batch + m.autocast_copy_bytes;
+    const double kept_all = kept + stash;  // what is kept for backward, the stage's other micro-batches included
     const double loss_fwd = m.loss_forward_per_sample_bytes * batch;
     const double loss_bwd = m.loss_backward_per_sample_bytes * batch;
-    pk.forward_end = base + grads_before + kept + loss_fwd;
+    pk.forward_end = states + grads_before + kept_all + loss_fwd;
     const double dq = m.dequant_temp_bytes;
     // Backward, segment by segment from the last: earlier segments still hold what they kept, this segment
     // holds everything it saved (recomputed under checkpointing), later segments' gradients exist.
-    double best = base + grads_before + kept + loss_bwd;
-    double best_act = kept, best_grad = grads_before, best_tmp = loss_bwd;
+    double best = states + grads_before + kept_all + loss_bwd;
+    double best_act = kept_all, best_grad = grads_before, best_tmp = loss_bwd;
     double kept_before = kept;
     double grads_after = 0;
     for (std::size_t i = m.segments.size(); i-- > 0;) {
         const Segment& s = m.segments[i];
         kept_before -= s.kept_per_sample_bytes * batch + s.kept_const_bytes;
         grads_after += s.grad_bytes;
-        const double act = kept_before + s.full_per_sample_bytes * batch + s.kept_const_bytes;
+        const double act = stash + kept_before + s.full_per_sample_bytes * batch + s.kept_const_bytes;
         const double grad = std::max(grads_before, grads_after);
         const double tmp = s.transient_per_sample_bytes * batch + dq;
-        const double live = base + act + grad + tmp;
+        const double live = states + act + grad + tmp;
         if (live > best) {
             best = live;
             best_act = act;
@@ -545,7 +552,7 @@ Peak compute_peak(const PreparedMemory& m, double batch) {
         pk.temporary_at_peak = best_tmp;
     } else if (pk.allocated == pk.forward_end) {
         pk.phase = PeakPhase::kForwardEnd;
-        pk.activations_at_peak = kept;
+        pk.activations_at_peak = kept_all;
         pk.gradients_at_peak = grads_before;
         pk.temporary_at_peak = loss_fwd;
     } else {
@@ -588,6 +595,7 @@ MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_
                   {"params_lora", m.params_lora},
                   {"bytes_per_param", m.weight_bytes_per_param},
                   {"gpu_count", double(c.gpu_count)},
+                  {"data_parallel", double(data_parallel(c))},
                   {"params_per_gpu", m.rank_params + m.params_lora},
                   {"sharded_bytes", m.weight_bytes},
                   {"gathered_unit_bytes", m.gathered_bytes}}};
@@ -595,11 +603,13 @@ MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_
                    {{"params_trainable", m.params_trainable},
                     {"bytes_per_param", m.grad_bytes_per_param},
                     {"gpu_count", double(c.gpu_count)},
+                    {"data_parallel", double(data_parallel(c))},
                     {"ddp_bucket_bytes", m.ddp_bucket_bytes}}};
     r.optimizer = {m.optimizer_bytes, "optimizer_states",
                    {{"params_trainable", m.params_trainable},
                     {"state_bytes_per_param", m.state_bytes_per_param},
                     {"gpu_count", double(c.gpu_count)},
+                    {"data_parallel", double(data_parallel(c))},
                     {"offloaded", c.offload_optimizer ? 1.0 : 0.0}}};
     r.autocast_weight_copies = {m.autocast_copy_bytes, "autocast_weight_copies", {{"bytes", m.autocast_copy_bytes}}};
     r.activations = {m.in_flight * (m.kept_per_sample_bytes * batch + m.autocast_copy_bytes), "saved_activations",

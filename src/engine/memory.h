@@ -105,7 +105,7 @@ std::vector<int> layer_stages(const Graph& graph, int pipeline_parallel);
 // Micro-batches whose saved activations a pipeline stage holds at once (Narayanan et al. 2021, sec. 2.2; Megatron
 // schedules.py warm-up counts): 1F1B, stage i of p: min(p - i, m); interleaved with v chunks: (2(p - i - 1) +
 // (v - 1)p + 1) chunks of 1/v of the stage, i.e. p + (p - 1)/v on the first stage (Korthikanti et al. 2022,
-// sec. 4.3: "multiplied by 1 + (p - 1)/(pm)"), capped by the m x v chunks a step has.
+// sec. 4.2.3: "scaled by (1 + (p - 1)/(pm))"), capped by the m x v chunks a step has.
 double pipeline_in_flight(int stage, int pipeline_parallel, int interleave, int micro_batches);
 
 // ---- explained figures -------------------------------------------------------------------------------------

@@ -232,8 +232,10 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     const int last_stage = std::max(1, c.pipeline_parallel) - 1;
     const double tp = std::max(1, c.tensor_parallel);
     std::map<std::tuple<bool, bool, double, double, double, double, double>, std::size_t> last_index;
-    std::vector<double> blocks_per_stage(std::size_t(last_stage) + 1, 0.0);
-    std::int32_t last_block_seen = -1;
+    // Per block: its stage and whether a backward pass runs through it (frozen blocks before any trainable layer
+    // run none, so neither do their backward all-reduces).
+    std::vector<int> block_stage(std::size_t(std::max(0, g.block_count)), 0);
+    std::vector<char> block_backward(std::size_t(std::max(0, g.block_count)), 0);
     for (std::size_t li = 0; li < g.layers.size(); ++li) {
         const Layer& l = g.layers[li];
         const int stage = stages[li];
@@ -368,9 +370,9 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         };
         if (stage == 0) add_to(t.layers, index);
         if (stage == last_stage && last_stage > 0) add_to(t.last_stage_layers, last_index);
-        if (l.block >= 0 && l.block != last_block_seen) {
-            blocks_per_stage[std::size_t(stage)] += 1;
-            last_block_seen = l.block;
+        if (l.block >= 0 && std::size_t(l.block) < block_stage.size()) {
+            block_stage[std::size_t(l.block)] = stage;
+            if (has_backward) block_backward[std::size_t(l.block)] = 1;
         }
         if (stage != 0) {  // the rest only for the GPU whose memory and optimizer step the report shows
             if (trainable || lora) upstream_trainable = true;
@@ -414,10 +416,19 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         // "scatter/gather communication optimization").
         t.p2p_bytes_per_sample = act_el * act_bytes / tp;
     }
-    const double per_block = 4.0 + (c.checkpointing == Checkpointing::kFull ? 2.0 : 0.0);
-    const double busiest = *std::max_element(blocks_per_stage.begin(), blocks_per_stage.end());
-    t.tp_collectives_per_micro = tp > 1 ? per_block * busiest : 0.0;
-    t.tp_backward_collectives_per_micro = tp > 1 ? 2.0 * busiest : 0.0;
+    // The busiest stage: 2 forward all-reduces per block; per block with a backward pass 2 in backward and, under
+    // full recomputation, 2 more in the rerun forward.
+    const double recompute = c.checkpointing == Checkpointing::kFull ? 2.0 : 0.0;
+    std::vector<double> stage_all(std::size_t(last_stage) + 1, 0.0), stage_backward(stage_all.size(), 0.0);
+    for (std::size_t b = 0; b < block_stage.size(); ++b) {
+        const std::size_t st = std::size_t(block_stage[b]);
+        stage_all[st] += 2.0 + (block_backward[b] ? 2.0 + recompute : 0.0);
+        stage_backward[st] += block_backward[b] ? 2.0 : 0.0;
+    }
+    const std::size_t busiest = std::size_t(std::max_element(stage_all.begin(), stage_all.end()) - stage_all.begin());
+    t.tp_collectives_per_micro = tp > 1 ? stage_all[busiest] : 0.0;
+    t.tp_backward_collectives_per_micro = tp > 1 ? stage_backward[busiest] : 0.0;
+    t.p2p_backward = t.backward_fraction > 0;
     // ZeRO and FSDP step flat partitions instead of the model's tensors: DeepSpeed one per parameter group
     // (stage_1_and_2.py single_partition_of_fp32_groups), FSDP one FlatParameter per wrapped unit (torch FSDP docs,
     // use_orig_params=False; units: one per block, auto-wrapped, + the root). Flat tensors are 1-D.
@@ -647,8 +658,8 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
                       std::max(0.0, backward - weight_grad_s);
     }
     if (pp > 1 && links.pipeline.bus_bytes_per_s > 0)
-        mp_micro_s += 2.0 * v * (t.p2p_bytes_per_sample * batch / links.pipeline.bus_bytes_per_s +
-                                 links.pipeline.latency_s);
+        mp_micro_s += (t.p2p_backward ? 2.0 : 1.0) * v *
+                      (t.p2p_bytes_per_sample * batch / links.pipeline.bus_bytes_per_s + links.pipeline.latency_s);
 
     // ZeRO-1 and up shard the optimizer step across the data-parallel group (Rajbhandari et al. 2020 sec. 5).
     const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
@@ -739,26 +750,46 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         }
         if (full) r.interconnect_id = link.id;
     }
-    if (tp > 1) {
-        // The tensor-parallel group sits inside a node when it fits one: its own link, whatever joins the nodes.
+    if (tp * pp > 1) {
+        // Megatron-LM orders the ranks tensor-parallel first, then data-parallel, then pipeline (Megatron-LM
+        // parallel_state.py initialize_model_parallel, its example: 16 GPUs, t = 2, p = 4: data-parallel groups
+        // [g0, g2], ..., pipeline groups [g0, g4, g8, g12]). So, with nodes of gpus_per_node GPUs:
+        //  - the tensor-parallel group is t neighbours: inside a node, on its own link, whatever joins the nodes;
+        //  - a data-parallel group spans t x d ranks: inside a node if they fit, else across nodes with
+        //    gpus_per_node / t of its GPUs in each (the node's other GPUs run the other groups over their NICs);
+        //  - the pipeline is outermost: once the job leaves a node, some stage boundary crosses the network, and
+        //    each GPU sends its 1/t slice over its own NIC.
+        const double per_node = priors.comm.gpus_per_node;
         TimeOptions inside = o;
         if (o.interconnect_set && (o.interconnect == Interconnect::kInfiniband || o.interconnect == Interconnect::kEthernet))
             inside.interconnect_set = false;
-        tp_links = resolve_link(gpu, inside, priors, tp);
-        if (tp_links.mid.bus_bytes_per_s <= 0) {
-            r.status = TimeStatus::kNoBandwidth;
-            return r;
+        const bool multi_node = n > per_node;
+        if (tp > 1) {
+            tp_links = resolve_link(gpu, inside, priors, tp);
+            if (tp_links.mid.bus_bytes_per_s <= 0) {
+                r.status = TimeStatus::kNoBandwidth;
+                return r;
+            }
         }
+        if (pp > 1) {
+            pp_links = resolve_link(gpu, multi_node ? o : inside, priors, multi_node ? n : tp * pp);
+            share_node_network(pp_links, 1.0, per_node);
+        }
+        if (dp > 1) {
+            if (double(tp) * dp <= per_node) {
+                links = resolve_link(gpu, inside, priors, tp * dp);
+            } else {
+                links = resolve_link(gpu, o, priors, n);
+                share_node_network(links, std::max(1.0, per_node / tp), per_node);
+            }
+            if (link.bus_bytes_per_s <= 0) {
+                r.status = TimeStatus::kNoBandwidth;
+                return r;
+            }
+        }
+        // The link the report names: the gradients' ring, or without replicas the tensor-parallel group's.
+        if (full) r.interconnect_id = dp > 1 ? link.id : tp > 1 ? tp_links.mid.id : pp_links.mid.id;
     }
-    // Pipeline stages of one replica span tp x pp GPUs: a node's link, or the network once they leave the node, where
-    // each GPU sends its own 1/t slice over its own NIC.
-    const double per_node = priors.comm.gpus_per_node;
-    if (pp > 1) {
-        pp_links = resolve_link(gpu, o, priors, tp * pp);
-        share_node_network(pp_links, 1.0, per_node);
-    }
-    // A data-parallel group holds the GPUs at one position of each model copy: per node, 8 / (t x p) of them, or one.
-    if (tp * pp > 1 && n > 1) share_node_network(links, std::max(1.0, per_node / (tp * pp)), per_node);
     // Megatron-LM as Korthikanti et al. (2022) ran it reduces the data-parallel gradients after the last micro-batch's
     // backward (sec. 6.3: "we do not use any overlapping of gradient all-reduces with back-propagation"): nothing
     // overlaps under tensor/pipeline parallelism unless overlap_fraction says so (newer Megatron-Core can overlap).

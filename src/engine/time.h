@@ -218,6 +218,7 @@ struct PreparedTime {
     double tp_backward_collectives_per_micro = 0;  // those of them in backward (hidden behind weight gradients)
     double tp_weight_grad_flop_per_sample = 0;  // the blocks' linear weight-gradient FLOPs on this GPU (first stage)
     double p2p_bytes_per_sample = 0;            // sent between pipeline stages per micro-batch, each way, per GPU
+    bool p2p_backward = true;                   // gradients flow back between the stages (something trains)
     std::vector<TimeLayer> layers;      // the GPU's layers: the whole model, or the first pipeline stage's
     std::vector<TimeLayer> last_stage_layers;  // pipeline_parallel > 1: the last stage's (head and loss)
     std::vector<RecurrentTime> recurrent;  // sequential parts taken out of `layers` (their FLOPs are not in them)

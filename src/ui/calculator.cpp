@@ -449,7 +449,8 @@ void draw_inputs(AppState& app) {
     // field when they fail; the values stay as typed).
     const engine::Family f = s.model.family;
     const bool transformer = f == engine::Family::kDecoder || f == engine::Family::kEncoder || f == engine::Family::kVit;
-    const bool model_parallel = s.tensor_parallel > 1 || s.pipeline_parallel > 1;
+    const bool model_parallel = s.tensor_parallel > 1 || s.pipeline_parallel > 1 || s.sequence_parallel ||
+                                s.pipeline_interleave > 1;  // a leftover value keeps its field (and its error) visible
     if ((s.gpu_count > 1 && transformer) || model_parallel) {
         field_label(tr(Str::TensorParallel, L), tr(Str::TensorParallelTip, L));
         changed |= int_field(app, "##tensor_parallel", s.tensor_parallel, 1, 1024, tr(Str::UnitCards, L));

@@ -208,14 +208,14 @@
       "activations of as many micro-batches as there are stages, and every step idles for (stages - 1) " \
       "micro-batches, fewer with the interleaved schedule. Sequence parallelism splits what tensor parallelism " \
       "copies (LayerNorm, dropout). NVIDIA trained a 22-billion-parameter GPT this way on one 8x A100 node at " \
-      "1.10 s per step of 4 sequences (Korthikanti et al. 2022); the calculator gives 1.11 s. For a student this " \
+      "1.10 s per step of 4 sequences (Korthikanti et al. 2022); the calculator gives 1.14 s. For a student this " \
       "is mostly how to read such papers: a 7B model fine-tunes on one node with ZeRO or LoRA.", \
       "最大的模型还会在层内和层间切分（Megatron-LM）。张量并行让每张卡持有每一层的一部分注意力头和 FFN 宽度，" \
       "每个 micro-batch 每层的激活值要做 4 次 all-reduce，所以只在同一台 NVLink 机器内使用。流水线并行把不同" \
       "的层组放到不同的卡上，让 micro-batch 依次流过：第一段要同时保存与级数相同个数的 micro-batch 的激活值，" \
       "每步空闲（级数 − 1）个 micro-batch 的时间，交错调度可以减少。序列并行把张量并行中各卡重复存储的部分" \
       "（LayerNorm、dropout）也切开。NVIDIA 用这种方式在一台 8×A100 上训练 220 亿参数的 GPT，每步 4 条序列用" \
-      "时 1.10 秒（Korthikanti 等，2022）；本计算器给出 1.11 秒。对学生来说，这主要用于读懂这类论文：70 亿参数" \
+      "时 1.10 秒（Korthikanti 等，2022）；本计算器给出 1.14 秒。对学生来说，这主要用于读懂这类论文：70 亿参数" \
       "的模型在一台机器上用 ZeRO 或 LoRA 就能微调。") \
     P(Interconnect, \
       "A practical order: get the job running on one GPU first. Two to four consumer cards over PCIe work well " \

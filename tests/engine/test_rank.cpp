@@ -241,9 +241,10 @@ TEST_CASE("rank: in the JSON, an option the job does not fit carries the advisor
 }
 
 TEST_CASE("rank: under tensor x pipeline parallelism only whole model copies are options, at the scenario's layout") {
-    const auto s = parse(R"({"model": "llama-2-7b", "batch_size": 1, "grad_accum_steps": 8, "seq_len": 2048,
-                             "precision": "bf16-amp", "gpu": {"count": 8, "tensor_parallel": 4, "pipeline_parallel": 2},
-                             "dataset": {"tokens": 1e8}})");
+    // Eager attention at 4096 tokens: activations big enough that checkpointing is a fix on the 40-96 GB cards.
+    const auto s = parse(R"({"model": "llama-2-7b", "batch_size": 2, "grad_accum_steps": 8, "seq_len": 4096,
+                             "precision": "bf16-amp", "attention": "eager",
+                             "gpu": {"count": 8, "tensor_parallel": 4, "pipeline_parallel": 2}, "dataset": {"tokens": 1e8}})");
     JobModel job;
     const RankResult r = rank(s, job);
     REQUIRE(!r.options.empty());
@@ -256,12 +257,18 @@ TEST_CASE("rank: under tensor x pipeline parallelism only whole model copies are
     CHECK(eligible > 0);
     // The advisor does not propose what the layout refuses (LoRA, 8-bit Adam, ZeRO-3 over more cards).
     const nlohmann::json j = gg::catalog::rank_json(s, embedded_catalog());
+    int with_fix = 0;
     for (const auto& o : j["options"])
-        if (o.contains("fix") && o["fix"].is_object())
+        if (o.contains("fix") && o["fix"].is_object() && !o["fix"]["changes"].empty()) {
+            ++with_fix;
+            CHECK(o["fix"]["gpu_count"] == o["count"]);
             for (const auto& c : o["fix"].value("changes", nlohmann::json::array())) {
                 const std::string change = c.value("change", "");
                 CHECK(change != "lora");
                 CHECK(change != "optimizer_8bit");
                 CHECK(change != "more_cards");
+                CHECK(change != "accumulation");  // the pipeline's micro-batches are its own
             }
+        }
+    CHECK(with_fix > 0);
 }

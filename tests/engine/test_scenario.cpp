@@ -42,8 +42,12 @@ TEST_CASE("bad scenarios give problems with the key's JSON pointer") {
         {R"({"model": "gpt2", "gpu": {"count": 4, "tensor_parallel": 5}})", "/gpu/count"},
         {R"({"model": "gpt2", "gpu": {"count": 8, "tensor_parallel": 8}})", "/gpu/tensor_parallel"},  // 12 heads
         {R"({"model": "resnet50", "gpu": {"count": 2, "pipeline_parallel": 2}})", "/gpu/pipeline_parallel"},
-        {R"({"model": "gpt2", "gpu": {"count": 32, "pipeline_parallel": 16, "pipeline_interleave": 2}})",
-         "/gpu/pipeline_parallel"},  // 12 layers
+        {R"({"model": "gpt2", "grad_accum_steps": 8, "gpu": {"count": 8, "pipeline_parallel": 8,
+            "pipeline_interleave": 2}})", "/gpu/pipeline_parallel"},  // 12 layers in 16 chunks
+        {R"({"model": "gpt2", "gpu": {"count": 5, "pipeline_parallel": 5}})", "/gpu/pipeline_parallel"},  // 12 % 5
+        {R"({"model": "albert-base", "gpu": {"count": 2, "pipeline_parallel": 2}})", "/gpu/pipeline_parallel"},
+        {R"({"model": "vit-b-16", "gpu": {"count": 4, "tensor_parallel": 4, "sequence_parallel": true}})",
+         "/gpu/sequence_parallel"},  // 197 tokens
         {R"({"model": "gpt2", "gpu": {"count": 2, "sequence_parallel": true}})", "/gpu/sequence_parallel"},
         {R"({"model": "gpt2", "gpu": {"count": 2, "pipeline_interleave": 2}})", "/gpu/pipeline_interleave"},
         {R"({"model": "gpt2", "grad_accum_steps": 3, "gpu": {"count": 2, "pipeline_parallel": 2,
