@@ -219,7 +219,8 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     t.params_trainable = m.params_trainable;
     t.params_trainable_per_gpu = m.rank_trainable + m.params_lora;
 
-    std::map<std::tuple<bool, bool, double, double, double, double, double>, std::size_t> index;
+    using LayerKey = std::tuple<bool, bool, double, double, double, double, double, double>;
+    std::map<LayerKey, std::size_t> index;
     const bool loops = effective_optimizer_impl(c.optimizer, c.optimizer_impl) == OptimizerImpl::kForLoop &&
                        !c.offload_optimizer;
     bool upstream_trainable = false;  // a layer needs its input gradient only if something before it trains
@@ -231,7 +232,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     const std::vector<int> stages = layer_stages(g, c.pipeline_parallel);
     const int last_stage = std::max(1, c.pipeline_parallel) - 1;
     const double tp = std::max(1, c.tensor_parallel);
-    std::map<std::tuple<bool, bool, double, double, double, double, double>, std::size_t> last_index;
+    std::map<LayerKey, std::size_t> last_index;
     // Per block: its stage and whether a backward pass runs through it (frozen blocks before any trainable layer
     // run none, so neither do their backward all-reduces).
     std::vector<int> block_stage(std::size_t(std::max(0, g.block_count)), 0);
@@ -257,6 +258,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         //  the recomputed QK^T (0.5xF), counted as hardware FLOPs only.
         double bwd_flop = 0, bwd_passes = 0, bwd_bytes = 0;
         double bwd_extra_flop = 0;  // hardware-only backward FLOPs (FlashAttention's recomputed QK^T)
+        double hidable_flop = 0;    // a column-parallel weight gradient: hides the tensor-parallel all-reduce
         if (compute_bound) {
             if (l.kind == OpKind::kAttention) {
                 if (input_grad) bwd_flop = 2 * F, bwd_extra_flop = 0.5 * F, bwd_passes = 1, bwd_bytes = 2 * bytes;
@@ -268,8 +270,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
                                              l.role == ParamRole::kV || l.role == ParamRole::kQkv ||
                                              l.role == ParamRole::kFc1 || l.role == ParamRole::kGate ||
                                              l.role == ParamRole::kUp;
-                if (trainable && column_parallel && l.block >= 0 && stages[li] == 0)
-                    t.tp_weight_grad_flop_per_sample += F / (l.tp_split ? tp : 1.0);
+                if (trainable && column_parallel && l.block >= 0) hidable_flop = F;
             } else if (input_grad) {
                 bwd_flop = 2 * F, bwd_passes = 2, bwd_bytes = 2 * bytes;
             }
@@ -357,9 +358,13 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
             tl.weight_bytes /= split;
             tl.bytes_per_sample /= (l.tp_split || c.sequence_parallel) ? tp : 1.0;
         }
+        // The share of this layer's time its weight-gradient GEMM takes (Megatron overlaps the column-parallel
+        // Linear's input-gradient all-reduce with it): a share of the layer's roofline time, so a faster card hides
+        // less only where it also computes faster.
+        if (tp > 1 && hidable_flop > 0 && hw_flop > 0) tl.hidable_share = hidable_flop / hw_flop;
         const auto key = std::make_tuple(tl.compute_bound, tl.linear, tl.flop_per_sample, tl.bytes_per_sample,
-                                         tl.weight_bytes, tl.passes, tl.serial_bytes_per_sample);
-        auto add_to = [&](std::vector<TimeLayer>& list, std::map<std::tuple<bool, bool, double, double, double, double, double>, std::size_t>& where) {
+                                         tl.weight_bytes, tl.passes, tl.serial_bytes_per_sample, tl.hidable_share);
+        auto add_to = [&](std::vector<TimeLayer>& list, std::map<LayerKey, std::size_t>& where) {
             auto it = where.find(key);
             if (it == where.end()) {
                 where.emplace(key, list.size());
@@ -580,6 +585,7 @@ struct Efficiency {
 
 struct MicroTimes {
     double compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0;
+    double hidable_s = 0;  // column-parallel weight-gradient GEMMs: the window backward's all-reduces hide in
 };
 
 // One micro-batch: per layer roofline max(FLOPs / (peak x e_mm), bytes / (bandwidth x e_bw)) (Williams et al.
@@ -596,6 +602,7 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
             const double flop_s = l.flop_per_sample * batch / rate;
             if (flop_s >= mem_s) out.compute_s += l.count * flop_s;
             else out.memory_s += l.count * mem_s;
+            out.hidable_s += l.count * l.hidable_share * std::max(flop_s, mem_s);
         } else {
             out.memory_s += l.count * mem_s;
         }
@@ -652,7 +659,7 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     if (tp > 1 && links.tensor.bus_bytes_per_s > 0) {
         const double one = ring_allreduce_s(t.tp_collective_bytes_per_sample * batch, tp, links.tensor.bus_bytes_per_s,
                                             links.tensor.latency_s);
-        const double weight_grad_s = t.tp_weight_grad_flop_per_sample * batch / (peak_linear * e.matmul);
+        const double weight_grad_s = mt.hidable_s;
         const double backward = t.tp_backward_collectives_per_micro * one;
         mp_micro_s += (t.tp_collectives_per_micro - t.tp_backward_collectives_per_micro) * one +
                       std::max(0.0, backward - weight_grad_s);

@@ -181,6 +181,8 @@ struct TimeLayer {
     double weight_bytes = 0;            // weight bytes read per step over all passes (batch-independent)
     double passes = 1;                  // kernel calls per micro-batch (for the launch overhead)
     double serial_bytes_per_sample = 0; // bandwidth-bound kernels run before/after this one (NCHW<->NHWC transposes)
+    double hidable_share = 0;           // tensor parallel: the share of its time a column-parallel weight gradient
+                                        // takes, which backward's all-reduce overlaps (Korthikanti 2022, sec. 6.2)
 };
 
 // A recurrence (cuDNN LSTM, CUDNN_RNN_ALGO_STANDARD): time steps that run one after another, each a small GEMM
@@ -216,7 +218,6 @@ struct PreparedTime {
     double tp_collective_bytes_per_sample = 0;  // one block's s x h activation: each tensor-parallel all-reduce
     double tp_collectives_per_micro = 0;        // all-reduces per micro-batch on the busiest stage (0 without TP)
     double tp_backward_collectives_per_micro = 0;  // those of them in backward (hidden behind weight gradients)
-    double tp_weight_grad_flop_per_sample = 0;  // the blocks' linear weight-gradient FLOPs on this GPU (first stage)
     double p2p_bytes_per_sample = 0;            // sent between pipeline stages per micro-batch, each way, per GPU
     bool p2p_backward = true;                   // gradients flow back between the stages (something trains)
     std::vector<TimeLayer> layers;      // the GPU's layers: the whole model, or the first pipeline stage's

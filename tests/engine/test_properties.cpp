@@ -224,6 +224,32 @@ public:
             if (chance(0.3)) t["cuda_context_bytes"] = double(log_int(1 << 20, 1 << 30));
             s["tunables"] = t;
         }
+        // Now and then Megatron-LM's model parallelism, mostly in layouts the parser accepts: t dividing the heads,
+        // key/value heads and FFN width, p x v dividing the layers, whole model copies, ddp or zero1.
+        const bool full_precision = precision != "int8" && precision != "nf4";
+        if (transformer && (method == "full" || method == "frozen-backbone") && full_precision && chance(0.15)) {
+            const int kv = spec.kv_heads > 0 ? spec.kv_heads : spec.heads;
+            std::vector<int> ts{1}, ps{1};
+            for (int t : {2, 4, 8})
+                if (spec.heads % t == 0 && kv % t == 0 && spec.ffn % t == 0) ts.push_back(t);
+            for (int p : {2, 3, 4})
+                if (!spec.shared_layers && spec.layers % p == 0) ps.push_back(p);
+            const int t = pick(ts), p = pick(ps);
+            if (t * p > 1) {
+                json& g = s["gpu"];
+                g["tensor_parallel"] = t;
+                g["pipeline_parallel"] = p;
+                g["count"] = t * p * pick(std::vector<int>{1, 1, 2});
+                g["strategy"] = pick(std::vector<std::string>{"ddp", "zero1"});
+                if (p > 1 && spec.layers % (2 * p) == 0 && chance(0.3)) {
+                    g["pipeline_interleave"] = 2;
+                    s["grad_accum_steps"] = p * integer(1, 4);
+                }
+                const int tokens = s.contains("seq_len") ? s["seq_len"].get<int>() : spec.default_seq_len;
+                if (t > 1 && !spec.is_vision && tokens % t == 0 && chance(0.5)) g["sequence_parallel"] = true;
+                s.erase("offload_optimizer");
+            }
+        }
         return s;
     }
 
@@ -449,9 +475,14 @@ TEST_CASE("properties: memory never decreases when the batch, the sequence lengt
         const cat::Estimate ea = cat::estimate(a.scenario);
         const cat::Estimate eb = cat::estimate(b.scenario);
         const auto ma = monotone_memory(ea, a.scenario.batch_size), mb = monotone_memory(eb, b.scenario.batch_size);
+        // Under pipeline parallelism the report shows the fuller of the first and the last stage; when growth moves
+        // it from one to the other, the parts belong to different GPUs and only the totals compare.
+        const bool same_stage = ea.report.pipeline_stage == eb.report.pipeline_stage;
         for (std::size_t k = 0; k < ma.size(); ++k) {
             CAPTURE(ma[k].first);
-            CHECK(mb[k].second >= ma[k].second * (1 - 1e-12));
+            const bool total = ma[k].first == "peak_allocated" || ma[k].first == "reserved" ||
+                               ma[k].first == "nvidia_smi" || ma[k].first.rfind("params", 0) == 0;
+            if (same_stage || total) CHECK(mb[k].second >= ma[k].second * (1 - 1e-12));
         }
         // The solver's answer cannot grow when each sample grows; with the same shape it is the same answer.
         if (ea.max_batch_size >= 0) {
@@ -550,7 +581,8 @@ TEST_CASE("properties: less to move or launch never slows a job: 16-bit gradient
         CHECK(n.step_s <= w.step_s * (1 + 1e-12));
         CHECK(n.compute_s == doctest::Approx(w.compute_s).epsilon(1e-12));
         CHECK(b.step_s <= a.step_s * (1 + 1e-12));
-        CHECK(b.compute_s == doctest::Approx(a.compute_s).epsilon(1e-12));  // layers may group differently
+        // (layers may group differently; under pipelining the transposes can change which stage is the slower)
+        if (s.scenario.pipeline_parallel <= 1) CHECK(b.compute_s == doctest::Approx(a.compute_s).epsilon(1e-12));
         if (!s.scenario.model.is_vision) CHECK(b.step_s == a.step_s);  // no convolutions, nothing to transpose
         CHECK(fe.step_s <= fl.step_s * (1 + 1e-12));
         CHECK(fe.compute_s == fl.compute_s);  // only host time per tensor differs
