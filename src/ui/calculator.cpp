@@ -388,7 +388,9 @@ void draw_inputs(AppState& app) {
     changed |= double_field(app, "##loader", s.loader_samples_per_s, 0, 1e9, 0, tr(Str::UnitSamplesPerS, L), "%.4g");
 
     section_heading(app, tr(Str::StepTraining, L));
-    field_label(tr(Str::BatchSize, L), tr(Str::BatchSizeTip, L));
+    // Under tensor/pipeline parallelism the GPUs of one model copy share each micro-batch.
+    const bool per_copy = s.tensor_parallel * s.pipeline_parallel > 1;
+    field_label(tr(per_copy ? Str::BatchSizeCopy : Str::BatchSize, L), tr(Str::BatchSizeTip, L));
     changed |= int_field(app, "##batch", s.batch_size, 1, 1 << 20, "");
     field_label(tr(Str::GradAccum, L), tr(Str::GradAccumTip, L));
     changed |= int_field(app, "##accum", s.grad_accum_steps, 1, 1 << 16, "");
@@ -528,7 +530,9 @@ void draw_verdict(AppState& app) {
         wrapped_textf(tr(Str::VerdictNeeds, L), format_gib(m.nvidia_smi.bytes, L).c_str(),
                            format_gib(m.usable_bytes, L).c_str(), format_gib(m.card_memory_bytes, L).c_str(),
                            format_percent(r.scenario.scenario.reserve_fraction).c_str());
-        if (r.estimate.max_batch_size > 0) ImGui::Text(tr(Str::MaxBatch, L), r.estimate.max_batch_size);
+        const catalog::Scenario& sc = r.scenario.scenario;
+        const Str max_batch = sc.tensor_parallel * sc.pipeline_parallel > 1 ? Str::MaxBatchCopy : Str::MaxBatch;
+        if (r.estimate.max_batch_size > 0) ImGui::Text(tr(max_batch, L), r.estimate.max_batch_size);
         else if (r.estimate.max_batch_size == 0) wrapped_text(tr(Str::MaxBatchNone, L));
     }
     hint_textf(tr(Str::ParamsLine, L), format_count(m.params_total, L).c_str(),

@@ -42,6 +42,7 @@
     X(ModelTip, "The network you want to train. Presets have the parameter counts of the reference implementations.", \
       "要训练的网络。预设模型的参数量与官方实现一致。")                                                       \
     X(BatchSize, "Batch size per GPU", "每卡批大小")                                                         \
+    X(BatchSizeCopy, "Batch size per model copy", "每个模型副本的批大小")                                     \
     X(BatchSizeTip, "Samples each card processes at once (the micro-batch). Memory grows with it.",          \
       "每张卡一次处理的样本数（微批次）。显存占用随之增长。")                                                 \
     X(GradAccum, "Gradient accumulation", "梯度累积步数")                                                    \
@@ -189,6 +190,7 @@
     X(VerdictNeeds, "Needs %s of %s usable (%s card, %s kept free).", "需要 %s，可用 %s（显卡共 %s，预留 %s）。") \
     X(NoGpuChosen, "Choose a GPU on the left to get a verdict.", "在左侧选择一块显卡即可得到结论。")       \
     X(MaxBatch, "Largest batch size per GPU that fits: %d", "能装下的最大每卡批大小：%d")                  \
+    X(MaxBatchCopy, "Largest batch size per model copy that fits: %d", "能装下的最大每个模型副本批大小：%d") \
     X(MaxBatchNone, "Even a batch size of 1 does not fit this card.", "即使批大小为 1 也装不进这块显卡。") \
     X(ParamsLine, "Parameters: %s in total, %s trained", "参数量：共 %s，参与训练 %s")                     \
     X(ModelParallelLine, "Each GPU holds %s of them; one model copy spans %d GPUs and takes the batch size above.", \
