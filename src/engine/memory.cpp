@@ -180,8 +180,9 @@ double tp_share(const TensorInfo& t, const TrainingConfig& c) {
 // pipeline stage than its embedding keeps its own copy, kept equal by an all-reduce of the two gradients (Megatron-LM:
 // the word embeddings on the last stage; Narayanan et al. 2021).
 double rank_params(const Layer& l, const TrainingConfig& c, bool other_stage_than_embedding) {
-    if (l.tied && l.params <= 0 && c.pipeline_parallel > 1 && other_stage_than_embedding) return l.matmul_weight_params /
-        (l.tp_split && c.tensor_parallel > 1 ? c.tensor_parallel : 1);
+    const double split = l.tp_split && c.tensor_parallel > 1 ? c.tensor_parallel : 1;
+    if (l.tied && l.params <= 0 && c.pipeline_parallel > 1 && other_stage_than_embedding)
+        return l.matmul_weight_params / split;
     if (!l.tp_split || c.tensor_parallel <= 1 || l.params <= 0) return l.params;
     const bool row = l.role == ParamRole::kO || l.role == ParamRole::kFc2 || l.role == ParamRole::kDown;
     if (!row) return l.params / c.tensor_parallel;
@@ -355,17 +356,16 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, int stage)
     // fp32 master copy inside the optimizer; Megatron fp16 also keeps fp32 copies of the gradients there.
     const double master_b = mg && p == Precision::kFp16Amp ? 8.0 : ds ? 4.0 : 0.0;
     for (std::size_t li = 0; li < g.layers.size(); ++li) {
-        Layer l = g.layers[li];
+        const Layer& l = g.layers[li];
         if (stages[li] != stage) continue;
-        const double own = rank_params(l, c, stage > 0);
-        if (l.tp_split && tp > 1) l.matmul_weight_params /= tp;
-        l.params = own;
-        if (l.params <= 0) continue;
-        m.rank_params += l.params;
-        if (layer_trainable(l, c)) m.rank_trainable += l.params;
+        const double own = rank_params(l, c, stage > 0);  // this GPU's share (a tied head's copy included)
+        if (own <= 0) continue;
+        const bool trainable = layer_trainable(l, c);
+        m.rank_params += own;
+        if (trainable) m.rank_trainable += own;
         const bool quantized_linear = is_quantized(p) && l.kind == OpKind::kMatmul && l.in_features > 0 &&
                                       l.role != ParamRole::kHead && l.role != ParamRole::kConv;
-        if (quantized_linear) {
+        if (quantized_linear) {  // (never under tensor/pipeline parallelism: scenario.cpp refuses it)
             // bitsandbytes MatMul4Bit / MatMul8bitLt dequantize the weight to the 16-bit compute dtype for each
             // matmul (forward, and again for the input gradient): one such copy is alive at a time.
             m.dequant_temp_bytes = std::max(m.dequant_temp_bytes, l.matmul_weight_params / l.experts * 2.0);
@@ -373,11 +373,15 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, int stage)
             quant_weights += l.matmul_weight_params * per + (l.params - l.matmul_weight_params) * pb;
             if (p == Precision::kInt8) quant_weights += double(l.out_features) * l.experts * 4.0;  // SCB row scales
         } else {
-            weights += l.params * pb;
+            weights += own * pb;
         }
-        if (layer_trainable(l, c)) {
-            grads += l.params * gb;
-            states += optimizer_state_bytes(l, l.params, c.optimizer, state_b) + l.params * master_b;
+        if (trainable) {
+            grads += own * gb;
+            // States scale with the share (Adafactor's factored rows and columns approximately so).
+            const double layer_states = l.params > 0
+                                            ? optimizer_state_bytes(l, l.params, c.optimizer, state_b) * own / l.params
+                                            : optimizer_state_bytes(l, own, c.optimizer, state_b);
+            states += layer_states + own * master_b;
         }
     }
     // LoRA adapters: fp32 (peft autocast_adapter_dtype=True upcasts adapters of bf16/fp16 models to fp32).

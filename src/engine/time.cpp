@@ -265,7 +265,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
             } else if (has_weights) {
                 if (input_grad) bwd_flop += F, bwd_passes += 1, bwd_bytes += bytes;
                 if (trainable) bwd_flop += F, bwd_passes += 1, bwd_bytes += bytes;
-                // Megatron hides each column-parallel Linear's input-gradient all-reduce behind its own weight gradient.
+                // Megatron hides a column-parallel Linear's input-gradient all-reduce behind its weight gradient.
                 const bool column_parallel = l.role == ParamRole::kQ || l.role == ParamRole::kK ||
                                              l.role == ParamRole::kV || l.role == ParamRole::kQkv ||
                                              l.role == ParamRole::kFc1 || l.role == ParamRole::kGate ||
@@ -768,8 +768,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         //    each GPU sends its 1/t slice over its own NIC.
         const double per_node = priors.comm.gpus_per_node;
         TimeOptions inside = o;
-        if (o.interconnect_set && (o.interconnect == Interconnect::kInfiniband || o.interconnect == Interconnect::kEthernet))
-            inside.interconnect_set = false;
+        const bool network = o.interconnect == Interconnect::kInfiniband || o.interconnect == Interconnect::kEthernet;
+        if (o.interconnect_set && network) inside.interconnect_set = false;
         const bool multi_node = n > per_node;
         if (tp > 1) {
             tp_links = resolve_link(gpu, inside, priors, tp);
