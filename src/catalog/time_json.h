@@ -21,7 +21,8 @@ namespace gg::catalog {
 // plus: status, rate, precision_fallback, prior, interconnect, step_low_s, step_high_s, compute_s, memory_bound_s,
 //   overhead_s, optimizer_s, comm_s, exposed_comm_s, loader_wait_s, offload_transfer_s, cpu_optimizer_not_modelled,
 //   samples_per_step, steps, gpu_hours,
-//   hardware_flop_per_step, peak_flop_per_s, scaling_efficiency, explain {<figure>: {formula, value, operands}}
+//   hardware_flop_per_step, peak_flop_per_s, scaling_efficiency, model_parallel_comm_s, pipeline_bubble_s,
+//   explain {<figure>: {formula, value, operands}} (figure "model_parallel" only under tensor/pipeline parallelism)
 nlohmann::json time_to_json(const engine::TimeReport& report);
 
 // Scenario -> engine inputs.

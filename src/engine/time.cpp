@@ -904,7 +904,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
                        {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro}}};
     r.optimizer = {r.optimizer_s + r.optimizer_loop_s, "time.optimizer_step",
-                   {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable_per_gpu", t.params_trainable_per_gpu},
+                   {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable", t.params_trainable},
+                    {"params_trainable_per_gpu", t.params_trainable_per_gpu},
                     {"optimizer_loop_ops", s.optimizer_loop_ops}, {"optimizer_op_s", priors.optimizer_op_s},
                     {"optimizer_loop_s", r.optimizer_loop_s}}};
     r.comm = {r.comm_s, c.strategy == Strategy::kDdp ? "time.ring_allreduce" : "time.zero_collectives",
