@@ -526,9 +526,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
             r.problem("/offload_optimizer", "optimizer offload is not modelled with tensor or pipeline parallelism");
         if (model_ok) {
             const engine::Family f = s.model.family;
-            const bool transformer = f == engine::Family::kDecoder || f == engine::Family::kEncoder ||
-                                     f == engine::Family::kVit;
-            if (!transformer) {
+            if (!engine::is_transformer(f)) {
                 r.problem(tp > 1 ? "/gpu/tensor_parallel" : "/gpu/pipeline_parallel",
                           "tensor and pipeline parallelism are modelled for transformers (Megatron-LM's layout); '" +
                               s.model_id + "' is a " + engine::family_name(f) + " model");

@@ -78,7 +78,6 @@ bool uses_batchnorm(Family f) {
     return f == Family::kResNet || f == Family::kMobileNetV2 || f == Family::kEfficientNetB0 || f == Family::kYolo ||
            f == Family::kUnet;
 }
-bool is_transformer(Family f) { return f == Family::kDecoder || f == Family::kEncoder || f == Family::kVit; }
 
 AppliedChange make_change(Change c, double value, Family family) {
     switch (c) {

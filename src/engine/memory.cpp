@@ -184,8 +184,7 @@ double rank_params(const Layer& l, const TrainingConfig& c, bool other_stage_tha
     if (l.tied && l.params <= 0 && c.pipeline_parallel > 1 && other_stage_than_embedding)
         return l.matmul_weight_params / split;
     if (!l.tp_split || c.tensor_parallel <= 1 || l.params <= 0) return l.params;
-    const bool row = l.role == ParamRole::kO || l.role == ParamRole::kFc2 || l.role == ParamRole::kDown;
-    if (!row) return l.params / c.tensor_parallel;
+    if (!is_row_parallel(l.role)) return l.params / c.tensor_parallel;
     return l.matmul_weight_params / c.tensor_parallel + (l.params - l.matmul_weight_params);
 }
 

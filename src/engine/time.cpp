@@ -266,11 +266,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
                 if (input_grad) bwd_flop += F, bwd_passes += 1, bwd_bytes += bytes;
                 if (trainable) bwd_flop += F, bwd_passes += 1, bwd_bytes += bytes;
                 // Megatron hides a column-parallel Linear's input-gradient all-reduce behind its weight gradient.
-                const bool column_parallel = l.role == ParamRole::kQ || l.role == ParamRole::kK ||
-                                             l.role == ParamRole::kV || l.role == ParamRole::kQkv ||
-                                             l.role == ParamRole::kFc1 || l.role == ParamRole::kGate ||
-                                             l.role == ParamRole::kUp;
-                if (trainable && column_parallel && l.block >= 0) hidable_flop = F;
+                if (trainable && is_column_parallel(l.role) && l.block >= 0) hidable_flop = F;
             } else if (input_grad) {
                 bwd_flop = 2 * F, bwd_passes = 2, bwd_bytes = 2 * bytes;
             }

@@ -12,6 +12,15 @@
 
 namespace gg::engine {
 
+bool is_transformer(Family f) { return f == Family::kDecoder || f == Family::kEncoder || f == Family::kVit; }
+
+bool is_column_parallel(ParamRole r) {
+    return r == ParamRole::kQ || r == ParamRole::kK || r == ParamRole::kV || r == ParamRole::kQkv ||
+           r == ParamRole::kFc1 || r == ParamRole::kGate || r == ParamRole::kUp;
+}
+
+bool is_row_parallel(ParamRole r) { return r == ParamRole::kO || r == ParamRole::kFc2 || r == ParamRole::kDown; }
+
 double Graph::params_total() const {
     double total = 0;
     for (const Layer& l : layers) total += l.params;
@@ -181,10 +190,7 @@ struct Builder {
         l.experts = experts;
         // Column-parallel (QKV, FC1, gate, up) and row-parallel (output projection, FC2, down) Linears split
         // their weight across tensor-parallel ranks (Megatron-LM sec. 3); routers and task heads are replicated.
-        l.tp_split = role == ParamRole::kQ || role == ParamRole::kK || role == ParamRole::kV ||
-                     role == ParamRole::kQkv || role == ParamRole::kO || role == ParamRole::kFc1 ||
-                     role == ParamRole::kFc2 || role == ParamRole::kGate || role == ParamRole::kUp ||
-                     role == ParamRole::kDown;
+        l.tp_split = is_column_parallel(role) || is_row_parallel(role);
         note_param_tensor(w_el);
         l.forward_flop = 2.0 * tokens * in * out;  // 2 FLOP per multiply-add (Kaplan et al. 2020, sec. 2.1)
         save(l, tensor(tokens * in, R::kMatmulInput, x), F::kWeightGrad);

@@ -167,6 +167,14 @@ struct ModelSpec {
 
 // The family's stable name in JSON ("resnet", "decoder", "diffusion-unet", ...).
 const char* family_name(Family family);
+// Decoder, encoder and ViT: the families LoRA targets and Megatron-style tensor/pipeline parallelism apply to.
+bool is_transformer(Family family);
+
+// Megatron-LM's split of a transformer's Linears (Shoeybi et al. 2019, sec. 3): column-parallel ones (QKV, FC1,
+// gate, up) split their output features, row-parallel ones (output projection, FC2, down) their input features and
+// add their bias after the all-reduce.
+bool is_column_parallel(ParamRole role);
+bool is_row_parallel(ParamRole role);
 
 // ---- presets and building ------------------------------------------------------------------------------
 const std::vector<ModelSpec>& preset_models();             // every preset id, in a fixed order

@@ -449,8 +449,7 @@ void draw_inputs(AppState& app) {
     }
     // Megatron-LM's model parallelism, for transformers (scenario.cpp checks the divisibility rules and names the
     // field when they fail; the values stay as typed).
-    const engine::Family f = s.model.family;
-    const bool transformer = f == engine::Family::kDecoder || f == engine::Family::kEncoder || f == engine::Family::kVit;
+    const bool transformer = engine::is_transformer(s.model.family);
     const bool model_parallel = s.tensor_parallel > 1 || s.pipeline_parallel > 1 || s.sequence_parallel ||
                                 s.pipeline_interleave > 1;  // a leftover value keeps its field (and its error) visible
     if ((s.gpu_count > 1 && transformer) || model_parallel) {
