@@ -39,6 +39,8 @@ struct Scenario {
     int pipeline_parallel = 1;       // gpu.pipeline_parallel: pipeline stages (1F1B; micro-batches = grad_accum_steps)
     int pipeline_interleave = 1;     // gpu.pipeline_interleave: model chunks per GPU (interleaved 1F1B when > 1)
     bool sequence_parallel = false;  // gpu.sequence_parallel: norms/dropout split along the sequence (needs TP)
+    // GPUs per model copy (tensor_parallel x pipeline_parallel; 1 = each GPU holds the whole model).
+    int model_copy_gpus() const { return tensor_parallel * pipeline_parallel; }
     std::string interconnect;        // "" = not given
     bool peer_to_peer = true;        // gpu.peer_to_peer: false = NCCL_P2P_DISABLE=1 (collectives staged through host)
     bool peer_to_peer_set = false;   // false = not given: the card's default (GeForce RTX 40+: no P2P)

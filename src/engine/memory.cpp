@@ -83,6 +83,10 @@ int data_parallel(const TrainingConfig& c) {
 
 bool model_parallel(const TrainingConfig& c) { return c.tensor_parallel > 1 || c.pipeline_parallel > 1; }
 
+double tp_share(bool tp_split, const TrainingConfig& c) {
+    return c.tensor_parallel > 1 && (tp_split || c.sequence_parallel) ? 1.0 / c.tensor_parallel : 1.0;
+}
+
 std::vector<int> layer_stages(const Graph& g, int p) {
     std::vector<int> out(g.layers.size(), 0);
     if (p <= 1) return out;
@@ -167,13 +171,6 @@ struct Walk {
     double lora_params = 0, trainable = 0, total = 0;
 };
 
-// Tensor parallelism divides a saved tensor among the ranks when its heads or FFN width are split, and every tensor
-// under sequence parallelism (Korthikanti et al. 2022, Table 2: sbh(10 + 24/t + 5as/(ht)) per layer without it,
-// sbh(34/t + 5as/(ht)) with it).
-double tp_share(const TensorInfo& t, const TrainingConfig& c) {
-    return c.tensor_parallel > 1 && (t.tp_split || c.sequence_parallel) ? 1.0 / c.tensor_parallel : 1.0;
-}
-
 // A layer's parameters on one GPU. Tensor parallelism splits the Linear weights, the column-parallel biases and the
 // vocab-parallel embedding; a row-parallel Linear (output projection, FC2, down) adds its bias after the all-reduce,
 // so every rank holds it whole (Megatron-LM tensor_parallel/layers.py RowParallelLinear). A tied head on another
@@ -188,11 +185,12 @@ double rank_params(const Layer& l, const TrainingConfig& c, bool other_stage_tha
     return l.matmul_weight_params / c.tensor_parallel + (l.params - l.matmul_weight_params);
 }
 
-// Walks the layers of one pipeline stage (all of them without pipelining); the parameter totals cover the model.
-Walk walk(const Graph& g, const TrainingConfig& c, int stage = 0) {
+// Walks the layers of one pipeline stage (`stages`: layer_stages(); all layers without pipelining); the parameter
+// totals cover the model. Saved tensors count with tp_share (Korthikanti et al. 2022, Table 2: sbh(10 + 24/t +
+// 5as/(ht)) per layer under tensor parallelism, sbh(34/t + 5as/(ht)) with sequence parallelism).
+Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage) {
     Walk w;
     const Precision p = activation_regime(c);
-    const std::vector<int> stages = layer_stages(g, c.pipeline_parallel);
     std::vector<char> seen(g.tensors.size(), 0);
     bool upstream_trainable = false;
     const double act = compute_bytes(p);
@@ -239,7 +237,7 @@ Walk walk(const Graph& g, const TrainingConfig& c, int stage = 0) {
             if (seen[key]) continue;
             seen[key] = 1;
             const TensorInfo& t = g.tensors[key];
-            const double bytes = t.elements * dtype_bytes(t.rule, p) * tp_share(t, c);
+            const double bytes = t.elements * dtype_bytes(t.rule, p) * tp_share(t.tp_split, c);
             w.saved_per_sample += bytes;
             seg.full_per_sample_bytes += bytes;
             max_tensor_in_segment = std::max(max_tensor_in_segment, bytes);
@@ -280,7 +278,7 @@ Walk walk(const Graph& g, const TrainingConfig& c, int stage = 0) {
             if (b < 0 || std::size_t(b) >= g.block_inputs.size() || g.block_inputs[b] < 0) continue;
             const TensorInfo& t = g.tensors[g.block_inputs[b]];
             if (w.segments[i].full_per_sample_bytes > 0)
-                w.segments[i].kept_per_sample_bytes += t.elements * dtype_bytes(t.rule, p) * tp_share(t, c);
+                w.segments[i].kept_per_sample_bytes += t.elements * dtype_bytes(t.rule, p) * tp_share(t.tp_split, c);
         }
     }
     for (const Segment& s : w.segments) w.kept_per_sample += s.kept_per_sample_bytes;
@@ -311,31 +309,33 @@ double optimizer_state_bytes(const Layer& l, double trainable_elements, Optimize
 
 }  // namespace
 
-double saved_activation_bytes_per_sample(const Graph& g, const TrainingConfig& c) { return walk(g, c).saved_per_sample; }
+double saved_activation_bytes_per_sample(const Graph& g, const TrainingConfig& c) {
+    return walk(g, c, layer_stages(g, c.pipeline_parallel), 0).saved_per_sample;
+}
 
 namespace {
-PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, int stage);
+PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage);
 }
 
 PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
     assert(g.batch == 1 && "prepare_memory: build the graph with WorkloadShape::batch = 1; evaluate scales by batch");
-    PreparedMemory m = prepare_stage(g, c, 0);
+    const std::vector<int> stages = layer_stages(g, c.pipeline_parallel);
+    PreparedMemory m = prepare_stage(g, c, stages, 0);
     // The first stage holds the most micro-batches in flight, the last one the head, the logits and the loss: the
     // card must hold the fuller of the two (the stages between hold less than the first).
-    if (c.pipeline_parallel > 1) m.last_stage.push_back(prepare_stage(g, c, c.pipeline_parallel - 1));
+    if (c.pipeline_parallel > 1) m.last_stage.push_back(prepare_stage(g, c, stages, c.pipeline_parallel - 1));
     return m;
 }
 
 // ---- prepare -----------------------------------------------------------------------------------------------
 namespace {
 
-PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, int stage) {
+PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage) {
     PreparedMemory m;
     m.config = c;
     m.stage = stage;
     m.in_flight = pipeline_in_flight(stage, c.pipeline_parallel, c.pipeline_interleave, c.grad_accum_steps);
-    const Walk w = walk(g, c, stage);
-    const std::vector<int> stages = layer_stages(g, c.pipeline_parallel);
+    const Walk w = walk(g, c, stages, stage);
     const double tp = std::max(1, c.tensor_parallel);
     const Precision p = c.precision;
     const bool mg = megatron_mixed(c);

@@ -98,6 +98,11 @@ struct TrainingConfig {
 int data_parallel(const TrainingConfig& config);
 bool model_parallel(const TrainingConfig& config);  // tensor_parallel or pipeline_parallel > 1
 
+// The share of a layer's or tensor's work and bytes one tensor-parallel rank holds: 1/t when Megatron splits it
+// (`tp_split`: heads, FFN width, vocabulary) or sequence parallelism splits the rest along the sequence
+// (Korthikanti et al. 2022, sec. 4.2.2); else 1 (replicated on every rank).
+double tp_share(bool tp_split, const TrainingConfig& config);
+
 // Which pipeline stage a layer runs on (0 .. pipeline_parallel - 1): blocks split evenly in order (Megatron's
 // default layer assignment), what comes before the first block on the first stage, the rest on the last.
 std::vector<int> layer_stages(const Graph& graph, int pipeline_parallel);

@@ -352,14 +352,14 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
             const double split = l.tp_split ? tp : 1.0;
             tl.flop_per_sample /= split;
             tl.weight_bytes /= split;
-            tl.bytes_per_sample /= (l.tp_split || c.sequence_parallel) ? tp : 1.0;
+            tl.bytes_per_sample *= tp_share(l.tp_split, c);
         }
         // The share of this layer's time its weight-gradient GEMM takes (Megatron overlaps the column-parallel
         // Linear's input-gradient all-reduce with it): a share of the layer's roofline time, so a faster card hides
         // less only where it also computes faster.
-        if (tp > 1 && hidable_flop > 0 && hw_flop > 0) tl.hidable_share = hidable_flop / hw_flop;
+        if (tp > 1 && hidable_flop > 0 && hw_flop > 0) tl.hidable_fraction = hidable_flop / hw_flop;
         const auto key = std::make_tuple(tl.compute_bound, tl.linear, tl.flop_per_sample, tl.bytes_per_sample,
-                                         tl.weight_bytes, tl.passes, tl.serial_bytes_per_sample, tl.hidable_share);
+                                         tl.weight_bytes, tl.passes, tl.serial_bytes_per_sample, tl.hidable_fraction);
         auto add_to = [&](std::vector<TimeLayer>& list, std::map<LayerKey, std::size_t>& where) {
             auto it = where.find(key);
             if (it == where.end()) {
@@ -598,7 +598,7 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
             const double flop_s = l.flop_per_sample * batch / rate;
             if (flop_s >= mem_s) out.compute_s += l.count * flop_s;
             else out.memory_s += l.count * mem_s;
-            out.hidable_s += l.count * l.hidable_share * std::max(flop_s, mem_s);
+            out.hidable_s += l.count * l.hidable_fraction * std::max(flop_s, mem_s);
         } else {
             out.memory_s += l.count * mem_s;
         }

@@ -181,7 +181,7 @@ struct TimeLayer {
     double weight_bytes = 0;            // weight bytes read per step over all passes (batch-independent)
     double passes = 1;                  // kernel calls per micro-batch (for the launch overhead)
     double serial_bytes_per_sample = 0; // bandwidth-bound kernels run before/after this one (NCHW<->NHWC transposes)
-    double hidable_share = 0;           // tensor parallel: the share of its time a column-parallel weight gradient
+    double hidable_fraction = 0;           // tensor parallel: the share of its time a column-parallel weight gradient
                                         // takes, which backward's all-reduce overlaps (Korthikanti 2022, sec. 6.2)
 };
 

@@ -389,7 +389,7 @@ void draw_inputs(AppState& app) {
 
     section_heading(app, tr(Str::StepTraining, L));
     // Under tensor/pipeline parallelism the GPUs of one model copy share each micro-batch.
-    const bool per_copy = s.tensor_parallel * s.pipeline_parallel > 1;
+    const bool per_copy = s.model_copy_gpus() > 1;
     field_label(tr(per_copy ? Str::BatchSizeCopy : Str::BatchSize, L), tr(Str::BatchSizeTip, L));
     changed |= int_field(app, "##batch", s.batch_size, 1, 1 << 20, "");
     field_label(tr(Str::GradAccum, L), tr(Str::GradAccumTip, L));
@@ -450,7 +450,7 @@ void draw_inputs(AppState& app) {
     // Megatron-LM's model parallelism, for transformers (scenario.cpp checks the divisibility rules and names the
     // field when they fail; the values stay as typed).
     const bool transformer = engine::is_transformer(s.model.family);
-    const bool model_parallel = s.tensor_parallel > 1 || s.pipeline_parallel > 1 || s.sequence_parallel ||
+    const bool model_parallel = s.model_copy_gpus() > 1 || s.sequence_parallel ||
                                 s.pipeline_interleave > 1;  // a leftover value keeps its field (and its error) visible
     if ((s.gpu_count > 1 && transformer) || model_parallel) {
         field_label(tr(Str::TensorParallel, L), tr(Str::TensorParallelTip, L));
@@ -530,7 +530,7 @@ void draw_verdict(AppState& app) {
                            format_gib(m.usable_bytes, L).c_str(), format_gib(m.card_memory_bytes, L).c_str(),
                            format_percent(r.scenario.scenario.reserve_fraction).c_str());
         const catalog::Scenario& sc = r.scenario.scenario;
-        const Str max_batch = sc.tensor_parallel * sc.pipeline_parallel > 1 ? Str::MaxBatchCopy : Str::MaxBatch;
+        const Str max_batch = sc.model_copy_gpus() > 1 ? Str::MaxBatchCopy : Str::MaxBatch;
         if (r.estimate.max_batch_size > 0) ImGui::Text(tr(max_batch, L), r.estimate.max_batch_size);
         else if (r.estimate.max_batch_size == 0) wrapped_text(tr(Str::MaxBatchNone, L));
     }
@@ -538,9 +538,9 @@ void draw_verdict(AppState& app) {
                         format_count(m.params_trainable, L).c_str());
     // Tensor/pipeline parallelism: each GPU holds a share, and the micro-batch is per model copy.
     const catalog::Scenario& s = r.scenario.scenario;
-    if (s.tensor_parallel * s.pipeline_parallel > 1)
+    if (s.model_copy_gpus() > 1)
         hint_textf(tr(Str::ModelParallelLine, L), format_count(m.params_per_gpu, L).c_str(),
-                   s.tensor_parallel * s.pipeline_parallel);
+                   s.model_copy_gpus());
     if (s.pipeline_parallel > 1)
         hint_textf(tr(Str::PipelineStageLine, L), m.pipeline_stage + 1, s.pipeline_parallel,
                    format_significant(m.in_flight_micro_batches, 3).c_str());

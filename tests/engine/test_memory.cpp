@@ -326,7 +326,6 @@ TEST_CASE("tensor parallelism splits the blocks' weights; pipeline stages split 
         CHECK(r.pipeline_stage == 0);
         CHECK(r.activations.bytes == doctest::Approx(4 * p.kept_per_sample_bytes));
         // The stash is part of the activations the peak's breakdown names.
-        CHECK(r.peak_allocated.operands.size() > 0);
         double at_peak = 0;
         for (const auto& [name, value] : r.peak_allocated.operands)
             if (std::string(name) == "activations_at_peak") at_peak = value;
