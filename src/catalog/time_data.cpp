@@ -151,28 +151,32 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
     ok = r.number(*comm, "/comm", "gpus_per_node", 1, 1024, c.gpus_per_node) && ok;
     ok = r.string(*comm, "/comm", "source", c.source) && ok;
     if (ok) out.comm = c;
-    // Optional per-kernel times {<field>_us, source} (us -> s); a missing record leaves the mechanism unmodelled.
-    auto per_kernel = [&](const char* key, const char* field, double& seconds, std::string& source_out) {
+    // Optional mechanism records {<field>, source} (value x scale); a missing record leaves it unmodelled.
+    auto optional_record = [&](const char* key, const char* field, double max_value, double scale, double& value,
+                               std::string& source_out) {
         auto rec = doc.find(key);
         if (rec == doc.end()) return;
         const std::string pointer = std::string("/") + key;
-        double us = 0;
+        double v = 0;
         std::string source;
         bool k_ok = rec->is_object();
         if (!k_ok) r.problem(pointer, std::string("expected an object {") + field + ", source}");
         else {
-            k_ok = r.number(*rec, pointer, field, 0, 1000, us);
+            k_ok = r.number(*rec, pointer, field, 0, max_value, v);
             k_ok = r.string(*rec, pointer, "source", source) && k_ok;
         }
         if (k_ok) {
-            seconds = us * 1e-6;
+            value = v * scale;
             source_out = source;
         }
     };
-    // Floor of a recurrence step's kernels (without it recurrences are timed by roofline only), and the host time
-    // of each small kernel of a for-loop optimizer step (without it such loops cost nothing).
-    per_kernel("kernel_launch", "latency_us", out.kernel_launch_s, out.kernel_launch_source);
-    per_kernel("optimizer_loop", "per_op_us", out.optimizer_op_s, out.optimizer_op_source);
+    // Floor of a recurrence step's kernels (without it recurrences are timed by roofline only), the host time of
+    // each small kernel of a for-loop optimizer step (without it such loops cost nothing), both in us; and the bytes
+    // per SM cycle that eager memory-bound kernels move (without it only the bandwidth fraction limits them).
+    optional_record("kernel_launch", "latency_us", 1000, 1e-6, out.kernel_launch_s, out.kernel_launch_source);
+    optional_record("optimizer_loop", "per_op_us", 1000, 1e-6, out.optimizer_op_s, out.optimizer_op_source);
+    optional_record("sm_stream_limit", "bytes_per_sm_cycle", 1024, 1.0, out.stream_bytes_per_sm_cycle,
+                    out.stream_source);
 }
 
 void read_interconnects(const Reader& r, const json& doc, engine::InterconnectTable& out) {

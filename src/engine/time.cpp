@@ -116,6 +116,18 @@ double peak_flop_per_s(MatmulRate rate, const GpuSpec& gpu) {
     return r.fp32;
 }
 
+double sm_cycles_per_s(const GpuSpec& gpu) {
+    if (gpu.vendor != "nvidia" || gpu.compute_capability_major <= 0 || gpu.dense_flop_per_s.fp32 <= 0) return 0;
+    // FP32 peak = SMs x clock x 2 (FMA) x FP32 lanes per SM, the 32-bit floating-point add/multiply/multiply-add
+    // results per clock per multiprocessor of the CUDA C++ Programming Guide's "Arithmetic Instructions" table:
+    // 64 for compute capability 6.0, 7.x and 8.0 (P100, V100, T4/Turing, A100), 128 for 6.1, 8.6, 8.9, 9.0 and later
+    // (Pascal GeForce, GA10x, Ada, Hopper, Blackwell). Check: A100 19.5 TFLOPS / 128 = 152 G = 108 SMs x 1.41 GHz;
+    // H100 SXM 66.9 / 256 = 261 G = 132 x 1.98 GHz; RTX 4090 82.6 / 256 = 323 G = 128 x 2.52 GHz.
+    const int cc = gpu.compute_capability_major * 10 + gpu.compute_capability_minor;
+    const bool lanes_64 = cc == 60 || (cc >= 70 && cc < 80) || cc == 80;
+    return gpu.dense_flop_per_s.fp32 / (2.0 * (lanes_64 ? 64 : 128));
+}
+
 Interconnect default_interconnect(const GpuSpec& gpu) {
     if (gpu.form_factor == "sxm" || gpu.form_factor == "oam") return Interconnect::kNvlink;
     if (gpu.pcie_gen >= 5) return Interconnect::kPcie5;
@@ -579,6 +591,18 @@ struct Efficiency {
     double matmul = 0, bandwidth = 0;
 };
 
+// Achieved bandwidth of the framework's own memory-bound kernels (elementwise, norms, reductions, layout
+// transposes, optimizer and dequantisation kernels): the prior's fraction of the card's bandwidth, but at most what
+// the SMs keep in flight. By Little's law a kernel moves bytes in flight / memory latency per second; eager
+// kernels hold a few bytes per thread in flight, so per SM and cycle they move a roughly fixed number of bytes
+// (data/throughput_priors.json "sm_stream_limit", with its sources). Cards with much bandwidth per SM cycle
+// (HBM: A100 ~13, H100 SXM ~13 B) cannot use it all with such kernels; GDDR cards (~3-7 B) are limited by DRAM.
+// cuBLAS/cuDNN GEMM and convolution kernels keep far more in flight (multi-stage asynchronous copies into shared
+// memory) and are not capped.
+double elementwise_bytes_per_s(double dram_bytes_per_s, double cap_bytes_per_s) {
+    return cap_bytes_per_s > 0 ? std::min(dram_bytes_per_s, cap_bytes_per_s) : dram_bytes_per_s;
+}
+
 struct MicroTimes {
     double compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0;
     double hidable_s = 0;  // column-parallel weight-gradient GEMMs: the window backward's all-reduces hide in
@@ -586,24 +610,26 @@ struct MicroTimes {
 
 // One micro-batch: per layer roofline max(FLOPs / (peak x e_mm), bytes / (bandwidth x e_bw)) (Williams et al.
 // 2009, "Roofline"), kernels run one after another on one stream.
+// Matmul and convolution kernels (cuBLAS/cuDNN) stream their operands at bw x e.bandwidth; the other kernels at
+// stream_bw (elementwise_bytes_per_s: that, capped by the SM stream limit).
 MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>& layers, double batch, double peak,
-                             double peak_linear, double bw, Efficiency e, double overhead_per_pass,
+                             double peak_linear, double bw, double stream_bw, Efficiency e, double overhead_per_pass,
                              double kernel_launch_s) {
     MicroTimes out;
     for (const TimeLayer& l : layers) {
         const double bytes = l.bytes_per_sample * batch + l.weight_bytes;
-        const double mem_s = bytes / (bw * e.bandwidth);
         if (l.compute_bound) {
+            const double mem_s = bytes / (bw * e.bandwidth);
             const double rate = (l.linear ? peak_linear : peak) * e.matmul;
             const double flop_s = l.flop_per_sample * batch / rate;
             if (flop_s >= mem_s) out.compute_s += l.count * flop_s;
             else out.memory_s += l.count * mem_s;
             out.hidable_s += l.count * l.hidable_fraction * std::max(flop_s, mem_s);
         } else {
-            out.memory_s += l.count * mem_s;
+            out.memory_s += l.count * bytes / stream_bw;
         }
         out.overhead_s += l.count * l.passes * overhead_per_pass;
-        out.memory_s += l.count * l.serial_bytes_per_sample * batch / (bw * e.bandwidth);
+        out.memory_s += l.count * l.serial_bytes_per_sample * batch / stream_bw;
     }
     // Recurrence: each step is the slowest of its kernels' launch floor, its GEMM at the matmul rate and its bytes
     // (W_hh re-read every step + the step's activations) at the bandwidth: a roofline with a latency floor.
@@ -629,25 +655,28 @@ struct StepLinks {
 
 StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, int n, const StepLinks& links,
                      double grad_bytes, double overlap, double sharded_overlap, double peak, double peak_linear,
-                     Efficiency e, double overhead_per_pass, double kernel_launch_s, double optimizer_op_s) {
+                     Efficiency e, double stream_cap_bytes_per_s, double overhead_per_pass, double kernel_launch_s,
+                     double optimizer_op_s) {
     StepTimes s;
     const TrainingConfig& c = t.config;
     const Link& link = links.ring;
     const double bw = gpu.memory_bandwidth_bytes_per_s;
+    const double stream_bw = elementwise_bytes_per_s(bw * e.bandwidth, stream_cap_bytes_per_s);
     const int accum = std::max(1, c.grad_accum_steps);
     const int tp = std::max(1, c.tensor_parallel), pp = std::max(1, c.pipeline_parallel);
     const int v = pp > 1 ? std::max(1, c.pipeline_interleave) : 1;
     // The data-parallel replicas of each model slice are the ring the gradients are reduced over.
     n = std::max(1, n / (tp * pp));
     // Under pipelining the slower of the first stage (embedding) and the last (head, loss) sets the pace.
-    MicroTimes mt = micro_batch_times(t, t.layers, batch, peak, peak_linear, bw, e, overhead_per_pass, kernel_launch_s);
+    MicroTimes mt =
+        micro_batch_times(t, t.layers, batch, peak, peak_linear, bw, stream_bw, e, overhead_per_pass, kernel_launch_s);
     auto total = [](const MicroTimes& m) { return m.compute_s + m.memory_s + m.overhead_s + m.recurrent_s; };
     if (!t.last_stage_layers.empty()) {
-        const MicroTimes last = micro_batch_times(t, t.last_stage_layers, batch, peak, peak_linear, bw, e,
+        const MicroTimes last = micro_batch_times(t, t.last_stage_layers, batch, peak, peak_linear, bw, stream_bw, e,
                                                   overhead_per_pass, kernel_launch_s);
         if (total(last) > total(mt)) mt = last;
     }
-    const double dequant_s = t.dequant_bytes_per_micro / (bw * e.bandwidth);
+    const double dequant_s = t.dequant_bytes_per_micro / stream_bw;
     const double micro_s = mt.compute_s + mt.memory_s + mt.overhead_s + mt.recurrent_s + dequant_s;
     // Tensor-parallel all-reduces and pipeline sends per micro-batch (exposed: see prepare_time). With an interleaved
     // schedule each micro-batch crosses v x as many stage boundaries (Narayanan et al. 2021, sec. 2.2.2).
@@ -667,7 +696,7 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     // ZeRO-1 and up shard the optimizer step across the data-parallel group (Rajbhandari et al. 2020 sec. 5).
     const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
     const bool z3 = n > 1 && (c.strategy == Strategy::kZero3 || c.strategy == Strategy::kFsdp);
-    s.optimizer_s = t.optimizer_bytes / (z1 ? n : 1) / (bw * e.bandwidth);
+    s.optimizer_s = t.optimizer_bytes / (z1 ? n : 1) / stream_bw;
     // A for-loop step's small kernels cost host time each; ZeRO/FSDP loop over flat partitions.
     const double flat_tensors = c.strategy == Strategy::kFsdp ? t.fsdp_units : 1.0;
     s.optimizer_loop_ops = z1 ? t.optimizer_flat_ops * flat_tensors : t.optimizer_loop_ops;
@@ -810,9 +839,11 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const Efficiency e_slow{prior->matmul_fraction.low, prior->bandwidth_fraction.low};
     const double oh = prior->per_layer_overhead_s;
     const double kl = priors.kernel_launch_s;
+    const double sm_cycles = sm_cycles_per_s(gpu);
+    const double stream_cap = sm_cycles * priors.stream_bytes_per_sm_cycle;  // 0: not modelled
     auto step_at = [&](int gpus, const StepLinks& l, Efficiency e) {
-        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, peak_other, peak, e, oh, kl,
-                          priors.optimizer_op_s);
+        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, peak_other, peak, e, stream_cap, oh,
+                          kl, priors.optimizer_op_s);
     };
     const StepTimes s = step_at(n, {link, tp_links.mid, pp_links.mid}, e_mid);
 
@@ -898,7 +929,10 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                   {"tensor_parallel", double(tp)}, {"pipeline_parallel", double(pp)}}};
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
-                       {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro}}};
+                       {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro},
+                       {"sm_cycles_per_s", sm_cycles}, {"stream_bytes_per_sm_cycle", priors.stream_bytes_per_sm_cycle},
+                       {"elementwise_bytes_per_s",
+                        elementwise_bytes_per_s(gpu.memory_bandwidth_bytes_per_s * e_mid.bandwidth, stream_cap)}}};
     r.optimizer = {r.optimizer_s + r.optimizer_loop_s, "time.optimizer_step",
                    {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable", t.params_trainable},
                     {"params_trainable_per_gpu", t.params_trainable_per_gpu},

@@ -84,6 +84,11 @@ struct ThroughputPriors {
     // throughput_priors.json "optimizer_loop"); 0 = not modelled.
     double optimizer_op_s = 0;
     std::string optimizer_op_source;
+    // Bytes per SM cycle that eager framework kernels (elementwise, norms, reductions, layout transposes, optimizer
+    // and dequantisation kernels) keep moving; their achieved bandwidth is at most SM cycles per second x this
+    // (data/throughput_priors.json "sm_stream_limit"); 0 = not modelled (the bandwidth fraction alone).
+    double stream_bytes_per_sm_cycle = 0;
+    std::string stream_source;
     const EfficiencyPrior* find(Family family) const;  // nullptr when no prior covers the family
 };
 
@@ -243,6 +248,9 @@ TimeReport evaluate_time(const PreparedTime& prepared, double batch, const GpuSp
 // Which matmul rate a precision uses on a card, and its dense peak in FLOP/s (0 = none).
 MatmulRate matmul_rate(Precision precision, const GpuSpec& gpu, bool& fallback);
 double peak_flop_per_s(MatmulRate rate, const GpuSpec& gpu);
+// SM cycles per second (SMs x clock) from the FP32 peak and the FP32 lanes per SM of the compute capability; 0 when
+// unknown (non-NVIDIA cards, no FP32 figure).
+double sm_cycles_per_s(const GpuSpec& gpu);
 
 // The interconnect a card uses by default (SXM/OAM -> nvlink, PCIe -> its PCIe generation).
 Interconnect default_interconnect(const GpuSpec& gpu);

@@ -346,6 +346,13 @@ TEST_CASE("time: bad time data is reported with JSON pointers and the good recor
     CHECK(catalog::parse_time_data(bad_loop, "[]", problems).optimizer_op_s == 0);
     CHECK(has(catalog::kThroughputPriorsFile, "/optimizer_loop/per_op_us"));
     CHECK(has(catalog::kThroughputPriorsFile, "/optimizer_loop/source"));
+    // sm_stream_limit: an object {bytes_per_sm_cycle, source}; a bad one leaves the limit out (0).
+    problems.clear();
+    const std::string bad_stream = R"({"schema_version": 1, "priors": [], "comm": {"overlap_fraction": 0,
+        "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s"}, "sm_stream_limit": {"bytes_per_sm_cycle": "7"}})";
+    CHECK(catalog::parse_time_data(bad_stream, "[]", problems).stream_bytes_per_sm_cycle == 0);
+    CHECK(has(catalog::kThroughputPriorsFile, "/sm_stream_limit/bytes_per_sm_cycle"));
+    CHECK(has(catalog::kThroughputPriorsFile, "/sm_stream_limit/source"));
     problems.clear();
     catalog::parse_time_data("{not json", "[]", problems);
     CHECK(problems.size() == 2);
@@ -596,6 +603,50 @@ TEST_CASE("time: NCHW transposes around AMP convolutions cost what timm measured
     bool flagged = false;
     for (const auto& problem : bad.problems) flagged = flagged || problem.pointer == "/memory_format";
     CHECK(flagged);
+}
+
+TEST_CASE("time: memory-bound kernels move at most a fixed number of bytes per SM cycle, which binds on HBM cards only") {
+    // SMs x clock from the FP32 peak and the FP32 lanes per SM of the compute capability (CUDA arithmetic
+    // throughput table): the products NVIDIA's datasheets give.
+    CHECK(engine::sm_cycles_per_s(gpu("a100-sxm4-80gb")) == doctest::Approx(108 * 1.41e9).epsilon(0.01));
+    CHECK(engine::sm_cycles_per_s(gpu("h100-sxm")) == doctest::Approx(132 * 1.98e9).epsilon(0.01));
+    CHECK(engine::sm_cycles_per_s(gpu("v100-sxm2-16gb")) == doctest::Approx(80 * 1.53e9).epsilon(0.01));
+    CHECK(engine::sm_cycles_per_s(gpu("rtx-4090")) == doctest::Approx(128 * 2.52e9).epsilon(0.01));
+    CHECK(engine::sm_cycles_per_s(gpu("rtx-3090")) == doctest::Approx(82 * 1.695e9).epsilon(0.01));
+    CHECK(engine::sm_cycles_per_s(gpu("mi300x")) == 0);  // not NVIDIA: no limit
+    const double per_cycle = priors().stream_bytes_per_sm_cycle;
+    REQUIRE(per_cycle > 0);
+    // ResNet-50 AMP (NCHW): its norms, activations and transposes are memory-bound kernels. On an A100 the
+    // fraction of its 2039 GB/s would exceed what 108 SMs keep in flight, on an RTX 4090 it would not.
+    const Setup s = setup("resnet50", 224);
+    engine::TrainingConfig c = config(Precision::kFp16Amp);
+    c.optimizer = engine::Optimizer::kSgdMomentum;
+    const engine::PreparedTime t = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    engine::ThroughputPriors unlimited = priors();
+    unlimited.stream_bytes_per_sm_cycle = 0;
+    auto operand = [](const engine::TimeFigure& f, const std::string& name) {
+        for (const auto& [key, value] : f.operands)
+            if (name == key) return value;
+        FAIL("operand " << name << " missing");
+        return 0.0;
+    };
+    for (const char* id : {"a100-sxm4-80gb", "h100-sxm", "rtx-4090", "rtx-a6000"}) {
+        CAPTURE(id);
+        const engine::GpuSpec& g = gpu(id);
+        const engine::TimeReport r = engine::evaluate_time(t, 256, g, {}, {}, priors());
+        const engine::TimeReport free_r = engine::evaluate_time(t, 256, g, {}, {}, unlimited);
+        REQUIRE(r.status == engine::TimeStatus::kOk);
+        const double fraction = operand(r.memory_bound, "bandwidth_fraction");
+        const double dram = fraction * g.memory_bandwidth_bytes_per_s;
+        const double cap = engine::sm_cycles_per_s(g) * per_cycle;
+        CHECK(operand(r.memory_bound, "elementwise_bytes_per_s") == doctest::Approx(std::min(dram, cap)));
+        const bool hbm = g.memory_type.rfind("HBM", 0) == 0;
+        CHECK((cap < dram) == hbm);
+        // Where the limit binds, the step is slower by exactly the memory-bound work it slows; elsewhere unchanged.
+        if (hbm) CHECK(r.step_s > free_r.step_s * 1.05);
+        else CHECK(r.step_s == doctest::Approx(free_r.step_s));
+        CHECK(r.compute_s == doctest::Approx(free_r.compute_s));
+    }
 }
 
 TEST_CASE("time: a for-loop optimizer step costs its per-tensor kernels, foreach and fused do not") {
