@@ -483,30 +483,11 @@ struct Part {
     ImU32 color;
 };
 
-bool ends_with(const std::string& s, const char* suffix) {
-    const std::size_t n = std::strlen(suffix);
-    return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
-}
-
-// An operand of a memory or time formula in its unit, from the naming convention of the engine's operands (units
-// in every name): *_bytes, *_bytes_per_s, *_flop_per_s, *_s, *fraction*, params*.
-std::string operand_text(const char* name, double value, Lang lang) {
-    const std::string n = name;
-    if (ends_with(n, "bytes_per_s")) return format_significant(value / 1e9, 3) + " GB/s";
-    if (ends_with(n, "flop_per_s")) return format_significant(value / 1e12, 3) + " TFLOPS";
-    if (ends_with(n, "flop_per_sample")) return format_significant(value / 1e9, 4) + " GFLOP";
-    if (ends_with(n, "_bytes") || ends_with(n, "bytes_per_micro")) return format_gib(value, lang);
-    if (ends_with(n, "_s")) return format_duration(value, lang);
-    if (n.find("fraction") != std::string::npos) return format_percent(value);
-    if (n.rfind("params", 0) == 0) return format_count(value, lang);
-    return format_significant(value, 4);
-}
-
 void draw_figure_explanation(const engine::Figure& f, Lang lang) {
     ImGui::Indent();
     if (const char* text = formula_text(f.formula, lang); *text) wrapped_text(text);
     hint_text(f.formula);
-    for (const auto& [name, value] : f.operands) ImGui::BulletText("%s = %s", name, operand_text(name, value, lang).c_str());
+    for (const auto& [name, value] : f.operands) ImGui::BulletText("%s = %s", name, format_operand(name, value, lang).c_str());
     ImGui::Unindent();
 }
 
@@ -904,7 +885,7 @@ void draw_time(AppState& app) {
                 for (auto op = f["operands"].begin(); op != f["operands"].end(); ++op)
                     if (op.value().is_number())
                         ImGui::BulletText("%s = %s", op.key().c_str(),
-                                          operand_text(op.key().c_str(), op.value().get<double>(), L).c_str());
+                                          format_operand(op.key().c_str(), op.value().get<double>(), L).c_str());
         }
         ImGui::TreePop();
     }

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "engine/hardware.h"
@@ -99,6 +100,26 @@ std::string format_rate(double per_s, Lang lang) {
 std::string format_percent(double fraction) {
     if (!std::isfinite(fraction)) return "-";
     return format_significant(fraction * 100, fraction < 0.1 ? 2 : 3) + "%";
+}
+
+namespace {
+bool ends_with(const std::string& s, const char* suffix) {
+    const std::size_t n = std::strlen(suffix);
+    return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+}  // namespace
+
+std::string format_operand(const char* name, double value, Lang lang) {
+    const std::string n = name;
+    if (ends_with(n, "bytes_per_s")) return format_significant(value / 1e9, 3) + " GB/s";
+    if (ends_with(n, "cycles_per_s")) return format_significant(value / 1e9, 3) + " G/s";
+    if (ends_with(n, "flop_per_s")) return format_significant(value / 1e12, 3) + " TFLOPS";
+    if (ends_with(n, "flop_per_sample")) return format_significant(value / 1e9, 4) + " GFLOP";
+    if (ends_with(n, "_bytes") || ends_with(n, "bytes_per_micro")) return format_gib(value, lang);
+    if (ends_with(n, "_s")) return format_duration(value, lang);
+    if (n.find("fraction") != std::string::npos) return format_percent(value);
+    if (n.rfind("params", 0) == 0) return format_count(value, lang);
+    return format_significant(value, 4);
 }
 
 }  // namespace gg::ui

@@ -20,5 +20,8 @@ std::string format_percent(double fraction);                     // "82%"
 std::string format_significant(double value, int digits = 3);
 // Thousands separators for whole numbers ("1,234,567").
 std::string format_grouped(double value);
+// An operand of an engine formula in its unit, read from the unit in its name (the engine's convention): *_bytes,
+// *_bytes_per_s, *_cycles_per_s, *_flop_per_s, *_flop_per_sample, *_s, *fraction*, params*; else a plain number.
+std::string format_operand(const char* name, double value, Lang lang);
 
 }  // namespace gg::ui

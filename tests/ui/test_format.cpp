@@ -40,3 +40,12 @@ TEST_CASE("counts use M and B in English, wan and yi in Chinese") {
     CHECK(gg::ui::format_count(7.6e9, Lang::Zh) == "76 亿");
     CHECK(gg::ui::format_count(512, Lang::En) == "512");
 }
+
+TEST_CASE("an engine operand is shown in the unit its name carries") {
+    CHECK(gg::ui::format_operand("sm_cycles_per_s", 152.28e9, Lang::En) == "152 G/s");  // not a duration
+    CHECK(gg::ui::format_operand("elementwise_bytes_per_s", 1.066e12, Lang::En) == "1066 GB/s");
+    CHECK(gg::ui::format_operand("peak_flop_per_s", 312e12, Lang::En) == "312 TFLOPS");
+    CHECK(gg::ui::format_operand("compute_s", 0.5, Lang::En) == gg::ui::format_duration(0.5, Lang::En));
+    CHECK(gg::ui::format_operand("bandwidth_fraction", 0.82, Lang::En) == "82%");
+    CHECK(gg::ui::format_operand("stream_bytes_per_sm_cycle", 7, Lang::En) == "7");
+}
