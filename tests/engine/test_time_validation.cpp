@@ -52,7 +52,8 @@ const std::map<std::string, const char*>& known_misses() {
                                     "the same rows on 4 cards imply ~6-8 GB/s and 8x H100 reaches 0.90 (host-staged "
                                     "rings that cross two CPU sockets are not modelled: no published figure)";
         for (const char* id : {"lambda-bert-large-fp16-8x-a100-sxm4-80gb", "lambda-bert-large-fp32-8x-a100-sxm4-80gb",
-                               "lambda-scaling-bert-large-fp16-8x-a100-sxm4-80gb"})
+                               "lambda-scaling-bert-large-fp16-8x-a100-sxm4-80gb",
+                               "lambda-bert-base-fp32-8x-a100-sxm4-80gb"})
             k[id] = lambda_a100x8;
         k["lambda-bert-large-fp32-2x-a100-sxm4-80gb"] =
             "2x A100 SXM4 BERT-large fp32: +31%; 52.5 samples/s per GPU where the same machine's 4x row gives 56 and "
@@ -214,8 +215,8 @@ TEST_CASE("time validation: GPUs come out in the published order for each worklo
     }
     std::printf("time validation: GPU order kept in %d of %d pairs (measured >15%% apart)\n", pairs - wrong, pairs);
     CHECK(pairs > 50);
-    // Today 3 of 202 pairs flip: RTX 3090 vs A10 BERT-large (predicted within 2% of each other: a tie for the
-    // engine) twice, and RTX 4090 vs RTX 6000 Ada (the 4090's known under-prediction, see known_misses()).
+    // Today 3 of 306 pairs flip: RTX 3090 vs A10 BERT-large fp32 (predicted equal: a tie for the engine), and
+    // RTX 4090 vs RTX 6000 Ada on BERT-large and BERT-base AMP (the 4090's known under-prediction, see known_misses()).
     CHECK(wrong <= 0.02 * pairs);
 }
 
