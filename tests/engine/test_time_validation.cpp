@@ -100,6 +100,13 @@ const std::map<std::string, const char*>& known_misses() {
             "reduce-scatters (~1 TB per GPU per step in fp16) ran at ~16 GB/s per GPU and hid little. The engine's ring "
             "runs at the node's whole InfiniBand figure (8 NICs, ~180 GB/s bus, nccl-tests) and hides 80% behind compute "
             "(sharded_overlap_fraction, fitted to LLaMA-1 on 2048 GPUs): no source found for what limited these runs";
+        k["mosaic-sd2-unet-256-128x-vs-8x-speedup"] =
+            "MosaicML SD2 U-Net at 256 px, 8 -> 128 A100s at a fixed global batch of 2048: measured speedup 10.55 "
+            "(efficiency 0.66), predicted 13.9 (0.87); every throughput row passes (-16..+15%). At 128 GPUs a step is "
+            "one micro-batch of 16 (~0.15 s), and FSDP SHARD_GRAD_OP's gradient reduce-scatter and parameter all-gather "
+            "across 16 nodes cost ~0.06 s more per step than the engine's exposed 0.02 s (node-wide InfiniBand figure, "
+            "80% hidden): the same optimism for sharded data parallelism at many nodes as the ZeRO-3 rows below. At 512 "
+            "px (4x the compute per step) the speedup passes (15.2 vs 15.8)";
         for (const char* id : {"narayanan-zero3-175b-384gpu-days", "narayanan-zero3-175b-768gpu-days",
                                "narayanan-zero3-175b-1536gpu-days", "narayanan-zero3-530b-640gpu-days",
                                "narayanan-zero3-530b-1120gpu-days", "narayanan-zero3-530b-2240gpu-days"})
