@@ -353,10 +353,11 @@ void app_frame(AppState& app) {
     ImGui::Begin("##gpuguide", nullptr, flags);
     draw_header(app);
     if (ImGui::BeginTabBar("##tabs")) {
-        tab(app, Tab::Calculator, Str::TabCalculator, "##calculator", draw_calculator);
-        tab(app, Tab::Guide, Str::TabGuide, "##guide", draw_guide);
-        tab(app, Tab::Validation, Str::TabValidation, "##validation", draw_validation);
-        tab(app, Tab::Data, Str::TabData, "##data", draw_data);
+        // "###id": the tab's ID ignores its label, so switching the language keeps the open tab.
+        tab(app, Tab::Calculator, Str::TabCalculator, "###calculator", draw_calculator);
+        tab(app, Tab::Guide, Str::TabGuide, "###guide", draw_guide);
+        tab(app, Tab::Validation, Str::TabValidation, "###validation", draw_validation);
+        tab(app, Tab::Data, Str::TabData, "###data", draw_data);
         ImGui::EndTabBar();
     }
     app.tab_requested = false;

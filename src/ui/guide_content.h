@@ -80,12 +80,16 @@
       "Peak figures overstate real differences. In Lambda's published PyTorch benchmarks (FP16 AMP), ResNet-50 " \
       "trains at 1,301 images/s on an RTX 4090, 1,582 on an A100 SXM 80GB and 2,616 on an H100 SXM: the H100 " \
       "has six times the 4090's dense FP16 peak but is only 2.0 times faster here (3.2 times on BERT-large). " \
-      "Small models do not fill a big GPU, and memory bandwidth and the input pipeline also limit speed. Treat " \
-      "peak TFLOPS as a ceiling.", \
+      "Much of a CNN's step is norms, activations and layout changes that only move memory, and such simple " \
+      "kernels keep just a few bytes per thread in flight, too few to keep HBM busy: the A100 has twice the " \
+      "4090's memory bandwidth but trains ResNet-50 only 1.2 times faster. Small models do not fill a big GPU, " \
+      "and the input pipeline can set the pace too. Treat peak TFLOPS as a ceiling.", \
       "峰值算力会夸大实际差距。Lambda 公开的 PyTorch 基准（FP16 混合精度）中，ResNet-50 在 RTX 4090 上每秒训" \
       "练 1301 张图，A100 SXM 80GB 为 1582 张，H100 SXM 为 2616 张：H100 的稠密 FP16 峰值是 4090 的 6 倍，这" \
-      "里却只快 2.0 倍（BERT-large 上快 3.2 倍）。小模型填不满大显卡，显存带宽和数据读取也会限制速度。峰值 " \
-      "TFLOPS 只能当作上限来看。") \
+      "里却只快 2.0 倍（BERT-large 上快 3.2 倍）。CNN 每一步中有很大一部分是归一化、激活和布局转换这类只搬" \
+      "运数据的算子，这些简单算子每个线程只有几个字节在途，不足以让 HBM 满载：A100 的显存带宽是 4090 的两" \
+      "倍，训练 ResNet-50 却只快 1.2 倍。小模型填不满大显卡，数据读取也可能拖慢速度。峰值 TFLOPS 只能当作" \
+      "上限来看。") \
     P(Memory, \
       "Training memory has four main parts. Weights, gradients and optimizer states (together: model states) " \
       "are fixed by the parameter count. Activations, the intermediate results saved for the backward pass, " \

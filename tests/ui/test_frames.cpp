@@ -124,6 +124,27 @@ TEST_CASE("every tab draws in both languages, wide and narrow") {
     CHECK(app.validation_rows.size() > 100);
 }
 
+TEST_CASE("switching the language keeps the open tab") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    for (gg::ui::Tab t : {gg::ui::Tab::Guide, gg::ui::Tab::Validation, gg::ui::Tab::Data}) {
+        CAPTURE(static_cast<int>(t));
+        app.lang = gg::ui::Lang::En;
+        app.tab = t;
+        app.tab_requested = true;
+        run_frame(app, 1280, 800);
+        run_frame(app, 1280, 800);
+        REQUIRE(app.tab == t);
+        for (gg::ui::Lang lang : {gg::ui::Lang::Zh, gg::ui::Lang::En}) {
+            app.lang = lang;  // what the header's language button does
+            run_frame(app, 1280, 800);
+            run_frame(app, 1280, 800);
+            CHECK(app.tab == t);
+        }
+    }
+}
+
 TEST_CASE("every 'try it' scenario of the guide loads into the calculator") {
     ImGuiContextScope scope;
     gg::ui::AppState app;
