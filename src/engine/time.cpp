@@ -611,9 +611,9 @@ struct MicroTimes {
 // One micro-batch: per layer roofline max(FLOPs / (peak x e_mm), bytes / (bandwidth x e_bw)) (Williams et al.
 // 2009, "Roofline"), kernels run one after another on one stream.
 // Matmul and convolution kernels (cuBLAS/cuDNN) stream their operands at bw x e.bandwidth; the other kernels at
-// stream_bw (elementwise_bytes_per_s: that, capped by the SM stream limit).
+// stream_bytes_per_s (elementwise_bytes_per_s: that, capped by the SM stream limit).
 MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>& layers, double batch, double peak,
-                             double peak_linear, double bw, double stream_bw, Efficiency e, double overhead_per_pass,
+                             double peak_linear, double bw, double stream_bytes_per_s, Efficiency e, double overhead_per_pass,
                              double kernel_launch_s) {
     MicroTimes out;
     for (const TimeLayer& l : layers) {
@@ -626,10 +626,10 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
             else out.memory_s += l.count * mem_s;
             out.hidable_s += l.count * l.hidable_fraction * std::max(flop_s, mem_s);
         } else {
-            out.memory_s += l.count * bytes / stream_bw;
+            out.memory_s += l.count * bytes / stream_bytes_per_s;
         }
         out.overhead_s += l.count * l.passes * overhead_per_pass;
-        out.memory_s += l.count * l.serial_bytes_per_sample * batch / stream_bw;
+        out.memory_s += l.count * l.serial_bytes_per_sample * batch / stream_bytes_per_s;
     }
     // Recurrence: each step is the slowest of its kernels' launch floor, its GEMM at the matmul rate and its bytes
     // (W_hh re-read every step + the step's activations) at the bandwidth: a roofline with a latency floor.
@@ -661,7 +661,7 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     const TrainingConfig& c = t.config;
     const Link& link = links.ring;
     const double bw = gpu.memory_bandwidth_bytes_per_s;
-    const double stream_bw = elementwise_bytes_per_s(bw * e.bandwidth, stream_cap_bytes_per_s);
+    const double stream_bytes_per_s = elementwise_bytes_per_s(bw * e.bandwidth, stream_cap_bytes_per_s);
     const int accum = std::max(1, c.grad_accum_steps);
     const int tp = std::max(1, c.tensor_parallel), pp = std::max(1, c.pipeline_parallel);
     const int v = pp > 1 ? std::max(1, c.pipeline_interleave) : 1;
@@ -669,14 +669,15 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     n = std::max(1, n / (tp * pp));
     // Under pipelining the slower of the first stage (embedding) and the last (head, loss) sets the pace.
     MicroTimes mt =
-        micro_batch_times(t, t.layers, batch, peak, peak_linear, bw, stream_bw, e, overhead_per_pass, kernel_launch_s);
+        micro_batch_times(t, t.layers, batch, peak, peak_linear, bw, stream_bytes_per_s, e, overhead_per_pass,
+                          kernel_launch_s);
     auto total = [](const MicroTimes& m) { return m.compute_s + m.memory_s + m.overhead_s + m.recurrent_s; };
     if (!t.last_stage_layers.empty()) {
-        const MicroTimes last = micro_batch_times(t, t.last_stage_layers, batch, peak, peak_linear, bw, stream_bw, e,
+        const MicroTimes last = micro_batch_times(t, t.last_stage_layers, batch, peak, peak_linear, bw, stream_bytes_per_s, e,
                                                   overhead_per_pass, kernel_launch_s);
         if (total(last) > total(mt)) mt = last;
     }
-    const double dequant_s = t.dequant_bytes_per_micro / stream_bw;
+    const double dequant_s = t.dequant_bytes_per_micro / stream_bytes_per_s;
     const double micro_s = mt.compute_s + mt.memory_s + mt.overhead_s + mt.recurrent_s + dequant_s;
     // Tensor-parallel all-reduces and pipeline sends per micro-batch (exposed: see prepare_time). With an interleaved
     // schedule each micro-batch crosses v x as many stage boundaries (Narayanan et al. 2021, sec. 2.2.2).
@@ -696,7 +697,7 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     // ZeRO-1 and up shard the optimizer step across the data-parallel group (Rajbhandari et al. 2020 sec. 5).
     const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
     const bool z3 = n > 1 && (c.strategy == Strategy::kZero3 || c.strategy == Strategy::kFsdp);
-    s.optimizer_s = t.optimizer_bytes / (z1 ? n : 1) / stream_bw;
+    s.optimizer_s = t.optimizer_bytes / (z1 ? n : 1) / stream_bytes_per_s;
     // A for-loop step's small kernels cost host time each; ZeRO/FSDP loop over flat partitions.
     const double flat_tensors = c.strategy == Strategy::kFsdp ? t.fsdp_units : 1.0;
     s.optimizer_loop_ops = z1 ? t.optimizer_flat_ops * flat_tensors : t.optimizer_loop_ops;
@@ -839,10 +840,10 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const Efficiency e_slow{prior->matmul_fraction.low, prior->bandwidth_fraction.low};
     const double oh = prior->per_layer_overhead_s;
     const double kl = priors.kernel_launch_s;
-    const double sm_cycles = sm_cycles_per_s(gpu);
-    const double stream_cap = sm_cycles * priors.stream_bytes_per_sm_cycle;  // 0: not modelled
+    const double sm_cycle_rate_hz = sm_cycles_per_s(gpu);
+    const double stream_cap_bytes_per_s = sm_cycle_rate_hz * priors.stream_bytes_per_sm_cycle;  // 0: not modelled
     auto step_at = [&](int gpus, const StepLinks& l, Efficiency e) {
-        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, peak_other, peak, e, stream_cap, oh,
+        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, peak_other, peak, e, stream_cap_bytes_per_s, oh,
                           kl, priors.optimizer_op_s);
     };
     const StepTimes s = step_at(n, {link, tp_links.mid, pp_links.mid}, e_mid);
@@ -930,9 +931,9 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
                        {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro},
-                       {"sm_cycles_per_s", sm_cycles}, {"stream_bytes_per_sm_cycle", priors.stream_bytes_per_sm_cycle},
+                       {"sm_cycles_per_s", sm_cycle_rate_hz}, {"stream_bytes_per_sm_cycle", priors.stream_bytes_per_sm_cycle},
                        {"elementwise_bytes_per_s",
-                        elementwise_bytes_per_s(gpu.memory_bandwidth_bytes_per_s * e_mid.bandwidth, stream_cap)}}};
+                        elementwise_bytes_per_s(gpu.memory_bandwidth_bytes_per_s * e_mid.bandwidth, stream_cap_bytes_per_s)}}};
     r.optimizer = {r.optimizer_s + r.optimizer_loop_s, "time.optimizer_step",
                    {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable", t.params_trainable},
                     {"params_trainable_per_gpu", t.params_trainable_per_gpu},
