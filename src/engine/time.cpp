@@ -613,8 +613,8 @@ struct MicroTimes {
 // Matmul and convolution kernels (cuBLAS/cuDNN) stream their operands at bw x e.bandwidth; the other kernels at
 // stream_bytes_per_s (elementwise_bytes_per_s: that, capped by the SM stream limit).
 MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>& layers, double batch, double peak,
-                             double peak_linear, double bw, double stream_bytes_per_s, Efficiency e, double overhead_per_pass,
-                             double kernel_launch_s) {
+                             double peak_linear, double bw, double stream_bytes_per_s, Efficiency e,
+                             double overhead_per_pass, double kernel_launch_s) {
     MicroTimes out;
     for (const TimeLayer& l : layers) {
         const double bytes = l.bytes_per_sample * batch + l.weight_bytes;
@@ -673,8 +673,8 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
                           kernel_launch_s);
     auto total = [](const MicroTimes& m) { return m.compute_s + m.memory_s + m.overhead_s + m.recurrent_s; };
     if (!t.last_stage_layers.empty()) {
-        const MicroTimes last = micro_batch_times(t, t.last_stage_layers, batch, peak, peak_linear, bw, stream_bytes_per_s, e,
-                                                  overhead_per_pass, kernel_launch_s);
+        const MicroTimes last = micro_batch_times(t, t.last_stage_layers, batch, peak, peak_linear, bw,
+                                                  stream_bytes_per_s, e, overhead_per_pass, kernel_launch_s);
         if (total(last) > total(mt)) mt = last;
     }
     const double dequant_s = t.dequant_bytes_per_micro / stream_bytes_per_s;
@@ -843,8 +843,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const double sm_cycle_rate_hz = sm_cycles_per_s(gpu);
     const double stream_cap_bytes_per_s = sm_cycle_rate_hz * priors.stream_bytes_per_sm_cycle;  // 0: not modelled
     auto step_at = [&](int gpus, const StepLinks& l, Efficiency e) {
-        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, peak_other, peak, e, stream_cap_bytes_per_s, oh,
-                          kl, priors.optimizer_op_s);
+        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, peak_other, peak, e,
+                          stream_cap_bytes_per_s, oh, kl, priors.optimizer_op_s);
     };
     const StepTimes s = step_at(n, {link, tp_links.mid, pp_links.mid}, e_mid);
 
@@ -931,9 +931,11 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
                        {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro},
-                       {"sm_cycles_per_s", sm_cycle_rate_hz}, {"stream_bytes_per_sm_cycle", priors.stream_bytes_per_sm_cycle},
+                       {"sm_cycles_per_s", sm_cycle_rate_hz},
+                       {"stream_bytes_per_sm_cycle", priors.stream_bytes_per_sm_cycle},
                        {"elementwise_bytes_per_s",
-                        elementwise_bytes_per_s(gpu.memory_bandwidth_bytes_per_s * e_mid.bandwidth, stream_cap_bytes_per_s)}}};
+                        elementwise_bytes_per_s(gpu.memory_bandwidth_bytes_per_s * e_mid.bandwidth,
+                                                stream_cap_bytes_per_s)}}};
     r.optimizer = {r.optimizer_s + r.optimizer_loop_s, "time.optimizer_step",
                    {{"optimizer_bytes", t.optimizer_bytes}, {"params_trainable", t.params_trainable},
                     {"params_trainable_per_gpu", t.params_trainable_per_gpu},

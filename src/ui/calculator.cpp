@@ -487,7 +487,8 @@ void draw_figure_explanation(const engine::Figure& f, Lang lang) {
     ImGui::Indent();
     if (const char* text = formula_text(f.formula, lang); *text) wrapped_text(text);
     hint_text(f.formula);
-    for (const auto& [name, value] : f.operands) ImGui::BulletText("%s = %s", name, format_operand(name, value, lang).c_str());
+    for (const auto& [name, value] : f.operands)
+        ImGui::BulletText("%s = %s", name, format_operand(name, value, lang).c_str());
     ImGui::Unindent();
 }
 
