@@ -390,10 +390,10 @@
       "一步优化 = 计算 + 受带宽限制的算子 + 启动开销 + 循环步 + 未被掩盖的通信（+ 卸载传输，+ 张量/流水线并行的通信与流水线空闲时间）；不会快于数据读取。") \
     X(TfCompute, "Compute-bound kernels: FLOPs per sample x batch / (the card's peak x the matmul fraction).", \
       "受算力限制的算子：每样本 FLOPs × 批大小 /（显卡峰值算力 × 矩阵乘效率）。")                             \
-    X(TfBandwidth, "Bandwidth-bound kernels (norms, activations, layout transposes): bytes moved / (memory bandwidth x the bandwidth fraction), at most SMs x clock x 7 bytes per second: such kernels keep only a few bytes per thread in flight, which caps them on HBM cards such as the A100 and H100.", \
-      "受带宽限制的算子（归一化、激活、布局转换）：搬运字节数 /（显存带宽 × 带宽效率），且每秒不超过 SM 数 × 时钟 × 7 字节：这类算子每个线程只有几个字节在途，所以在 A100、H100 等 HBM 显卡上会被这个上限卡住。") \
-    X(TfOptimizer, "Optimizer step: the parameters, gradients and optimizer states it reads and writes / memory bandwidth; a per-tensor loop adds its small kernels x host time per kernel.", \
-      "优化器更新：读写的参数、梯度和优化器状态字节数 / 显存带宽；逐张量循环再加上小内核数 × 每个内核的主机耗时。") \
+    X(TfBandwidth, "Bandwidth-bound kernels (norms, activations, layout transposes): bytes moved / (memory bandwidth x the bandwidth fraction), at most SMs x clock x stream_bytes_per_sm_cycle bytes per second: such kernels keep only a few bytes per thread in flight, which caps them on HBM cards such as the A100 and H100.", \
+      "受带宽限制的算子（归一化、激活、布局转换）：搬运字节数 /（显存带宽 × 带宽效率），且每秒不超过 SM 数 × 时钟 × stream_bytes_per_sm_cycle 字节：这类算子每个线程只有几个字节在途，所以在 A100、H100 等 HBM 显卡上会被这个上限卡住。") \
+    X(TfOptimizer, "Optimizer step: the parameters, gradients and optimizer states it reads and writes / the bandwidth-bound kernels' rate (elementwise_bytes_per_s above); a per-tensor loop adds its small kernels x host time per kernel.", \
+      "优化器更新：读写的参数、梯度和优化器状态字节数 / 受带宽限制算子的速率（上面的 elementwise_bytes_per_s）；逐张量循环再加上小内核数 × 每个内核的主机耗时。") \
     X(TfRing, "Gradient all-reduce (ring): 2(n-1)/n x gradient bytes / bus bandwidth + 2(n-1) x latency.", \
       "梯度 all-reduce（环形）：2(n-1)/n × 梯度字节数 / 总线带宽 + 2(n-1) × 延迟。")                       \
     X(TfZero, "ZeRO / FSDP collectives: gradients reduce-scattered and parameters all-gathered over the same bus.", \
