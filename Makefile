@@ -13,7 +13,7 @@ FUZZ_SECONDS ?= 60
 # Debian's Emscripten 3.1.6 needs Debian's acorn when the machine's Node.js is not Debian's (TOOLCHAIN.md).
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: help cli native page serve test test-native test-browser bench fuzz sanitize clean
+.PHONY: help cli native page serve test test-native test-browser bench fuzz sanitize fit clean
 
 help:
 	@echo "make serve   build the page (dist/index.html) and serve it on http://127.0.0.1:$(PORT)/"
@@ -22,6 +22,7 @@ help:
 	@echo "make bench   run the benchmarks natively and in WebAssembly under Node.js (writes $(NATIVE)/bench.json, $(WASM_BENCH)/bench.json)"
 	@echo "make sanitize  build the native tests with AddressSanitizer + UBSan ($(ASAN)) and run them"
 	@echo "make fuzz    run each libFuzzer target for FUZZ_SECONDS (now $(FUZZ_SECONDS)) s (docs/hardening.md)"
+	@echo "make fit     refit the time priors from the validation cases and compare with data/throughput_priors.json"
 	@echo "make clean   remove build/ and dist/ (keeps the installed packages)"
 
 $(NATIVE)/Makefile:
@@ -57,6 +58,13 @@ test:
 
 test-native: native
 	ctest --test-dir $(NATIVE) --output-on-failure
+
+# Reproduces every fitted number of data/throughput_priors.json (tools/fit_priors.cpp); exit 1 if one is stale.
+fit:
+	@tools/setup.sh native
+	@$(MAKE) --no-print-directory $(NATIVE)/Makefile
+	cmake --build $(NATIVE) -j$(JOBS) --target gg_fit_priors
+	$(NATIVE)/gg_fit_priors
 
 test-browser:
 	cd tests/browser && node --test --test-reporter=spec

@@ -63,6 +63,25 @@ struct Reader {
         out = it->get<bool>();
         return true;
     }
+    // An optional array of validation case ids (absent: none).
+    bool ids(const json& obj, const std::string& ptr, const char* key, std::vector<std::string>& out) const {
+        auto it = obj.find(key);
+        if (it == obj.end()) return true;
+        const std::string p = ptr + "/" + key;
+        if (!it->is_array()) {
+            problem(p, std::string("expected an array of validation case ids for ") + key);
+            return false;
+        }
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const json& id = (*it)[i];
+            if (!id.is_string() || id.get<std::string>().empty()) {
+                problem(p + "/" + std::to_string(i), "expected a validation case id (a non-empty string)");
+                return false;
+            }
+            out.push_back(id.get<std::string>());
+        }
+        return true;
+    }
     bool spread(const json& obj, const std::string& ptr, const char* key, engine::Spread& out) const {
         auto it = obj.find(key);
         const std::string p = ptr + "/" + key;
@@ -134,10 +153,7 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
         double overhead_us = 0;
         ok = r.number(rec, p, "per_layer_overhead_us", 0, 1000, overhead_us) && ok;
         e.per_layer_overhead_s = overhead_us * 1e-6;
-        auto fit = rec.find("fitted_to");
-        if (fit != rec.end() && fit->is_array())
-            for (const json& id : *fit)
-                if (id.is_string()) e.fitted_to.push_back(id.get<std::string>());
+        ok = r.ids(rec, p, "fitted_to", e.fitted_to) && ok;
         if (ok) out.priors.push_back(std::move(e));
     }
     auto comm = doc.find("comm");
@@ -150,7 +166,10 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
     ok = r.number(*comm, "/comm", "sharded_overlap_fraction", 0, 1, c.sharded_overlap_fraction) && ok;
     ok = r.number(*comm, "/comm", "gpus_per_node", 1, 1024, c.gpus_per_node) && ok;
     ok = r.string(*comm, "/comm", "source", c.source) && ok;
+    ok = r.ids(*comm, "/comm", "overlap_fitted_to", c.overlap_fitted_to) && ok;
+    ok = r.ids(*comm, "/comm", "sharded_overlap_fitted_to", c.sharded_overlap_fitted_to) && ok;
     if (ok) out.comm = c;
+    r.ids(doc, "", "per_layer_overhead_fitted_to", out.overhead_fitted_to);
     // Optional mechanism records {<field>, source} (value x scale); a missing record leaves it unmodelled.
     auto optional_record = [&](const char* key, const char* field, double max_value, double scale, double& value,
                                std::string& source_out) {
@@ -177,6 +196,16 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
     optional_record("optimizer_loop", "per_op_us", 1000, 1e-6, out.optimizer_op_s, out.optimizer_op_source);
     optional_record("sm_stream_limit", "bytes_per_sm_cycle", 1024, 1.0, out.stream_bytes_per_sm_cycle,
                     out.stream_source);
+    // The prior the stream limit was fitted together with (tools/fit_priors.cpp).
+    auto stream = doc.find("sm_stream_limit");
+    if (stream != doc.end() && stream->is_object() && stream->contains("fitted_with")) {
+        if (r.string(*stream, "/sm_stream_limit", "fitted_with", out.stream_fitted_with) &&
+            std::none_of(out.priors.begin(), out.priors.end(),
+                         [&](const engine::EfficiencyPrior& e) { return e.id == out.stream_fitted_with; })) {
+            r.problem("/sm_stream_limit/fitted_with", "no prior has the id '" + out.stream_fitted_with + "'");
+            out.stream_fitted_with.clear();
+        }
+    }
 }
 
 void read_interconnects(const Reader& r, const json& doc, engine::InterconnectTable& out) {

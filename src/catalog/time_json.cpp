@@ -93,8 +93,7 @@ engine::Dataset time_dataset(const Scenario& s) {
     return d;
 }
 
-bool estimate_time(const Scenario& s, const Catalog& catalog, const engine::ThroughputPriors& priors,
-                   engine::TimeReport& out) {
+bool prepare_time_run(const Scenario& s, const Catalog& catalog, PreparedTimeRun& out) {
     const engine::GpuSpec* gpu = catalog.find_gpu(s.gpu_id);
     if (!gpu) return false;
     const engine::TrainingConfig config = s.training_config();
@@ -102,8 +101,23 @@ bool estimate_time(const Scenario& s, const Catalog& catalog, const engine::Thro
     build.eager_attention = config.eager_attention;
     const engine::WorkloadShape shape = s.shape_per_sample();
     const engine::Graph graph = engine::build_graph(s.model, shape, build);
-    const engine::PreparedTime prepared = engine::prepare_time(s.model, shape, graph, config);
-    out = engine::evaluate_time(prepared, s.batch_size, *gpu, time_options(s), time_dataset(s), priors);
+    out.prepared = engine::prepare_time(s.model, shape, graph, config);
+    out.batch = s.batch_size;
+    out.gpu = *gpu;
+    out.options = time_options(s);
+    out.dataset = time_dataset(s);
+    return true;
+}
+
+engine::TimeReport evaluate_time_run(const PreparedTimeRun& run, const engine::ThroughputPriors& priors) {
+    return engine::evaluate_time(run.prepared, run.batch, run.gpu, run.options, run.dataset, priors);
+}
+
+bool estimate_time(const Scenario& s, const Catalog& catalog, const engine::ThroughputPriors& priors,
+                   engine::TimeReport& out) {
+    PreparedTimeRun run;
+    if (!prepare_time_run(s, catalog, run)) return false;
+    out = evaluate_time_run(run, priors);
     return true;
 }
 
@@ -126,18 +140,25 @@ double quantity_of(const std::string& q, const engine::TimeReport& r) {
     return 0;
 }
 
-// Runs one scenario object; `problem` set when it cannot.
-bool run_one(const json& scenario_json, const std::string& where, const Catalog& catalog,
-             const engine::ThroughputPriors& priors, engine::TimeReport& out, std::string& problem) {
+// Parses and prepares one scenario object; `problem` set when it cannot.
+bool prepare_one(const json& scenario_json, const std::string& where, const Catalog& catalog, PreparedTimeRun& out,
+                 std::string& problem) {
     ParsedScenario p = parse_scenario_json(scenario_json, where);
     if (!p.problems.empty()) {
         problem = p.problems.front().pointer + ": " + p.problems.front().message;
         return false;
     }
-    if (!estimate_time(p.scenario, catalog, priors, out)) {
+    if (!prepare_time_run(p.scenario, catalog, out)) {
         problem = "GPU '" + p.scenario.gpu_id + "' is not in the catalog";
         return false;
     }
+    return true;
+}
+
+// Evaluates one prepared run; `problem` set when the engine gives no estimate.
+bool evaluate_one(const PreparedTimeRun& run, const engine::ThroughputPriors& priors, engine::TimeReport& out,
+                  std::string& problem) {
+    out = evaluate_time_run(run, priors);
     if (out.status != engine::TimeStatus::kOk) {
         problem = std::string("no estimate: ") + engine::time_status_name(out.status);
         return false;
@@ -147,64 +168,80 @@ bool run_one(const json& scenario_json, const std::string& where, const Catalog&
 
 }  // namespace
 
+std::vector<TimeCase> load_time_cases(const std::string& file, std::string_view text, const Catalog& catalog) {
+    std::vector<TimeCase> cases;
+    const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("cases") || !doc["cases"].is_array()) return cases;
+    for (const json& c : doc["cases"]) {
+        TimeCase tc;
+        if (!read_validation_case(c, file, is_time_quantity, tc.row)) continue;
+        tc.informative =
+            c.contains("informative_only") && c["informative_only"].is_boolean() && c["informative_only"].get<bool>();
+        if (c.contains("expressible") && c["expressible"].is_boolean() && !c["expressible"].get<bool>()) {
+            tc.row.problem = "not expressible in the scenario format (tensor/pipeline parallelism): skipped";
+        } else if (!c.contains("scenario")) {
+            tc.row.problem = "no scenario";
+        } else if (prepare_one(c["scenario"], file + "#" + tc.row.id, catalog, tc.run, tc.row.problem)) {
+            tc.has_baseline = tc.row.quantity == "speedup_ratio";
+            if (!tc.has_baseline) {
+                tc.runnable = true;
+            } else if (!c.contains("baseline_scenario")) {
+                tc.row.problem = "speedup_ratio needs a baseline_scenario";
+            } else {
+                tc.runnable = prepare_one(c["baseline_scenario"], file + "#" + tc.row.id + "/baseline", catalog,
+                                          tc.baseline, tc.row.problem);
+            }
+        }
+        cases.push_back(std::move(tc));
+    }
+    return cases;
+}
+
+std::vector<TimeCase> load_time_cases() {
+    std::vector<TimeCase> cases;
+    for (const EmbeddedFile* f = embedded_files(); f->path != nullptr; ++f) {
+        const std::string path = f->path;
+        if (path.rfind("tests/validation/", 0) != 0) continue;
+        auto more = load_time_cases(path, std::string_view(f->text, f->size_bytes), embedded_catalog());
+        for (TimeCase& c : more) cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+ValidationRow evaluate_time_case(const TimeCase& c, const engine::ThroughputPriors& priors) {
+    ValidationRow row = c.row;
+    if (!c.runnable) return row;
+    engine::TimeReport r;
+    if (!evaluate_one(c.run, priors, r, row.problem)) return row;
+    if (c.has_baseline) {
+        engine::TimeReport base;
+        if (!evaluate_one(c.baseline, priors, base, row.problem)) return row;
+        // Same work on both sides: the speed-up is the ratio of throughputs.
+        row.predicted = r.samples_per_s / base.samples_per_s;
+    } else {
+        row.predicted = quantity_of(row.quantity, r);
+    }
+    row.ran = true;
+    row.error_fraction = row.measured != 0 ? row.predicted / row.measured - 1.0 : 0.0;
+    if (c.informative) {
+        row.bound = "informative";
+        row.pass = true;
+    } else {
+        row.pass = std::fabs(row.error_fraction) <= row.tolerance_fraction + 1e-12;
+    }
+    return row;
+}
+
 std::vector<ValidationRow> run_time_validation_file(const std::string& file, std::string_view text,
                                                     const Catalog& catalog, const engine::ThroughputPriors& priors) {
     std::vector<ValidationRow> rows;
-    const json doc = json::parse(text.begin(), text.end(), nullptr, false);
-    if (doc.is_discarded() || !doc.is_object() || !doc.contains("cases") || !doc["cases"].is_array()) return rows;
-    for (const json& c : doc["cases"]) {
-        ValidationRow row;
-        if (!read_validation_case(c, file, is_time_quantity, row)) continue;
-        if (c.contains("expressible") && c["expressible"].is_boolean() && !c["expressible"].get<bool>()) {
-            row.problem = "not expressible in the scenario format (tensor/pipeline parallelism): skipped";
-            rows.push_back(row);
-            continue;
-        }
-        if (!c.contains("scenario")) {
-            row.problem = "no scenario";
-            rows.push_back(row);
-            continue;
-        }
-        engine::TimeReport r;
-        if (!run_one(c["scenario"], file + "#" + row.id, catalog, priors, r, row.problem)) {
-            rows.push_back(row);
-            continue;
-        }
-        if (row.quantity == "speedup_ratio") {
-            engine::TimeReport base;
-            if (!c.contains("baseline_scenario") ||
-                !run_one(c["baseline_scenario"], file + "#" + row.id + "/baseline", catalog, priors, base, row.problem)) {
-                if (row.problem.empty()) row.problem = "speedup_ratio needs a baseline_scenario";
-                rows.push_back(row);
-                continue;
-            }
-            // Same work on both sides: the speed-up is the ratio of throughputs.
-            row.predicted = r.samples_per_s / base.samples_per_s;
-        } else {
-            row.predicted = quantity_of(row.quantity, r);
-        }
-        row.ran = true;
-        row.error_fraction = row.measured != 0 ? row.predicted / row.measured - 1.0 : 0.0;
-        if (c.contains("informative_only") && c["informative_only"].is_boolean() && c["informative_only"].get<bool>()) {
-            row.bound = "informative";
-            row.pass = true;
-        } else {
-            row.pass = std::fabs(row.error_fraction) <= row.tolerance_fraction + 1e-12;
-        }
-        rows.push_back(row);
-    }
+    for (const TimeCase& c : load_time_cases(file, text, catalog)) rows.push_back(evaluate_time_case(c, priors));
     return rows;
 }
 
 std::vector<ValidationRow> run_time_validation() {
     std::vector<ValidationRow> rows;
-    for (const EmbeddedFile* f = embedded_files(); f->path != nullptr; ++f) {
-        const std::string path = f->path;
-        if (path.rfind("tests/validation/", 0) != 0) continue;
-        auto more = run_time_validation_file(path, std::string_view(f->text, f->size_bytes), embedded_catalog(),
-                                             embedded_time_data());
-        rows.insert(rows.end(), more.begin(), more.end());
-    }
+    for (const TimeCase& c : load_time_cases()) rows.push_back(evaluate_time_case(c, embedded_time_data()));
     return rows;
 }
 

@@ -29,6 +29,19 @@ nlohmann::json time_to_json(const engine::TimeReport& report);
 engine::TimeOptions time_options(const Scenario& scenario);  // interconnect when given
 engine::Dataset time_dataset(const Scenario& scenario);       // samples/epochs or tokens; zeros when absent
 
+// A scenario ready to evaluate: the engine's prepare step (graph, FLOPs, bytes) done once. Priors enter only at
+// evaluation, so a fit (catalog/fit.h) evaluates the same run under many priors.
+struct PreparedTimeRun {
+    engine::PreparedTime prepared;
+    double batch = 1;
+    engine::GpuSpec gpu;
+    engine::TimeOptions options;
+    engine::Dataset dataset;
+};
+// false when the scenario names no GPU or one not in `catalog`.
+bool prepare_time_run(const Scenario& scenario, const Catalog& catalog, PreparedTimeRun& out);
+engine::TimeReport evaluate_time_run(const PreparedTimeRun& run, const engine::ThroughputPriors& priors);
+
 // One call: build the graph, prepare and evaluate on the scenario's GPU (looked up in `catalog`).
 // Returns false (and leaves `out` default) when the scenario names no GPU or an unknown one.
 bool estimate_time(const Scenario& scenario, const Catalog& catalog, const engine::ThroughputPriors& priors,
@@ -37,6 +50,23 @@ bool estimate_time(const Scenario& scenario, const Catalog& catalog, const engin
 // Time quantities of the validation format: samples_per_s, tokens_per_s, step_s, total_s, gpu_hours, flop_per_step,
 // scaling_efficiency_fraction, speedup_ratio, mfu_fraction.
 bool is_time_quantity(const std::string& quantity);
+
+// A time validation case, prepared: `row` holds its metadata (ran = false); runnable = false with row.problem set
+// when it cannot run (not expressible, no scenario, unknown GPU, bad scenario). speedup_ratio cases also carry
+// their baseline run.
+struct TimeCase {
+    ValidationRow row;
+    bool runnable = false;
+    bool informative = false;  // "informative_only": reported, never judged
+    PreparedTimeRun run;
+    bool has_baseline = false;
+    PreparedTimeRun baseline;
+};
+// The time cases of one file's text, or of every embedded tests/validation/*.json (embedded catalog), in file order.
+std::vector<TimeCase> load_time_cases(const std::string& file, std::string_view text, const Catalog& catalog);
+std::vector<TimeCase> load_time_cases();
+// The case's row under `priors`: predicted, error, pass (ran = false and problem set when the engine gives none).
+ValidationRow evaluate_time_case(const TimeCase& c, const engine::ThroughputPriors& priors);
 
 // Every time case of every embedded tests/validation/*.json file, run against the embedded catalog and time data.
 // Cases marked "expressible": false are returned with ran = false; "informative_only" cases always pass.

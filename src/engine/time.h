@@ -70,6 +70,8 @@ struct CommPrior {
     double sharded_overlap_fraction = 0;  // ZeRO-3 / FSDP: of forward/backward time that prefetched gathers hide behind
     double gpus_per_node = 8;       // above this, the inter-node interconnect carries the ring
     std::string source;
+    std::vector<std::string> overlap_fitted_to;          // validation case ids each overlap was fitted to
+    std::vector<std::string> sharded_overlap_fitted_to;
 };
 
 struct ThroughputPriors {
@@ -89,6 +91,8 @@ struct ThroughputPriors {
     // (data/throughput_priors.json "sm_stream_limit"); 0 = not modelled (the bandwidth fraction alone).
     double stream_bytes_per_sm_cycle = 0;
     std::string stream_source;
+    std::string stream_fitted_with;               // the prior it was fitted together with ("" = not fitted)
+    std::vector<std::string> overhead_fitted_to;  // validation case ids per_layer_overhead_s was fitted to
     const EfficiencyPrior* find(Family family) const;  // nullptr when no prior covers the family
 };
 

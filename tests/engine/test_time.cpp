@@ -353,6 +353,18 @@ TEST_CASE("time: bad time data is reported with JSON pointers and the good recor
     CHECK(catalog::parse_time_data(bad_stream, "[]", problems).stream_bytes_per_sm_cycle == 0);
     CHECK(has(catalog::kThroughputPriorsFile, "/sm_stream_limit/bytes_per_sm_cycle"));
     CHECK(has(catalog::kThroughputPriorsFile, "/sm_stream_limit/source"));
+    // Fit case lists: arrays of non-empty ids; fitted_with names a prior.
+    problems.clear();
+    const std::string bad_fits = R"({"schema_version": 1, "priors": [], "comm": {"overlap_fraction": 0,
+        "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s", "overlap_fitted_to": "lambda"},
+        "per_layer_overhead_fitted_to": ["a", 3],
+        "sm_stream_limit": {"bytes_per_sm_cycle": 7, "fitted_with": "nope", "source": "s"}})";
+    const engine::ThroughputPriors fits = catalog::parse_time_data(bad_fits, "[]", problems);
+    CHECK(has(catalog::kThroughputPriorsFile, "/comm/overlap_fitted_to"));
+    CHECK(has(catalog::kThroughputPriorsFile, "/per_layer_overhead_fitted_to/1"));
+    CHECK(has(catalog::kThroughputPriorsFile, "/sm_stream_limit/fitted_with"));
+    CHECK(fits.stream_fitted_with.empty());
+    CHECK(fits.stream_bytes_per_sm_cycle == 7.0);
     problems.clear();
     catalog::parse_time_data("{not json", "[]", problems);
     CHECK(problems.size() == 2);

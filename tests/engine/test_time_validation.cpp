@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/fit.h"
 #include "catalog/time_data.h"
 #include "catalog/time_json.h"
 
@@ -125,7 +126,10 @@ const std::vector<ValidationRow>& rows() {
 
 std::set<std::string> fitted_ids() {
     std::set<std::string> s;
-    for (const auto& p : gg::catalog::embedded_time_data().priors) s.insert(p.fitted_to.begin(), p.fitted_to.end());
+    // Every case a fitted number of data/throughput_priors.json was fitted to (catalog/fit.h): the family priors'
+    // fractions, the per-layer overhead and the two overlaps.
+    for (const gg::catalog::FitSpec& f : gg::catalog::fit_specs(gg::catalog::embedded_time_data()))
+        s.insert(f.case_ids.begin(), f.case_ids.end());
     return s;
 }
 
