@@ -196,6 +196,9 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
     optional_record("optimizer_loop", "per_op_us", 1000, 1e-6, out.optimizer_op_s, out.optimizer_op_source);
     optional_record("sm_stream_limit", "bytes_per_sm_cycle", 1024, 1.0, out.stream_bytes_per_sm_cycle,
                     out.stream_source);
+    // Fused attention on Hopper (compute capability 9.x): FlashAttention-2's fraction of the dense peak.
+    optional_record("fused_attention_sm90", "fraction_of_peak", 1.0, 1.0, out.fused_attention_sm90_fraction,
+                    out.fused_attention_sm90_source);
     // The prior the stream limit was fitted together with (tools/fit_priors.cpp).
     auto stream = doc.find("sm_stream_limit");
     if (stream != doc.end() && stream->is_object() && stream->contains("fitted_with")) {

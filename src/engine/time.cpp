@@ -231,7 +231,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     t.params_trainable = m.params_trainable;
     t.params_trainable_per_gpu = m.rank_trainable + m.params_lora;
 
-    using LayerKey = std::tuple<bool, bool, double, double, double, double, double, double>;
+    using LayerKey = std::tuple<bool, bool, bool, double, double, double, double, double, double>;
     std::map<LayerKey, std::size_t> index;
     const bool loops = effective_optimizer_impl(c.optimizer, c.optimizer_impl) == OptimizerImpl::kForLoop &&
                        !c.offload_optimizer;
@@ -316,6 +316,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         TimeLayer tl;
         tl.compute_bound = compute_bound;
         tl.linear = has_weights;
+        tl.fused_attention = l.kind == OpKind::kAttention;
         tl.passes = 1 + bwd_passes + re;
         tl.flop_per_sample = compute_bound ? hw_flop : 0.0;
         tl.bytes_per_sample = bytes * (1 + re) + bwd_bytes;
@@ -370,7 +371,8 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         // Linear's input-gradient all-reduce with it): a share of the layer's roofline time, so a faster card hides
         // less only where it also computes faster.
         if (tp > 1 && hidable_flop > 0 && hw_flop > 0) tl.hidable_fraction = hidable_flop / hw_flop;
-        const auto key = std::make_tuple(tl.compute_bound, tl.linear, tl.flop_per_sample, tl.bytes_per_sample,
+        const auto key = std::make_tuple(tl.compute_bound, tl.linear, tl.fused_attention, tl.flop_per_sample,
+                                         tl.bytes_per_sample,
                                          tl.weight_bytes, tl.passes, tl.serial_bytes_per_sample, tl.hidable_fraction);
         auto add_to = [&](std::vector<TimeLayer>& list, std::map<LayerKey, std::size_t>& where) {
             auto it = where.find(key);
@@ -589,6 +591,7 @@ void share_node_network(Links& links, double per_node, double gpus_per_node) {
 
 struct Efficiency {
     double matmul = 0, bandwidth = 0;
+    double fused_attention_flop_per_s = 0;  // > 0: fused attention kernels run at most this fast (Hopper, FA2)
 };
 
 // Achieved bandwidth of the framework's own memory-bound kernels (elementwise, norms, reductions, layout
@@ -620,7 +623,9 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
         const double bytes = l.bytes_per_sample * batch + l.weight_bytes;
         if (l.compute_bound) {
             const double mem_s = bytes / (bw * e.bandwidth);
-            const double rate = (l.linear ? peak_linear : peak) * e.matmul;
+            double rate = (l.linear ? peak_linear : peak) * e.matmul;
+            if (l.fused_attention && e.fused_attention_flop_per_s > 0)
+                rate = std::min(rate, e.fused_attention_flop_per_s);
             const double flop_s = l.flop_per_sample * batch / rate;
             if (flop_s >= mem_s) out.compute_s += l.count * flop_s;
             else out.memory_s += l.count * mem_s;
@@ -835,9 +840,16 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     // bytes per value.
     const double grad_bytes = o.grad_reduce_bytes > 0 ? t.grad_comm_values * o.grad_reduce_bytes : t.grad_comm_bytes;
 
-    const Efficiency e_mid{prior->matmul_fraction.expected, prior->bandwidth_fraction.expected};
-    const Efficiency e_fast{prior->matmul_fraction.high, prior->bandwidth_fraction.high};
-    const Efficiency e_slow{prior->matmul_fraction.low, prior->bandwidth_fraction.low};
+    // FlashAttention-2 on Hopper: "FlashAttention-2 achieving only 35% utilization on the H100 GPU" (Shah et al.
+    // 2024, FlashAttention-3, arXiv 2407.08608, abstract): its kernels use mma.sync, which "can only achieve about
+    // 2/3 of the peak throughput" of Hopper's tensor cores (sec. 2.2), and no TMA/warp specialisation. Attention is
+    // bf16/fp16 even under FP8 (peak_other). Fraction and source: data/throughput_priors.json "fused_attention_sm90".
+    const bool sm90 = gpu.vendor == "nvidia" && gpu.compute_capability_major == 9;
+    const double attention_cap_flop_per_s = sm90 ? priors.fused_attention_sm90_fraction * peak_other : 0.0;
+    const Efficiency e_mid{prior->matmul_fraction.expected, prior->bandwidth_fraction.expected,
+                           attention_cap_flop_per_s};
+    const Efficiency e_fast{prior->matmul_fraction.high, prior->bandwidth_fraction.high, attention_cap_flop_per_s};
+    const Efficiency e_slow{prior->matmul_fraction.low, prior->bandwidth_fraction.low, attention_cap_flop_per_s};
     const double oh = prior->per_layer_overhead_s;
     const double kl = priors.kernel_launch_s;
     const double sm_cycle_rate_hz = sm_cycles_per_s(gpu);
@@ -928,6 +940,9 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                  {{"hardware_flop_per_sample", t.hardware_flop_per_sample}, {"batch", batch},
                   {"peak_flop_per_s", peak}, {"matmul_fraction", e_mid.matmul},
                   {"tensor_parallel", double(tp)}, {"pipeline_parallel", double(pp)}}};
+    // Only where the FlashAttention-2 limit applies (compute capability 9.x, data present).
+    if (attention_cap_flop_per_s > 0)
+        r.compute.operands.push_back({"fused_attention_flop_per_s", attention_cap_flop_per_s});
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
                        {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro},

@@ -92,6 +92,11 @@ struct ThroughputPriors {
     double stream_bytes_per_sm_cycle = 0;
     std::string stream_source;
     std::string stream_fitted_with;               // the prior it was fitted together with ("" = not fitted)
+    // Fraction of the dense peak fused attention kernels reach on compute capability 9.x (Hopper): FlashAttention-2
+    // uses the Ampere-era mma.sync instruction, not Hopper's wgmma (data/throughput_priors.json
+    // "fused_attention_sm90"); 0 = not modelled (attention runs at the prior's matmul fraction like any GEMM).
+    double fused_attention_sm90_fraction = 0;
+    std::string fused_attention_sm90_source;
     std::vector<std::string> overhead_fitted_to;  // validation case ids per_layer_overhead_s was fitted to
     const EfficiencyPrior* find(Family family) const;  // nullptr when no prior covers the family
 };
@@ -185,6 +190,7 @@ struct TimeLayer {
     double count = 1;
     bool compute_bound = true;          // kMatmul / kAttention
     bool linear = false;                // a Linear/Conv with weights (FP8 applies; attention core stays bf16)
+    bool fused_attention = false;       // a fused attention kernel (FlashAttention / SDPA), not cuBLAS GEMMs
     double flop_per_sample = 0;         // hardware FLOPs per sample over all passes (forward, backward, recompute)
     double bytes_per_sample = 0;        // activation bytes moved per sample over all passes
     double weight_bytes = 0;            // weight bytes read per step over all passes (batch-independent)

@@ -822,3 +822,52 @@ TEST_CASE("time: a pipeline of p stages idles (p - 1)/v micro-batch slots per st
     CHECK(curve[2].first == 16);
     CHECK(curve[2].second <= curve[0].second + 1e-12);
 }
+
+TEST_CASE("time: fused attention on Hopper runs at FlashAttention-2's fraction of the peak, and nowhere else") {
+    const double fraction = priors().fused_attention_sm90_fraction;
+    REQUIRE(fraction > 0);
+    REQUIRE(fraction < priors().find(engine::Family::kDecoder)->matmul_fraction.expected);
+    engine::ThroughputPriors unlimited = priors();
+    unlimited.fused_attention_sm90_fraction = 0;
+    // Llama-2-7B at 4096 tokens: attention is a large share of the FLOPs.
+    const Setup flash = setup("llama-2-7b", 4096);
+    const Setup eager = setup("llama-2-7b", 4096, true);
+    const engine::PreparedTime t_flash = engine::prepare_time(flash.spec, flash.shape, flash.graph,
+                                                              config(Precision::kBf16Amp));
+    const engine::PreparedTime t_eager = engine::prepare_time(eager.spec, eager.shape, eager.graph,
+                                                              config(Precision::kBf16Amp, Method::kFull,
+                                                                     Checkpointing::kNone, true));
+    double attention_flop = 0;
+    for (const engine::TimeLayer& l : t_flash.layers)
+        if (l.fused_attention) attention_flop += l.count * l.flop_per_sample;
+    REQUIRE(attention_flop > 0);
+    for (const engine::TimeLayer& l : t_eager.layers) CHECK_FALSE(l.fused_attention);  // eager: cuBLAS GEMMs
+    for (const char* id : {"h100-sxm", "h200", "a100-sxm4-80gb", "rtx-4090"}) {
+        CAPTURE(id);
+        const engine::GpuSpec& g = gpu(id);
+        const engine::TimeReport r = engine::evaluate_time(t_flash, 1, g, {}, {}, priors());
+        const engine::TimeReport free_r = engine::evaluate_time(t_flash, 1, g, {}, {}, unlimited);
+        REQUIRE(r.status == engine::TimeStatus::kOk);
+        if (g.compute_capability_major == 9) {
+            // Exactly the attention FLOPs move from the prior's rate to the capped one.
+            const double peak = g.dense_flop_per_s.bf16;
+            const double e = priors().find(engine::Family::kDecoder)->matmul_fraction.expected;
+            const double extra_s = attention_flop / (fraction * peak) - attention_flop / (e * peak);
+            CHECK(r.step_s == doctest::Approx(free_r.step_s + extra_s).epsilon(1e-6));
+        } else {
+            CHECK(r.step_s == doctest::Approx(free_r.step_s));
+        }
+        // Eager attention is never capped.
+        CHECK(engine::evaluate_time(t_eager, 1, g, {}, {}, priors()).step_s ==
+              doctest::Approx(engine::evaluate_time(t_eager, 1, g, {}, {}, unlimited).step_s));
+    }
+    // Bad data: a fraction above 1 is refused with its pointer and leaves the limit out.
+    std::vector<catalog::Problem> problems;
+    const std::string bad = R"({"schema_version": 1, "priors": [], "comm": {"overlap_fraction": 0,
+        "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s"},
+        "fused_attention_sm90": {"fraction_of_peak": 1.5, "source": "s"}})";
+    CHECK(catalog::parse_time_data(bad, "[]", problems).fused_attention_sm90_fraction == 0);
+    bool flagged = false;
+    for (const auto& p : problems) flagged = flagged || p.pointer == "/fused_attention_sm90/fraction_of_peak";
+    CHECK(flagged);
+}

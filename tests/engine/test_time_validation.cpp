@@ -110,6 +110,13 @@ const std::map<std::string, const char*>& known_misses() {
             "across 16 nodes cost ~0.06 s more per step than the engine's exposed 0.02 s (node-wide InfiniBand figure, "
             "80% hidden): the same optimism for sharded data parallelism at many nodes as the ZeRO-3 rows below. At 512 "
             "px (4x the compute per step) the speedup passes (15.2 vs 15.8)";
+        k["mpt-13b-seq2048-8x-h100-sxm"] =
+            "llm-foundry MPT-13B on 8x H100, micro-batch 2, no accumulation: +39% (its 1B and 7B twins pass at +8% / "
+            "+22% with FlashAttention-2's Hopper limit, data/throughput_priors.json fused_attention_sm90). Per step the "
+            "engine computes ~0.54 s and gathers/reduces ~0.43 s of FSDP traffic, all hidden at the 0.8 sharded overlap; "
+            "the measured 0.855 s leaves ~0.3 s exposed. When the collectives are nearly as long as the compute they "
+            "hide less than the fitted overlap says (NCCL kernels share the SMs and memory with the compute), the same "
+            "optimism as the ZeRO-3 and SD 256 px rows";
         for (const char* id : {"narayanan-zero3-175b-384gpu-days", "narayanan-zero3-175b-768gpu-days",
                                "narayanan-zero3-175b-1536gpu-days", "narayanan-zero3-530b-640gpu-days",
                                "narayanan-zero3-530b-1120gpu-days", "narayanan-zero3-530b-2240gpu-days"})
