@@ -165,6 +165,8 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
     bool ok = r.number(*comm, "/comm", "overlap_fraction", 0, 1, c.overlap_fraction);
     ok = r.number(*comm, "/comm", "sharded_overlap_fraction", 0, 1, c.sharded_overlap_fraction) && ok;
     ok = r.number(*comm, "/comm", "gpus_per_node", 1, 1024, c.gpus_per_node) && ok;
+    if (comm->contains("overlap_slowdown_fraction"))  // optional: absent = overlapped collectives cost nothing
+        ok = r.number(*comm, "/comm", "overlap_slowdown_fraction", 0, 1, c.overlap_slowdown_fraction) && ok;
     ok = r.string(*comm, "/comm", "source", c.source) && ok;
     ok = r.ids(*comm, "/comm", "overlap_fitted_to", c.overlap_fitted_to) && ok;
     ok = r.ids(*comm, "/comm", "sharded_overlap_fitted_to", c.sharded_overlap_fitted_to) && ok;

@@ -659,7 +659,8 @@ struct StepLinks {
 };
 
 StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, int n, const StepLinks& links,
-                     double grad_bytes, double overlap, double sharded_overlap, double peak, double peak_linear,
+                     double grad_bytes, double overlap, double sharded_overlap, double overlap_slowdown,
+                     double peak, double peak_linear,
                      Efficiency e, double stream_cap_bytes_per_s, double overhead_per_pass, double kernel_launch_s,
                      double optimizer_op_s) {
     StepTimes s;
@@ -713,26 +714,36 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     const double backward_s = micro_s * t.backward_fraction;
     const double forward_s = micro_s - backward_s;
     double hidden_window = overlap * backward_s;
+    // Time a collective of comm_s adds when it may overlap window_s of compute: what does not fit in the window,
+    // plus the compute it slows while it runs beside it. NCCL's collectives are kernels that take SMs and memory
+    // bandwidth from the concurrent compute: "overlapping computation and communication can result in an average
+    // computational slowdown of 18.9%, with a maximum of 40.0%" ("Characterizing Compute-Communication Overlap in
+    // GPU-Accelerated Distributed Deep Learning: Performance and Power Implications", arXiv 2507.03114, 2025,
+    // abstract; GPT and LLaMA models on 4 A100s, H100s, MI250s, MI210s). overlap_slowdown:
+    // data/throughput_priors.json comm.overlap_slowdown_fraction.
+    auto exposed = [overlap_slowdown](double comm_s, double window_s) {
+        return std::max(0.0, comm_s - window_s) + overlap_slowdown * std::min(comm_s, std::max(0.0, window_s));
+    };
     if (n > 1 && link.bus_bytes_per_s > 0) {
         const double G = grad_bytes, W = t.param_gather_bytes;
         if (c.strategy == Strategy::kDdp) {
             s.comm_s = ring_allreduce_s(G, n, link.bus_bytes_per_s, link.latency_s);
-            s.exposed_s = std::max(0.0, s.comm_s - hidden_window);
+            s.exposed_s = exposed(s.comm_s, hidden_window);
         } else if (!z3) {
             // ZeRO-1/2: reduce-scatter of gradients (overlaps backward) + all-gather of the updated parameters
             // after the step (exposed): the same 2 x (n-1)/n volume as all-reduce (ZeRO sec. 7.2.1).
             const double rs = ring_gather_s(G, n, link.bus_bytes_per_s, link.latency_s);
             const double ag = ring_gather_s(G, n, link.bus_bytes_per_s, link.latency_s);
             s.comm_s = rs + ag;
-            s.exposed_s = std::max(0.0, rs - hidden_window) + ag;
+            s.exposed_s = exposed(rs, hidden_window) + ag;
         } else {
             // ZeRO-3 / FSDP FULL_SHARD, per micro-batch: all-gather W in forward, again in backward, reduce-scatter
             // G in backward: 1.5x the DDP volume (ZeRO sec. 7.2.1); prefetching overlaps each with compute.
             const double ag = ring_gather_s(W, n, link.bus_bytes_per_s, link.latency_s);
             const double rs = ring_gather_s(G, n, link.bus_bytes_per_s, link.latency_s);
             s.comm_s = accum * (2 * ag + rs);
-            s.exposed_s = accum * (std::max(0.0, ag - sharded_overlap * forward_s) +
-                                   std::max(0.0, ag + rs - sharded_overlap * backward_s));
+            s.exposed_s = accum * (exposed(ag, sharded_overlap * forward_s) +
+                                   exposed(ag + rs, sharded_overlap * backward_s));
         }
     }
     s.compute_s = accum * mt.compute_s;
@@ -855,7 +866,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const double sm_cycle_rate_hz = sm_cycles_per_s(gpu);
     const double stream_cap_bytes_per_s = sm_cycle_rate_hz * priors.stream_bytes_per_sm_cycle;  // 0: not modelled
     auto step_at = [&](int gpus, const StepLinks& l, Efficiency e) {
-        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, peak_other, peak, e,
+        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, priors.comm.overlap_slowdown_fraction,
+                          peak_other, peak, e,
                           stream_cap_bytes_per_s, oh, kl, priors.optimizer_op_s);
     };
     const StepTimes s = step_at(n, {link, tp_links.mid, pp_links.mid}, e_mid);
@@ -973,6 +985,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                              {"pipeline_bubble_s", r.pipeline_bubble_s}}};
     r.exposed_comm = {r.exposed_comm_s, "time.exposed_comm",
                       {{"comm_s", r.comm_s}, {"overlap_fraction", overlap}, {"sharded_overlap_fraction", sharded},
+                       {"overlap_slowdown_fraction", priors.comm.overlap_slowdown_fraction},
                        {"backward_fraction", t.backward_fraction}}};
     r.flop = {r.flop_per_step, "time.model_flop",
               {{"model_flop_per_sample", t.model_flop_per_sample}, {"samples_per_step", r.samples_per_step}}};

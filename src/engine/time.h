@@ -69,6 +69,7 @@ struct CommPrior {
     double overlap_fraction = 0;    // DDP / ZeRO-1/2: of backward compute time that bucketed all-reduce hides behind
     double sharded_overlap_fraction = 0;  // ZeRO-3 / FSDP: of forward/backward time that prefetched gathers hide behind
     double gpus_per_node = 8;       // above this, the inter-node interconnect carries the ring
+    double overlap_slowdown_fraction = 0;  // compute slows by this while a collective runs beside it (0 = free)
     std::string source;
     std::vector<std::string> overlap_fitted_to;          // validation case ids each overlap was fitted to
     std::vector<std::string> sharded_overlap_fitted_to;

@@ -398,8 +398,8 @@
       "梯度 all-reduce（环形）：2(n-1)/n × 梯度字节数 / 总线带宽 + 2(n-1) × 延迟。")                       \
     X(TfZero, "ZeRO / FSDP collectives: gradients reduce-scattered and parameters all-gathered over the same bus.", \
       "ZeRO / FSDP 集合通信：在同一总线上对梯度做 reduce-scatter、对参数做 all-gather。")                  \
-    X(TfExposed, "Communication not hidden: all communication minus the overlap fraction x backward time.", \
-      "未被掩盖的通信：全部通信时间 − 重叠比例 × 反向传播时间。")                                          \
+    X(TfExposed, "Communication not hidden: what exceeds the overlap window (overlap fraction x backward time; ZeRO-3/FSDP: forward and backward), plus overlap_slowdown_fraction x the part that is hidden, because collectives running beside the compute slow it down.", \
+      "未被掩盖的通信：超出重叠窗口（重叠比例 × 反向传播时间；ZeRO-3/FSDP 为前向和反向）的部分，加上被掩盖部分 × overlap_slowdown_fraction：与计算同时运行的集合通信会拖慢计算。") \
     X(TfModelParallel, "Tensor and pipeline parallelism: each layer's forward all-reduces (backward's hide behind the weight gradients) + sends between stages + the pipeline's idle (stages - 1) / chunks micro-batch slots.", \
       "张量并行与流水线并行：每层前向的 all-reduce（反向的被权重梯度计算掩盖）+ 级间发送 + 流水线空闲的（级数 − 1）/ 块数个 micro-batch 时间。") \
     X(TfModelFlop, "Model FLOPs per step (for MFU): model FLOPs per sample x samples per step.", \

@@ -356,11 +356,13 @@ TEST_CASE("time: bad time data is reported with JSON pointers and the good recor
     // Fit case lists: arrays of non-empty ids; fitted_with names a prior.
     problems.clear();
     const std::string bad_fits = R"({"schema_version": 1, "priors": [], "comm": {"overlap_fraction": 0,
-        "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s", "overlap_fitted_to": "lambda"},
+        "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s", "overlap_fitted_to": "lambda",
+        "overlap_slowdown_fraction": 2},
         "per_layer_overhead_fitted_to": ["a", 3],
         "sm_stream_limit": {"bytes_per_sm_cycle": 7, "fitted_with": "nope", "source": "s"}})";
     const engine::ThroughputPriors fits = catalog::parse_time_data(bad_fits, "[]", problems);
     CHECK(has(catalog::kThroughputPriorsFile, "/comm/overlap_fitted_to"));
+    CHECK(has(catalog::kThroughputPriorsFile, "/comm/overlap_slowdown_fraction"));  // above 1
     CHECK(has(catalog::kThroughputPriorsFile, "/per_layer_overhead_fitted_to/1"));
     CHECK(has(catalog::kThroughputPriorsFile, "/sm_stream_limit/fitted_with"));
     CHECK(fits.stream_fitted_with.empty());
@@ -870,4 +872,43 @@ TEST_CASE("time: fused attention on Hopper runs at FlashAttention-2's fraction o
     bool flagged = false;
     for (const auto& p : problems) flagged = flagged || p.pointer == "/fused_attention_sm90/fraction_of_peak";
     CHECK(flagged);
+}
+
+TEST_CASE("time: a collective hidden behind compute still slows that compute by the overlap slowdown") {
+    const double slowdown = priors().comm.overlap_slowdown_fraction;
+    REQUIRE(slowdown > 0);
+    engine::ThroughputPriors free_overlap = priors();
+    free_overlap.comm.overlap_slowdown_fraction = 0;
+    const Setup s = setup("llama-2-7b", 2048);
+    engine::TrainingConfig c = config(Precision::kBf16Amp);
+    c.gpu_count = 8;
+    c.strategy = engine::Strategy::kFsdp;
+    const engine::PreparedTime t = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    const engine::GpuSpec& g = gpu("a100-sxm4-80gb");
+    // 8 sequences per GPU: the parameter gathers fit inside forward and backward, so nothing sticks out and the
+    // whole exposed time is the slowdown of the compute they overlap.
+    const engine::TimeReport r = engine::evaluate_time(t, 8, g, {}, {}, priors());
+    const engine::TimeReport r_free = engine::evaluate_time(t, 8, g, {}, {}, free_overlap);
+    REQUIRE(r.comm_s > 0);
+    CHECK(r_free.exposed_comm_s == 0);
+    CHECK(r.exposed_comm_s == doctest::Approx(slowdown * r.comm_s));
+    CHECK(r.step_s == doctest::Approx(r_free.step_s + r.exposed_comm_s));
+    // Two nodes over 25 GbE: the gathers outlast the compute; what sticks out is exposed in full either way, and
+    // the slowdown applies only to the part that overlaps.
+    engine::TrainingConfig c16 = c;
+    c16.gpu_count = 16;
+    const engine::PreparedTime t16 = engine::prepare_time(s.spec, s.shape, s.graph, c16);
+    engine::TimeOptions slow_net;
+    slow_net.interconnect = engine::Interconnect::kEthernet;
+    slow_net.interconnect_set = true;
+    const engine::TimeReport slow = engine::evaluate_time(t16, 1, g, slow_net, {}, priors());
+    const engine::TimeReport slow_free = engine::evaluate_time(t16, 1, g, slow_net, {}, free_overlap);
+    CHECK(slow_free.exposed_comm_s > 0);
+    CHECK(slow.exposed_comm_s > slow_free.exposed_comm_s);
+    CHECK(slow.exposed_comm_s - slow_free.exposed_comm_s < 0.5 * slowdown * slow.comm_s);
+    // DDP with nothing hidden (Lambda's fitted overlap_fraction 0) is unchanged.
+    c.strategy = engine::Strategy::kDdp;
+    const engine::PreparedTime t_ddp = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    CHECK(engine::evaluate_time(t_ddp, 1, g, {}, {}, priors()).step_s ==
+          doctest::Approx(engine::evaluate_time(t_ddp, 1, g, {}, {}, free_overlap).step_s));
 }
