@@ -163,6 +163,9 @@ int custom_model_template_count();
 const char* custom_model_template(int index);
 // The guide's "try it" scenarios (tests load each one).
 int guide_try_count();
+// The guide's section headers: their count and label (the ID part is the same in every language).
+int guide_section_count();
+std::string guide_section_label(int index, Lang lang);
 const char* guide_try_scenario(int index);
 
 }  // namespace gg::ui

@@ -819,7 +819,8 @@ void draw_cost_lines(AppState& app) {
                                  format_money(offer->price_per_hour, offer->currency, L).c_str(), rent->value("count", 1),
                                  format_duration(rent_hours_s, L).c_str(),
                                  format_money(json_number((*rent)["cost"], "amount"), (*rent)["cost"].value("currency", "CNY"), L).c_str());
-        if (offer && rent->contains("rent") && ImGui::TreeNode(tr(Str::CostFormula, L))) {
+        if (offer && rent->contains("rent") &&
+            ImGui::TreeNode(stable_label(tr(Str::CostFormula, L), "rent-formula").c_str())) {
             rent_formula(app, *rent);
             ImGui::TreePop();
         }
@@ -831,7 +832,7 @@ void draw_cost_lines(AppState& app) {
         const double upfront = buy->contains("buy") ? json_number((*buy)["buy"]["purchase"], "amount") : -1;
         wrapped_textf(tr(Str::BuyLine, L), format_money(upfront, currency, L).c_str(),
                       format_money(json_number((*buy)["cost"], "amount"), currency, L).c_str());
-        if (buy->contains("buy") && ImGui::TreeNode((std::string(tr(Str::CostFormula, L)) + "##buy").c_str())) {
+        if (buy->contains("buy") && ImGui::TreeNode(stable_label(tr(Str::CostFormula, L), "buy-formula").c_str())) {
             buy_formula(app, *buy);
             ImGui::TreePop();
         }
@@ -869,7 +870,8 @@ void draw_time(AppState& app) {
     const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
     if (sps > 0 && mfu >= 0) hint_textf(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
     if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());
-    if (t.contains("explain") && t["explain"].is_object() && ImGui::TreeNode(tr(Str::TimeFormula, L))) {
+    if (t.contains("explain") && t["explain"].is_object() &&
+        ImGui::TreeNode(stable_label(tr(Str::TimeFormula, L), "time-formula").c_str())) {
         // The step first, then its parts in the order they add up, then the FLOPs MFU is computed from.
         for (const char* key :
              {"step", "compute", "memory_bound", "optimizer", "comm", "exposed_comm", "model_parallel", "flop"}) {

@@ -36,6 +36,11 @@ const TryIt kTries[] = {
 }  // namespace
 
 int guide_try_count() { return static_cast<int>(sizeof(kTries) / sizeof(kTries[0])); }
+int guide_section_count() { return static_cast<int>(sizeof(kSections) / sizeof(kSections[0])); }
+std::string guide_section_label(int index, Lang lang) {
+    const SectionText& s = kSections[index];
+    return stable_label(lang == Lang::Zh ? s.zh : s.en, ("guide-section-" + std::to_string(index)).c_str());
+}
 const char* guide_try_scenario(int index) { return kTries[index].scenario; }
 
 void draw_guide(AppState& app) {
@@ -54,8 +59,7 @@ void draw_guide(AppState& app) {
     ImGui::Dummy(ImVec2(0, 0.4f * em));
     int try_index = 0;
     for (const SectionText& section : kSections) {
-        const std::string title = std::string(zh ? section.zh : section.en) + "##guide" +
-                                  std::to_string(static_cast<int>(section.id));
+        const std::string title = guide_section_label(static_cast<int>(section.id), app.lang);
         if (!ImGui::CollapsingHeader(title.c_str(), section.id == Section::Architecture ? ImGuiTreeNodeFlags_DefaultOpen : 0))
             continue;
         ImGui::Indent(0.5f * em);

@@ -90,6 +90,16 @@
       "运数据的算子，这些简单算子每个线程只有几个字节在途，不足以让 HBM 满载：A100 的显存带宽是 4090 的两" \
       "倍，训练 ResNet-50 却只快 1.2 倍。小模型填不满大显卡，数据读取也可能拖慢速度。峰值 TFLOPS 只能当作" \
       "上限来看。") \
+    P(Architecture, \
+      "An H100 is not three times an A100 on language models either. FlashAttention-2, the attention kernel " \
+      "behind PyTorch's SDPA, reaches 50-73% of an A100's peak but only about 35% of an H100's, because it does " \
+      "not use Hopper's newer tensor-core instructions (FlashAttention-3 paper, 2024). At 2,048 tokens and more " \
+      "attention is a visible share of the step: MosaicML measured MPT-7B pretraining at 4,641 tokens/s per A100 " \
+      "and 10,643 per H100, 2.3 times. The calculator gives 5,070 and 12,438 (2.5 times).", \
+      "在语言模型上，H100 也不是 A100 的三倍。PyTorch SDPA 背后的注意力算子 FlashAttention-2 在 A100 上能达到" \
+      "峰值的 50–73%，在 H100 上却只有约 35%，因为它没有用上 Hopper 新的张量核心指令（FlashAttention-3 论文，" \
+      "2024）。序列长度到 2048 及以上时，注意力在每一步中占比可观：MosaicML 实测 MPT-7B 预训练每块 A100 每秒" \
+      " 4641 个 token，每块 H100 每秒 10643 个，是 2.3 倍；本计算器给出 5070 和 12438（2.5 倍）。") \
     P(Memory, \
       "Training memory has four main parts. Weights, gradients and optimizer states (together: model states) " \
       "are fixed by the parameter count. Activations, the intermediate results saved for the backward pass, " \
@@ -204,6 +214,21 @@
       "PyTorch FSDP 就是第 3 阶段的做法）。ZeRO 论文给出，75 亿参数模型在 64 块卡上每卡需要：DDP 120 GB，第" \
       " 1 阶段 31.4 GB，第 2 阶段 16.6 GB，第 3 阶段 1.9 GB。第 1、2 阶段的通信量与 DDP 相同，第 3 阶段约为" \
       " 1.5 倍。") \
+    P(Interconnect, \
+      "Overlapping communication with computation hides it, but not for free. DDP sends gradients while the " \
+      "backward pass continues, and FSDP fetches the next layer's weights while the current one computes; yet " \
+      "NCCL's transfers are GPU kernels that share the compute units and the memory with that work. Measured " \
+      "on A100 and H100 servers, the computation runs 18.9% slower on average while communication overlaps it " \
+      "(up to 40%; arXiv 2507.03114). The calculator charges 18.9% of every hidden transfer's time, plus " \
+      "whatever does not fit behind the computation. It matters when the traffic is almost as long as the " \
+      "computation: MPT-13B on eight H100s with two sequences per GPU runs 4,792 tokens/s per GPU in MosaicML's " \
+      "table; the calculator gives 5,879 with this cost and 6,653 if hiding were free.", \
+      "把通信和计算重叠可以掩盖通信，但并非没有代价。DDP 在反向传播继续进行时发送梯度，FSDP 在当前层计算时预取" \
+      "下一层的权重；但 NCCL 的传输本身也是 GPU 算子，要和计算争用计算单元和显存。在 A100 和 H100 服务器上的" \
+      "实测表明，通信与计算重叠时，计算平均慢 18.9%（最多 40%；arXiv 2507.03114）。本计算器对每段被掩盖的通" \
+      "信计入其时间的 18.9%，再加上计算掩盖不住的部分。当通信几乎和计算一样长时，这一点很重要：MosaicML 的表" \
+      "中，MPT-13B 在 8 块 H100 上每卡 2 条序列，每块卡每秒 4792 个 token；本计算器计入这项代价时给出 5879 个，" \
+      "若掩盖完全免费则为 6653 个。") \
     P(Interconnect, \
       "The largest models are also split inside each layer and across layers (Megatron-LM). Tensor parallelism " \
       "gives each GPU a slice of every layer's attention heads and FFN width and all-reduces each layer's " \
@@ -618,6 +643,12 @@
     T(Architecture, "ResNet-18 in FP32 on a GTX 1080 Ti (no tensor cores)", \
       "在没有张量核心的 GTX 1080 Ti 上用 FP32 训练 ResNet-18", \
       R"({"model":"resnet18","batch_size":64,"image_size":224,"precision":"fp32","optimizer":"sgd-momentum","gpu":{"id":"gtx-1080-ti","count":1},"dataset":{"samples":50000,"epochs":10}})") \
+    T(Architecture, "MPT-7B pretraining on 8× A100 80GB (FSDP, FlashAttention)", \
+      "8 块 A100 80GB 预训练 MPT-7B（FSDP、FlashAttention）", \
+      R"({"model":{"family":"decoder","layers":32,"hidden":4096,"heads":32,"kv_heads":32,"ffn":16384,"glu":false,"vocab":50368,"tied_embeddings":true,"norm":"layernorm","position":"learned","bias":false},"batch_size":6,"grad_accum_steps":2,"seq_len":2048,"precision":"bf16-amp","optimizer":"adamw","attention":"flash","gpu":{"id":"a100-sxm4-80gb","count":8,"strategy":"fsdp","interconnect":"nvlink"},"dataset":{"tokens":1000000000.0}})") \
+    T(Architecture, "The same MPT-7B on 8× H100 SXM", \
+      "同样的 MPT-7B，换成 8 块 H100 SXM", \
+      R"({"model":{"family":"decoder","layers":32,"hidden":4096,"heads":32,"kv_heads":32,"ffn":16384,"glu":false,"vocab":50368,"tied_embeddings":true,"norm":"layernorm","position":"learned","bias":false},"batch_size":6,"grad_accum_steps":1,"seq_len":2048,"precision":"bf16-amp","optimizer":"adamw","attention":"flash","gpu":{"id":"h100-sxm","count":8,"strategy":"fsdp","interconnect":"nvlink"},"dataset":{"tokens":1000000000.0}})") \
     T(Memory, "BERT-base fine-tuning on an 8 GB card", \
       "在 8 GB 显卡上微调 BERT-base", \
       R"({"model":"bert-base","batch_size":16,"seq_len":128,"precision":"fp16-amp","optimizer":"adamw","gpu":{"id":"rtx-4060","count":1}})") \

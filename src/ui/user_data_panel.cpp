@@ -249,15 +249,15 @@ void draw_user_data(AppState& app) {
     ImGui::SameLine();
     if (ImGui::Button(tr(Str::MyDataImport, L))) app.import_requested = true;
     draw_entries(app);
-    if (ImGui::TreeNode(tr(Str::MyPriceTitle, L))) {
+    if (ImGui::TreeNode(stable_label(tr(Str::MyPriceTitle, L), "my-price").c_str())) {
         draw_price_form(app);
         ImGui::TreePop();
     }
-    if (ImGui::TreeNode(tr(Str::MyGpuTitle, L))) {
+    if (ImGui::TreeNode(stable_label(tr(Str::MyGpuTitle, L), "my-gpu").c_str())) {
         draw_gpu_form(app);
         ImGui::TreePop();
     }
-    if (ImGui::TreeNode(tr(Str::MyOfferTitle, L))) {
+    if (ImGui::TreeNode(stable_label(tr(Str::MyOfferTitle, L), "my-offer").c_str())) {
         draw_offer_form(app);
         ImGui::TreePop();
     }

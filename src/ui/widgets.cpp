@@ -169,6 +169,8 @@ std::vector<std::pair<int, int>> wrap_lines(const ImFont* font, float size_px, c
     return lines;
 }
 
+std::string stable_label(const char* text, const char* key) { return std::string(text) + "###" + key; }
+
 void wrapped_text(const char* text) {
     ImGuiWindow* window = ImGui::GetCurrentWindow();
     const float x = window->DC.CursorPos.x;

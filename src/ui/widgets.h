@@ -28,6 +28,11 @@ bool double_field(AppState& app, const char* id, double& value, double min, doub
 
 // Wrapped text that also breaks between Chinese characters (Dear ImGui 1.86 breaks only at spaces, which leaves
 // ragged lines in Chinese). Wraps at the current PushTextWrapPos, else at the region's right edge.
+// A label whose ImGui ID is the same in every language: the visible text, then "###" and a fixed key (ImGui hashes
+// only what follows "###"). Every widget that keeps state (tab, tree node, collapsing header) uses one, so switching
+// the language leaves what the user opened open.
+std::string stable_label(const char* text, const char* key);
+
 void wrapped_text(const char* text);
 void wrapped_textf(const char* format, ...) IM_FMTARGS(1);
 // Where wrapped_text breaks `text` for a line width of `width_px` with `font` at `size_px` (pure layout; tested).

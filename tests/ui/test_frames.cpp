@@ -145,6 +145,39 @@ TEST_CASE("switching the language keeps the open tab") {
     }
 }
 
+TEST_CASE("stateful widgets keep their ImGui ID across languages") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    gg::ui::app_update_fonts(app);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(800, 600);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ImGui::NewFrame();
+    ImGui::Begin("ids");
+    // What the tree nodes, headers and tabs rely on: only the key after "###" makes the ID.
+    CHECK(ImGui::GetID(gg::ui::stable_label("Cost formula", "rent-formula").c_str()) ==
+          ImGui::GetID(gg::ui::stable_label("费用公式", "rent-formula").c_str()));
+    CHECK(ImGui::GetID(gg::ui::stable_label("Cost formula", "rent-formula").c_str()) !=
+          ImGui::GetID(gg::ui::stable_label("Cost formula", "buy-formula").c_str()));
+    // The guide's section headers: the same ID in English and Chinese, a different one per section.
+    REQUIRE(gg::ui::guide_section_count() >= 10);
+    for (int i = 0; i < gg::ui::guide_section_count(); ++i) {
+        CAPTURE(i);
+        const std::string en = gg::ui::guide_section_label(i, gg::ui::Lang::En);
+        const std::string zh = gg::ui::guide_section_label(i, gg::ui::Lang::Zh);
+        CHECK(en != zh);
+        CHECK(ImGui::GetID(en.c_str()) == ImGui::GetID(zh.c_str()));
+        if (i > 0)
+            CHECK(ImGui::GetID(en.c_str()) !=
+                  ImGui::GetID(gg::ui::guide_section_label(i - 1, gg::ui::Lang::En).c_str()));
+    }
+    ImGui::End();
+    ImGui::EndFrame();
+}
+
 TEST_CASE("every 'try it' scenario of the guide loads into the calculator") {
     ImGuiContextScope scope;
     gg::ui::AppState app;
