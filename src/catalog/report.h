@@ -52,6 +52,8 @@ struct ValidationRow {
     std::string bound;       // "" (two-sided), "upper" (predicted must be <= value), "lower", "informative" (not judged)
     double measured = 0;
     double predicted = 0;
+    double predicted_low = 0;      // time cases: the engine's range for the quantity (low <= predicted <= high);
+    double predicted_high = 0;     // 0 = no range (ratios, efficiencies, memory)
     double error_fraction = 0;     // predicted / measured - 1
     double tolerance_fraction = 0;
     bool ran = false;        // false: the scenario could not be run (see problem)

@@ -220,6 +220,17 @@ ValidationRow evaluate_time_case(const TimeCase& c, const engine::ThroughputPrio
         row.predicted = r.samples_per_s / base.samples_per_s;
     } else {
         row.predicted = quantity_of(row.quantity, r);
+        // The range: step_low_s / step_high_s (and low_s / high_s for the whole job) bound every time and rate.
+        if (r.step_s > 0 && r.step_low_s > 0 && r.step_high_s > 0) {
+            const double fast = r.step_low_s / r.step_s, slow = r.step_high_s / r.step_s;
+            if (row.quantity == "samples_per_s" || row.quantity == "tokens_per_s") {
+                row.predicted_low = row.predicted / slow;
+                row.predicted_high = row.predicted / fast;
+            } else if (row.quantity == "step_s" || row.quantity == "total_s" || row.quantity == "gpu_hours") {
+                row.predicted_low = row.predicted * fast;
+                row.predicted_high = row.predicted * slow;
+            }
+        }
     }
     row.ran = true;
     row.error_fraction = row.measured != 0 ? row.predicted / row.measured - 1.0 : 0.0;

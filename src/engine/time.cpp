@@ -592,6 +592,8 @@ void share_node_network(Links& links, double per_node, double gpus_per_node) {
 struct Efficiency {
     double matmul = 0, bandwidth = 0;
     double fused_attention_flop_per_s = 0;  // > 0: fused attention kernels run at most this fast (Hopper, FA2)
+    double stream_scale = 1;                // the SM stream limit at this end of the range (bandwidth / expected)
+    double host_scale = 1;                  // host-side times (dispatch, launches, for-loop optimizer) are divided by it
 };
 
 // Achieved bandwidth of the framework's own memory-bound kernels (elementwise, norms, reductions, layout
@@ -667,7 +669,8 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     const TrainingConfig& c = t.config;
     const Link& link = links.ring;
     const double bw = gpu.memory_bandwidth_bytes_per_s;
-    const double stream_bytes_per_s = elementwise_bytes_per_s(bw * e.bandwidth, stream_cap_bytes_per_s);
+    const double stream_bytes_per_s =
+        elementwise_bytes_per_s(bw * e.bandwidth, stream_cap_bytes_per_s * e.stream_scale);
     const int accum = std::max(1, c.grad_accum_steps);
     const int tp = std::max(1, c.tensor_parallel), pp = std::max(1, c.pipeline_parallel);
     const int v = pp > 1 ? std::max(1, c.pipeline_interleave) : 1;
@@ -859,16 +862,26 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const double attention_cap_flop_per_s = sm90 ? priors.fused_attention_sm90_fraction * peak_other : 0.0;
     const Efficiency e_mid{prior->matmul_fraction.expected, prior->bandwidth_fraction.expected,
                            attention_cap_flop_per_s};
-    const Efficiency e_fast{prior->matmul_fraction.high, prior->bandwidth_fraction.high, attention_cap_flop_per_s};
-    const Efficiency e_slow{prior->matmul_fraction.low, prior->bandwidth_fraction.low, attention_cap_flop_per_s};
+    // The range's ends scale every rate by the fit's spread (data/throughput_priors.json "about": low / high =
+    // expected x the smallest / largest measured/predicted of the fit set): the fractions, and with them the two
+    // limits that cap those fractions (the SM stream limit, FlashAttention-2's Hopper limit), so a capped card's range
+    // is as wide as an uncapped one's, and the host-side times (the spread is of whole measured steps).
+    const double mm_fast = prior->matmul_fraction.high / prior->matmul_fraction.expected;
+    const double mm_slow = prior->matmul_fraction.low / prior->matmul_fraction.expected;
+    const double bw_fast = prior->bandwidth_fraction.high / prior->bandwidth_fraction.expected;
+    const double bw_slow = prior->bandwidth_fraction.low / prior->bandwidth_fraction.expected;
+    const Efficiency e_fast{prior->matmul_fraction.high, prior->bandwidth_fraction.high,
+                            attention_cap_flop_per_s * mm_fast, bw_fast, mm_fast};
+    const Efficiency e_slow{prior->matmul_fraction.low, prior->bandwidth_fraction.low,
+                            attention_cap_flop_per_s * mm_slow, bw_slow, mm_slow};
     const double oh = prior->per_layer_overhead_s;
     const double kl = priors.kernel_launch_s;
     const double sm_cycle_rate_hz = sm_cycles_per_s(gpu);
     const double stream_cap_bytes_per_s = sm_cycle_rate_hz * priors.stream_bytes_per_sm_cycle;  // 0: not modelled
     auto step_at = [&](int gpus, const StepLinks& l, Efficiency e) {
         return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, priors.comm.overlap_slowdown_fraction,
-                          peak_other, peak, e,
-                          stream_cap_bytes_per_s, oh, kl, priors.optimizer_op_s);
+                          peak_other, peak, e, stream_cap_bytes_per_s, oh / e.host_scale, kl / e.host_scale,
+                          priors.optimizer_op_s / e.host_scale);
     };
     const StepTimes s = step_at(n, {link, tp_links.mid, pp_links.mid}, e_mid);
 

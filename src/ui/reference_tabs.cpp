@@ -52,6 +52,13 @@ void draw_validation(AppState& app) {
     int pass = 0, fail = 0, not_run = 0;
     for (const auto& r : app.validation_rows) (r.ran && r.bound != "informative" ? (r.pass ? pass : fail) : not_run)++;
     wrapped_textf(tr(Str::ValidationSummary, L), static_cast<int>(app.validation_rows.size()), pass, fail, not_run);
+    int ranged = 0, in_range = 0;
+    for (const auto& r : app.validation_rows) {
+        if (!r.ran || r.predicted_high <= 0 || r.bound == "informative") continue;
+        ++ranged;
+        in_range += r.measured >= r.predicted_low && r.measured <= r.predicted_high;
+    }
+    if (ranged > 0) wrapped_textf(tr(Str::ValidationRangeSummary, L), in_range, ranged);
     ImGui::Checkbox(tr(Str::FilterFailures, L), &app.validation_only_failures);
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;

@@ -270,6 +270,7 @@
     X(ValidationIntro, "How far to trust the numbers: every case the tests check, measured on real hardware or by our own scripts, against what gpuguide predicts.", \
       "这些数字有多可信：测试所检查的每一个案例，真实硬件或我们自己的脚本测得的数值，与 gpuguide 的预测对比。") \
     X(ValidationSummary, "%d cases: %d within tolerance, %d outside, %d not judged (not expressible or not a measurement)", "共 %d 个案例：%d 个在误差范围内，%d 个超出，%d 个未评判（无法表示或并非实测）") \
+    X(ValidationRangeSummary, "Time estimates come with a range (the low and high ends the calculator shows): the measured value lies inside it for %d of %d measured speeds and durations.", "时间估算都带一个区间（计算器显示的最快与最慢值）：实测的速度和时长中，有 %d 个落在这个区间内（共 %d 个）。") \
     X(ColCase, "Case", "案例")                                                                               \
     X(ColQuantity, "Quantity", "数量")                                                                       \
     X(ColMeasured, "Measured", "实测")                                                                       \

@@ -248,3 +248,32 @@ TEST_CASE("time validation: multi-GPU scaling efficiency is within 10 points of 
     }
     CHECK(n >= 5);
 }
+
+TEST_CASE("time validation: the low..high range holds the fit set and most held-out measurements") {
+    // low / high scale every rate by the fit's spread (smallest / largest measured/predicted of the fit set), so
+    // the family priors' fit cases fall inside by construction, up to the host overhead the spread does not scale.
+    std::set<std::string> prior_fit;
+    for (const auto& p : gg::catalog::embedded_time_data().priors) prior_fit.insert(p.fitted_to.begin(), p.fitted_to.end());
+    int fit_n = 0, fit_in = 0, held_n = 0, held_in = 0;
+    for (const ValidationRow& r : rows()) {
+        if (!r.ran || r.predicted_high <= 0 || r.bound == "informative" || r.measured <= 0) continue;
+        CHECK(r.predicted_low <= r.predicted);
+        CHECK(r.predicted <= r.predicted_high);
+        const bool in = r.measured >= r.predicted_low * 0.995 && r.measured <= r.predicted_high * 1.005;
+        if (prior_fit.count(r.id)) {
+            ++fit_n, fit_in += in;
+            CAPTURE(r.id);
+            CAPTURE(r.measured);
+            CAPTURE(r.predicted_low);
+            CAPTURE(r.predicted_high);
+            CHECK(in);
+        } else {
+            ++held_n, held_in += in;
+        }
+    }
+    std::printf("time validation: measured value inside the low..high range for %d of %d fit cases and %d of %d "
+                "held-out cases\n", fit_in, fit_n, held_in, held_n);
+    REQUIRE(fit_n > 10);
+    REQUIRE(held_n > 100);
+    CHECK(held_in >= 0.75 * held_n);
+}
