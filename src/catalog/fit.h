@@ -5,8 +5,11 @@
 // Each fit varies one or more knobs over a grid, holds every other prior at its committed value, and minimises the
 // RMS error over the cases the data lists for it:
 //   - a family prior (priors[].fitted_to): matmul and bandwidth fraction, step 0.01, the matmul fraction capped at
-//     0.85 (cuBLAS GEMMs do not reach the whole peak); with the SM stream limit (step 0.1 B) when the data says
-//     it was fitted with that prior (sm_stream_limit.fitted_with);
+//     0.85: the best measured maximum achievable matmul FLOPS (MAMF, BF16, best shape found) is 85.9% of the peak on
+//     an A100 SXM, 83.0% on a GH200, 82.2% on an A100 PCIe, 80.1% on an H100 SXM (stas00/ml-engineering,
+//     compute/accelerator/README.md, "Maximum Achievable Matmul FLOPS comparison table", mamf-finder.py), so no
+//     training run's GEMMs go faster; with the SM stream limit (step 0.1 B) when the data says it was fitted with
+//     that prior (sm_stream_limit.fitted_with);
 //   - per_layer_overhead_us (per_layer_overhead_fitted_to), step 5 us, the same value for every prior;
 //   - comm.overlap_fraction and comm.sharded_overlap_fraction (comm.*_fitted_to), step 0.1.
 // Errors: log(predicted / measured) for throughputs, times and ratios; predicted - measured for fractions
