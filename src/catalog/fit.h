@@ -16,6 +16,7 @@
 // (scaling efficiency, MFU). No UI code here.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
