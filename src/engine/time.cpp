@@ -855,8 +855,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const double grad_bytes = o.grad_reduce_bytes > 0 ? t.grad_comm_values * o.grad_reduce_bytes : t.grad_comm_bytes;
 
     // FlashAttention-2 on Hopper: "FlashAttention-2 achieving only 35% utilization on the H100 GPU" (Shah et al.
-    // 2024, FlashAttention-3, arXiv 2407.08608, abstract): its kernels use mma.sync, which "can only achieve about
-    // 2/3 of the peak throughput" of Hopper's tensor cores (sec. 2.2), and no TMA/warp specialisation. Attention is
+    // 2024, FlashAttention-3, arXiv 2407.08608, abstract): its kernels were written for Ampere and use neither
+    // Hopper's asynchronous wgmma tensor-core instructions nor TMA, which FlashAttention-3 adds. Attention is
     // bf16/fp16 even under FP8 (peak_other). Fraction and source: data/throughput_priors.json "fused_attention_sm90".
     const bool sm90 = gpu.vendor == "nvidia" && gpu.compute_capability_major == 9;
     const double attention_cap_flop_per_s = sm90 ? priors.fused_attention_sm90_fraction * peak_other : 0.0;
