@@ -198,9 +198,33 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
     optional_record("optimizer_loop", "per_op_us", 1000, 1e-6, out.optimizer_op_s, out.optimizer_op_source);
     optional_record("sm_stream_limit", "bytes_per_sm_cycle", 1024, 1.0, out.stream_bytes_per_sm_cycle,
                     out.stream_source);
-    // Fused attention on Hopper (compute capability 9.x): FlashAttention-2's fraction of the dense peak.
-    optional_record("fused_attention_sm90", "fraction_of_peak", 1.0, 1.0, out.fused_attention_sm90_fraction,
-                    out.fused_attention_sm90_source);
+    // Fused attention: FlashAttention-2's most of the dense peak, per NVIDIA architecture (optional list).
+    if (auto limits = doc.find("fused_attention_limits"); limits != doc.end()) {
+        if (!limits->is_array()) {
+            r.problem("/fused_attention_limits", "expected an array of {compute_capability_major, fraction_of_peak, source}");
+        } else {
+            for (std::size_t i = 0; i < limits->size(); ++i) {
+                const json& rec = (*limits)[i];
+                const std::string p = "/fused_attention_limits/" + std::to_string(i);
+                engine::ThroughputPriors::FusedAttentionLimit l;
+                double major = 0;
+                bool l_ok = rec.is_object();
+                if (!l_ok) r.problem(p, "expected an object {compute_capability_major, fraction_of_peak, source}");
+                else {
+                    l_ok = r.number(rec, p, "compute_capability_major", 1, 20, major);
+                    l_ok = r.number(rec, p, "fraction_of_peak", 0.01, 1.0, l.fraction_of_peak) && l_ok;
+                    l_ok = r.string(rec, p, "source", l.source) && l_ok;
+                }
+                l.compute_capability_major = int(major);
+                for (const auto& other : out.fused_attention_limits)
+                    if (l_ok && other.compute_capability_major == l.compute_capability_major) {
+                        r.problem(p + "/compute_capability_major", "this architecture already has a limit");
+                        l_ok = false;
+                    }
+                if (l_ok) out.fused_attention_limits.push_back(l);
+            }
+        }
+    }
     // The prior the stream limit was fitted together with (tools/fit_priors.cpp).
     auto stream = doc.find("sm_stream_limit");
     if (stream != doc.end() && stream->is_object() && stream->contains("fitted_with")) {

@@ -161,6 +161,13 @@ const EfficiencyPrior* ThroughputPriors::find(Family family) const {
     return nullptr;
 }
 
+double ThroughputPriors::fused_attention_fraction(const GpuSpec& gpu) const {
+    if (gpu.vendor != "nvidia") return 0;
+    for (const FusedAttentionLimit& l : fused_attention_limits)
+        if (l.compute_capability_major == gpu.compute_capability_major) return l.fraction_of_peak;
+    return 0;
+}
+
 // ---- prepare -----------------------------------------------------------------------------------------------
 namespace {
 
@@ -854,12 +861,12 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     // bytes per value.
     const double grad_bytes = o.grad_reduce_bytes > 0 ? t.grad_comm_values * o.grad_reduce_bytes : t.grad_comm_bytes;
 
-    // FlashAttention-2 on Hopper: "FlashAttention-2 achieving only 35% utilization on the H100 GPU" (Shah et al.
-    // 2024, FlashAttention-3, arXiv 2407.08608, abstract): its kernels were written for Ampere and use neither
-    // Hopper's asynchronous wgmma tensor-core instructions nor TMA, which FlashAttention-3 adds. Attention is
-    // bf16/fp16 even under FP8 (peak_other). Fraction and source: data/throughput_priors.json "fused_attention_sm90".
-    const bool sm90 = gpu.vendor == "nvidia" && gpu.compute_capability_major == 9;
-    const double attention_cap_flop_per_s = sm90 ? priors.fused_attention_sm90_fraction * peak_other : 0.0;
+    // Fused attention runs at most at FlashAttention-2's measured fraction of the peak: "50-73% of the theoretical
+    // maximum FLOPs/s on A100" (Dao 2023, FlashAttention-2, arXiv 2307.08691, abstract), "only 35% utilization on
+    // the H100 GPU" (Shah et al. 2024, FlashAttention-3, arXiv 2407.08608, abstract: its kernels were written for
+    // Ampere and use neither Hopper's asynchronous wgmma instructions nor TMA). Attention is bf16/fp16 even under
+    // FP8 (peak_other). Fractions and sources: data/throughput_priors.json "fused_attention_limits".
+    const double attention_cap_flop_per_s = priors.fused_attention_fraction(gpu) * peak_other;
     const Efficiency e_mid{prior->matmul_fraction.expected, prior->bandwidth_fraction.expected,
                            attention_cap_flop_per_s};
     // The range's ends scale every rate by the fit's spread (data/throughput_priors.json "about": low / high =
@@ -965,7 +972,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                  {{"hardware_flop_per_sample", t.hardware_flop_per_sample}, {"batch", batch},
                   {"peak_flop_per_s", peak}, {"matmul_fraction", e_mid.matmul},
                   {"tensor_parallel", double(tp)}, {"pipeline_parallel", double(pp)}}};
-    // Only where the FlashAttention-2 limit applies (compute capability 9.x, data present).
+    // Only where a fused-attention limit applies (an architecture with an entry).
     if (attention_cap_flop_per_s > 0)
         r.compute.operands.push_back({"fused_attention_flop_per_s", attention_cap_flop_per_s});
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",

@@ -93,11 +93,17 @@ struct ThroughputPriors {
     double stream_bytes_per_sm_cycle = 0;
     std::string stream_source;
     std::string stream_fitted_with;               // the prior it was fitted together with ("" = not fitted)
-    // Fraction of the dense peak fused attention kernels reach on compute capability 9.x (Hopper): FlashAttention-2
-    // uses the Ampere-era mma.sync instruction, not Hopper's wgmma (data/throughput_priors.json
-    // "fused_attention_sm90"); 0 = not modelled (attention runs at the prior's matmul fraction like any GEMM).
-    double fused_attention_sm90_fraction = 0;
-    std::string fused_attention_sm90_source;
+    // The most of the dense peak fused attention kernels (FlashAttention-2 class) reach, per NVIDIA architecture
+    // (data/throughput_priors.json "fused_attention_limits"): Ampere/Ada 73%, Hopper 35% (its kernels were written for
+    // Ampere's mma.sync, not Hopper's wgmma). No entry: attention runs at the prior's matmul fraction like any GEMM.
+    struct FusedAttentionLimit {
+        int compute_capability_major = 0;
+        double fraction_of_peak = 0;
+        std::string source;
+    };
+    std::vector<FusedAttentionLimit> fused_attention_limits;
+    // The limit for a card (0 = none: no entry for its architecture, or not an NVIDIA card).
+    double fused_attention_fraction(const GpuSpec& gpu) const;
     std::vector<std::string> overhead_fitted_to;  // validation case ids per_layer_overhead_s was fitted to
     const EfficiencyPrior* find(Family family) const;  // nullptr when no prior covers the family
 };

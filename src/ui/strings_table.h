@@ -389,8 +389,8 @@
     X(TimeFormula, "How the time is computed", "时间的计算方式")                                             \
     X(TfStep, "One optimizer step: compute + bandwidth-bound kernels + launch overhead + recurrence + communication not hidden (+ offload transfers, + tensor/pipeline parallel traffic and the pipeline's idle slots); never faster than the data loader.", \
       "一步优化 = 计算 + 受带宽限制的算子 + 启动开销 + 循环步 + 未被掩盖的通信（+ 卸载传输，+ 张量/流水线并行的通信与流水线空闲时间）；不会快于数据读取。") \
-    X(TfCompute, "Compute-bound kernels: FLOPs per sample x batch / (the card's peak x the matmul fraction). On H100-class cards (compute capability 9.x) fused FlashAttention-2 kernels run at most at fused_attention_flop_per_s: they do not use Hopper's newest tensor-core instructions.", \
-      "受算力限制的算子：每样本 FLOPs × 批大小 /（显卡峰值算力 × 矩阵乘效率）。在 H100 这类显卡（计算能力 9.x）上，FlashAttention-2 融合注意力算子最多只能跑到 fused_attention_flop_per_s：它没有用上 Hopper 最新的张量核心指令。") \
+    X(TfCompute, "Compute-bound kernels: FLOPs per sample x batch / (the card's peak x the matmul fraction). Fused FlashAttention-2 kernels run at most at fused_attention_flop_per_s: 73% of the peak on Ampere and Ada, 35% on Hopper (H100), whose newest tensor-core instructions they do not use.", \
+      "受算力限制的算子：每样本 FLOPs × 批大小 /（显卡峰值算力 × 矩阵乘效率）。FlashAttention-2 融合注意力算子最多只能跑到 fused_attention_flop_per_s：在 Ampere 和 Ada 上为峰值的 73%，在 Hopper（H100）上为 35%，因为它没有用上 Hopper 最新的张量核心指令。") \
     X(TfBandwidth, "Bandwidth-bound kernels (norms, activations, layout transposes): bytes moved / (memory bandwidth x the bandwidth fraction), at most SMs x clock x stream_bytes_per_sm_cycle bytes per second: such kernels keep only a few bytes per thread in flight, which caps them on HBM cards such as the A100 and H100.", \
       "受带宽限制的算子（归一化、激活、布局转换）：搬运字节数 /（显存带宽 × 带宽效率），且每秒不超过 SM 数 × 时钟 × stream_bytes_per_sm_cycle 字节：这类算子每个线程只有几个字节在途，所以在 A100、H100 等 HBM 显卡上会被这个上限卡住。") \
     X(TfOptimizer, "Optimizer step: the parameters, gradients and optimizer states it reads and writes / the bandwidth-bound kernels' rate (elementwise_bytes_per_s above); a per-tensor loop adds its small kernels x host time per kernel.", \

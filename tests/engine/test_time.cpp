@@ -825,12 +825,16 @@ TEST_CASE("time: a pipeline of p stages idles (p - 1)/v micro-batch slots per st
     CHECK(curve[2].second <= curve[0].second + 1e-12);
 }
 
-TEST_CASE("time: fused attention on Hopper runs at FlashAttention-2's fraction of the peak, and nowhere else") {
-    const double fraction = priors().fused_attention_sm90_fraction;
-    REQUIRE(fraction > 0);
-    REQUIRE(fraction < priors().find(engine::Family::kDecoder)->matmul_fraction.expected);
+TEST_CASE("time: fused attention runs at most at FlashAttention-2's measured fraction of each architecture's peak") {
+    const double e = priors().find(engine::Family::kDecoder)->matmul_fraction.expected;
+    // Hopper 35%, Ampere/Ada 73% (the papers' figures); no limit for other architectures or vendors.
+    CHECK(priors().fused_attention_fraction(gpu("h100-sxm")) == doctest::Approx(0.35));
+    CHECK(priors().fused_attention_fraction(gpu("a100-sxm4-80gb")) == doctest::Approx(0.73));
+    CHECK(priors().fused_attention_fraction(gpu("rtx-4090")) == doctest::Approx(0.73));
+    CHECK(priors().fused_attention_fraction(gpu("v100-sxm2-16gb")) == 0);
+    CHECK(priors().fused_attention_fraction(gpu("mi300x")) == 0);
     engine::ThroughputPriors unlimited = priors();
-    unlimited.fused_attention_sm90_fraction = 0;
+    unlimited.fused_attention_limits.clear();
     // Llama-2-7B at 4096 tokens: attention is a large share of the FLOPs.
     const Setup flash = setup("llama-2-7b", 4096);
     const Setup eager = setup("llama-2-7b", 4096, true);
@@ -844,16 +848,16 @@ TEST_CASE("time: fused attention on Hopper runs at FlashAttention-2's fraction o
         if (l.fused_attention) attention_flop += l.count * l.flop_per_sample;
     REQUIRE(attention_flop > 0);
     for (const engine::TimeLayer& l : t_eager.layers) CHECK_FALSE(l.fused_attention);  // eager: cuBLAS GEMMs
-    for (const char* id : {"h100-sxm", "h200", "a100-sxm4-80gb", "rtx-4090"}) {
+    for (const char* id : {"h100-sxm", "h200", "a100-sxm4-80gb", "rtx-4090", "v100-sxm2-16gb"}) {
         CAPTURE(id);
         const engine::GpuSpec& g = gpu(id);
         const engine::TimeReport r = engine::evaluate_time(t_flash, 1, g, {}, {}, priors());
         const engine::TimeReport free_r = engine::evaluate_time(t_flash, 1, g, {}, {}, unlimited);
         REQUIRE(r.status == engine::TimeStatus::kOk);
-        if (g.compute_capability_major == 9) {
-            // Exactly the attention FLOPs move from the prior's rate to the capped one.
-            const double peak = g.dense_flop_per_s.bf16;
-            const double e = priors().find(engine::Family::kDecoder)->matmul_fraction.expected;
+        const double fraction = priors().fused_attention_fraction(g);
+        if (fraction > 0) {
+            // Exactly the attention FLOPs move from the prior's rate to the capped one (fp16 rate: V100 has no bf16).
+            const double peak = engine::peak_flop_per_s(r.rate, g);
             const double extra_s = attention_flop / (fraction * peak) - attention_flop / (e * peak);
             CHECK(r.step_s == doctest::Approx(free_r.step_s + extra_s).epsilon(1e-6));
         } else {
@@ -863,15 +867,23 @@ TEST_CASE("time: fused attention on Hopper runs at FlashAttention-2's fraction o
         CHECK(engine::evaluate_time(t_eager, 1, g, {}, {}, priors()).step_s ==
               doctest::Approx(engine::evaluate_time(t_eager, 1, g, {}, {}, unlimited).step_s));
     }
-    // Bad data: a fraction above 1 is refused with its pointer and leaves the limit out.
+    // Bad data: a fraction above 1 or a repeated architecture is refused with its pointer and left out.
     std::vector<catalog::Problem> problems;
     const std::string bad = R"({"schema_version": 1, "priors": [], "comm": {"overlap_fraction": 0,
         "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s"},
-        "fused_attention_sm90": {"fraction_of_peak": 1.5, "source": "s"}})";
-    CHECK(catalog::parse_time_data(bad, "[]", problems).fused_attention_sm90_fraction == 0);
-    bool flagged = false;
-    for (const auto& p : problems) flagged = flagged || p.pointer == "/fused_attention_sm90/fraction_of_peak";
-    CHECK(flagged);
+        "fused_attention_limits": [{"compute_capability_major": 9, "fraction_of_peak": 1.5, "source": "s"},
+                                   {"compute_capability_major": 8, "fraction_of_peak": 0.7, "source": "s"},
+                                   {"compute_capability_major": 8, "fraction_of_peak": 0.6, "source": "s"}]})";
+    const engine::ThroughputPriors parsed = catalog::parse_time_data(bad, "[]", problems);
+    REQUIRE(parsed.fused_attention_limits.size() == 1);
+    CHECK(parsed.fused_attention_limits[0].fraction_of_peak == 0.7);
+    auto flagged = [&](const std::string& pointer) {
+        for (const auto& p : problems)
+            if (p.pointer == pointer) return true;
+        return false;
+    };
+    CHECK(flagged("/fused_attention_limits/0/fraction_of_peak"));
+    CHECK(flagged("/fused_attention_limits/2/compute_capability_major"));
 }
 
 TEST_CASE("time: a collective hidden behind compute still slows that compute by the overlap slowdown") {
