@@ -380,6 +380,7 @@
     X(BuyLine, "Buying: %s up front (cards and a host computer); after reselling the cards, this job costs %s.", \
       "购买：需先付 %s（显卡加主机）；把显卡转卖后，这次训练的成本为 %s。")                                      \
     X(NoOfferForCard, "No cloud offer in the catalog rents this card.", "数据库中没有出租这块显卡的云服务器报价。") \
+    X(OfferButDoesNotFit, "Cloud offers rent this card, but the job as set does not fit it: no rental cost until it fits (see what to change above).", "有云服务器出租这块显卡，但按当前设置任务放不下：放得下之后才会给出租用费用（见上方的修改建议）。") \
     X(RentBuyTitle, "Rent or buy over time (same card, training at your utilization)", "随时间累计的租用与购买成本（同一块显卡，按你的使用率训练）") \
     X(AxisMonths, "months", "月")                                                                            \
     X(LegendRent, "rent", "租用")                                                                            \
