@@ -90,7 +90,7 @@ $(ASAN)/Makefile:
 sanitize:
 	@tools/setup.sh web
 	@$(MAKE) --no-print-directory $(ASAN)/Makefile
-	cmake --build $(ASAN) -j$(JOBS) --target gpuguide gg_tests gg_ui_tests
+	cmake --build $(ASAN) -j$(JOBS) --target gpuguide gg_tests gg_ui_tests gg_fit_priors
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --test-dir $(ASAN) --output-on-failure
 
