@@ -201,7 +201,8 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
     // Fused attention: FlashAttention-2's most of the dense peak, per NVIDIA architecture (optional list).
     if (auto limits = doc.find("fused_attention_limits"); limits != doc.end()) {
         if (!limits->is_array()) {
-            r.problem("/fused_attention_limits", "expected an array of {compute_capability_major, fraction_of_peak, source}");
+            r.problem("/fused_attention_limits",
+                      "expected an array of {compute_capability_major, fraction_of_peak, source}");
         } else {
             for (std::size_t i = 0; i < limits->size(); ++i) {
                 const json& rec = (*limits)[i];

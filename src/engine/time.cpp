@@ -600,7 +600,7 @@ struct Efficiency {
     double matmul = 0, bandwidth = 0;
     double fused_attention_flop_per_s = 0;  // > 0: fused attention kernels run at most this fast (Hopper, FA2)
     double stream_scale = 1;                // the SM stream limit at this end of the range (bandwidth / expected)
-    double host_scale = 1;                  // host-side times (dispatch, launches, for-loop optimizer) are divided by it
+    double host_scale = 1;                  // host-side times (dispatch, launches, for-loop optimizer) / this
 };
 
 // Achieved bandwidth of the framework's own memory-bound kernels (elementwise, norms, reductions, layout
