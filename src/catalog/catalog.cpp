@@ -781,6 +781,9 @@ const T* find_by_id(const std::vector<T>& items, std::string_view id) {
 
 const engine::GpuSpec* Catalog::find_gpu(std::string_view id) const { return find_by_id(gpus, id); }
 const engine::CloudOffer* Catalog::find_offer(std::string_view id) const { return find_by_id(offers, id); }
+bool Catalog::rents(std::string_view gpu_id) const {
+    return std::any_of(offers.begin(), offers.end(), [&](const engine::CloudOffer& o) { return o.gpu_id == gpu_id; });
+}
 const engine::ElectricityPrice* Catalog::default_electricity() const {
     return find_by_id(settings.electricity, settings.default_electricity_id);
 }

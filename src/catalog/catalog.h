@@ -26,6 +26,7 @@ struct Catalog {
     engine::CostSettings settings;           // a part with problems is left at its zero default (= unknown)
     const engine::GpuSpec* find_gpu(std::string_view id) const;         // nullptr when unknown
     const engine::CloudOffer* find_offer(std::string_view id) const;    // nullptr when unknown
+    bool rents(std::string_view gpu_id) const;                          // some offer rents this GPU
     const engine::ElectricityPrice* default_electricity() const;        // nullptr when unknown
 };
 

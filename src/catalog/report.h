@@ -59,6 +59,11 @@ struct ValidationRow {
     bool ran = false;        // false: the scenario could not be run (see problem)
     bool pass = false;
     std::string problem;
+    // The measured value lies in [predicted_low, predicted_high], with 0.5% slack for the 3-decimal rounding of the
+    // priors' low/high in the data; false when the case has no range.
+    bool measured_in_range() const {
+        return ran && predicted_high > 0 && measured >= predicted_low * 0.995 && measured <= predicted_high * 1.005;
+    }
 };
 
 // The common part of a validation case: false (and `row` untouched) unless `c` has a measured {quantity, value}

@@ -75,7 +75,7 @@ void draw_header(AppState& app) {
 void tab(AppState& app, Tab which, Str label, const char* id, void (*draw)(AppState&)) {
     ImGuiTabItemFlags flags = 0;
     if (app.tab_requested && app.tab == which) flags |= ImGuiTabItemFlags_SetSelected;
-    if (ImGui::BeginTabItem((std::string(tr(label, app.lang)) + id).c_str(), nullptr, flags)) {
+    if (ImGui::BeginTabItem(stable_label(tr(label, app.lang), id).c_str(), nullptr, flags)) {
         if (!app.tab_requested) app.tab = which;
         ImGui::BeginChild(id, ImVec2(0, 0), false);
         draw(app);
@@ -353,11 +353,11 @@ void app_frame(AppState& app) {
     ImGui::Begin("##gpuguide", nullptr, flags);
     draw_header(app);
     if (ImGui::BeginTabBar("##tabs")) {
-        // "###id": the tab's ID ignores its label, so switching the language keeps the open tab.
-        tab(app, Tab::Calculator, Str::TabCalculator, "###calculator", draw_calculator);
-        tab(app, Tab::Guide, Str::TabGuide, "###guide", draw_guide);
-        tab(app, Tab::Validation, Str::TabValidation, "###validation", draw_validation);
-        tab(app, Tab::Data, Str::TabData, "###data", draw_data);
+        // stable_label: the tab's ID ignores its label, so switching the language keeps the open tab.
+        tab(app, Tab::Calculator, Str::TabCalculator, "calculator", draw_calculator);
+        tab(app, Tab::Guide, Str::TabGuide, "guide", draw_guide);
+        tab(app, Tab::Validation, Str::TabValidation, "validation", draw_validation);
+        tab(app, Tab::Data, Str::TabData, "data", draw_data);
         ImGui::EndTabBar();
     }
     app.tab_requested = false;

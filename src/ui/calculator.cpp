@@ -827,9 +827,7 @@ void draw_cost_lines(AppState& app) {
     } else {
         // No priced rental: say why. The card may have offers while the job does not fit it, or has no total time
         // yet (no dataset: the line above asks for one).
-        bool offered = false;
-        for (const engine::CloudOffer& o : cat.offers) offered = offered || o.gpu_id == s.gpu_id;
-        if (!offered) hint_text(tr(Str::NoOfferForCard, L));
+        if (!cat.rents(s.gpu_id)) hint_text(tr(Str::NoOfferForCard, L));
         else if (!r.estimate.report.fits) hint_text(tr(Str::OfferButDoesNotFit, L));
     }
     if (const nlohmann::json* buy = ranking_option(r, "buy", s.gpu_id, s.gpu_count)) {

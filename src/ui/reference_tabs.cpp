@@ -56,7 +56,7 @@ void draw_validation(AppState& app) {
     for (const auto& r : app.validation_rows) {
         if (!r.ran || r.predicted_high <= 0 || r.bound == "informative") continue;
         ++ranged;
-        in_range += r.measured >= r.predicted_low && r.measured <= r.predicted_high;
+        in_range += r.measured_in_range();
     }
     if (ranged > 0) wrapped_textf(tr(Str::ValidationRangeSummary, L), in_range, ranged);
     ImGui::Checkbox(tr(Str::FilterFailures, L), &app.validation_only_failures);

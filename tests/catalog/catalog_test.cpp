@@ -134,6 +134,9 @@ void check_bad_offer(Fixture& f, const std::string& pointer) {
     CHECK(c.find_offer("good-offer") != nullptr);
     CHECK(c.find_offer("bad-offer") == nullptr);
     CHECK(c.gpus.size() == 2);
+    // Only offers that survived count as renting a card.
+    CHECK(c.rents(c.find_offer("good-offer")->gpu_id));
+    CHECK_FALSE(c.rents("no-such-gpu"));
 }
 
 }  // namespace

@@ -261,7 +261,7 @@ TEST_CASE("time validation: the low..high range holds the fit set and most held-
         if (!r.ran || r.predicted_high <= 0 || r.bound == "informative" || r.measured <= 0) continue;
         CHECK(r.predicted_low <= r.predicted);
         CHECK(r.predicted <= r.predicted_high);
-        const bool in = r.measured >= r.predicted_low * 0.995 && r.measured <= r.predicted_high * 1.005;
+        const bool in = r.measured_in_range();
         if (prior_fit.count(r.id)) {
             ++fit_n, fit_in += in;
             CAPTURE(r.id);
