@@ -1,6 +1,7 @@
 // The whole report of a scenario: memory + time + the scenario (see full_report.h).
 #include "catalog/full_report.h"
 
+#include "catalog/scaling.h"
 #include "catalog/time_data.h"
 #include "catalog/time_json.h"
 
@@ -18,8 +19,13 @@ nlohmann::json full_report(const DecisionScenario& s, const Estimate& estimate, 
     nlohmann::json report = report_to_json(s.scenario, estimate);
     report["scenario"] = decision_scenario_to_json(s);
     engine::TimeReport time;
-    if (estimate_time(s.scenario, catalog, embedded_time_data(), time)) report["time"] = time_to_json(time);
-    else report["time"] = nullptr;
+    if (estimate_time(s.scenario, catalog, embedded_time_data(), time)) {
+        report["time"] = time_to_json(time);
+        report["time"]["scaling"] =
+            scaling_to_json(scaling_rows(s.scenario, estimate, catalog, embedded_time_data(), scaling_copies(s.scenario)));
+    } else {
+        report["time"] = nullptr;
+    }
     return report;
 }
 

@@ -16,7 +16,8 @@ namespace gg::catalog {
 nlohmann::json decision_scenario_to_json(const DecisionScenario& s);
 
 // The report for a valid scenario: report_to_json(...) with "scenario" (the whole document) and "time"
-// (time_to_json, or null when the scenario names no GPU or its GPU has no published rate).
+// (time_to_json plus "scaling": scaling_to_json at 1, 2, 4, 8, 16 copies and the scenario's own count (scaling.h); null when the scenario names no
+// GPU).
 nlohmann::json full_report(const DecisionScenario& s, const Estimate& estimate, const Catalog& catalog);
 
 }  // namespace gg::catalog

@@ -23,6 +23,7 @@ namespace gg::catalog {
 //   samples_per_step, steps, gpu_hours,
 //   hardware_flop_per_step, peak_flop_per_s, scaling_efficiency, model_parallel_comm_s, pipeline_bubble_s,
 //   explain {<figure>: {formula, value, operands}} (figure "model_parallel" only under tensor/pipeline parallelism)
+// full_report adds "scaling" (catalog/scaling.h).
 nlohmann::json time_to_json(const engine::TimeReport& report);
 
 // Scenario -> engine inputs.

@@ -843,6 +843,61 @@ void draw_cost_lines(AppState& app) {
     draw_rent_vs_buy(app);
 }
 
+// The engine's rows at 1, 2, 4, 8, 16 copies (catalog/scaling.h): speed-up, efficiency, time, memory verdict. A click
+// on a row sets the card count.
+void draw_scaling(AppState& app, const nlohmann::json& t, bool with_dataset) {
+    if (!t.contains("scaling") || !t["scaling"].is_array() || t["scaling"].size() < 2) return;
+    const Lang L = app.lang;
+    const nlohmann::json& rows = t["scaling"];
+    ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    if (!ImGui::TreeNode(stable_label(tr(Str::ScalingTitle, L), "scaling").c_str())) return;
+    hint_text(tr(Str::ScalingNote, L));
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+    const float em = ImGui::GetFontSize();
+    // As wide as its columns need (not the whole results column, where "Fits?" would sit far from its row).
+    const float width = std::min(ImGui::GetContentRegionAvail().x, 32.0f * em);
+    if (ImGui::BeginTable("##scaling", 5, flags, ImVec2(width, 0))) {
+        ImGui::TableSetupColumn(tr(Str::ColCards, L), ImGuiTableColumnFlags_WidthFixed, 4.0f * em);
+        ImGui::TableSetupColumn(tr(Str::ColSpeedup, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em);
+        ImGui::TableSetupColumn(tr(Str::ColScalingEfficiency, L), ImGuiTableColumnFlags_WidthFixed, 5.5f * em);
+        ImGui::TableSetupColumn(tr(with_dataset ? Str::ColTimeToTrain : Str::ColStepTime, L),
+                                ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 4.5f * em);
+        ImGui::TableHeadersRow();
+        for (const nlohmann::json& row : rows) {
+            const int gpus = row.value("gpus", 0);
+            if (gpus <= 0) continue;
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            const std::string label = std::to_string(gpus) + "##scale" + std::to_string(gpus);
+            if (ImGui::Selectable(label.c_str(), gpus == app.scenario.gpu_count, ImGuiSelectableFlags_SpanAllColumns) &&
+                gpus != app.scenario.gpu_count) {
+                app.scenario.gpu_count = gpus;
+                app.scenario_dirty = true;
+            }
+            const double speedup = json_number(row, "speedup"), eff = json_number(row, "scaling_efficiency");
+            const double time = json_number(row, with_dataset ? "total_s" : "step_s");
+            ImGui::TableNextColumn();
+            if (speedup > 0) ImGui::Text("%sx", format_significant(speedup, 3).c_str());
+            else ImGui::TextDisabled("-");
+            ImGui::TableNextColumn();
+            if (eff > 0) ImGui::TextUnformatted(format_percent(eff).c_str());
+            else ImGui::TextDisabled("-");
+            ImGui::TableNextColumn();
+            if (time > 0) ImGui::TextUnformatted(format_duration(time, L).c_str());
+            else ImGui::TextDisabled("-");
+            ImGui::TableNextColumn();
+            const bool fits = row.value("fits", false);
+            ImGui::TextColored(verdict_color(fits), "%s", tr(fits ? Str::Yes : Str::No, L));
+        }
+        ImGui::EndTable();
+    }
+    bool above_linear = false;
+    for (const nlohmann::json& row : rows) above_linear |= json_number(row, "scaling_efficiency") > 1.005;
+    if (above_linear) hint_text(tr(Str::ScalingAboveLinear, L));
+    ImGui::TreePop();
+}
+
 void draw_time(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
@@ -873,6 +928,7 @@ void draw_time(AppState& app) {
     const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
     if (sps > 0 && mfu >= 0) hint_textf(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
     if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());
+    draw_scaling(app, t, total > 0);
     if (t.contains("explain") && t["explain"].is_object() &&
         ImGui::TreeNode(stable_label(tr(Str::TimeFormula, L), "time-formula").c_str())) {
         // The step first, then its parts in the order they add up, then the FLOPs MFU is computed from.

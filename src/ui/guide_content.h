@@ -249,9 +249,12 @@
     P(Interconnect, \
       "A practical order: get the job running on one GPU first. Two to four consumer cards over PCIe work well " \
       "with DDP for CNNs and small transformers. For fine-tuning large language models, one card with more " \
-      "memory is usually simpler and often faster than several small ones.", \
+      "memory is usually simpler and often faster than several small ones. Before renting more cards, see " \
+      "\"The same job on more of this card\" under the calculator's time estimate: it gives the speed-up, the " \
+      "time and the memory verdict at 1, 2, 4, 8 and 16 cards.", \
       "实用顺序：先让任务在单卡上跑通。2–4 块消费级显卡通过 PCIe 做 DDP，训练卷积网络和小型 Transformer 效果" \
-      "不错。微调大语言模型时，一块显存更大的卡通常比几块小卡更省事，往往也更快。") \
+      "不错。微调大语言模型时，一块显存更大的卡通常比几块小卡更省事，往往也更快。租更多卡之前，先查看计算器" \
+      "时间估计下的“同一任务换成更多张这种卡”：它给出 1、2、4、8、16 张卡时的加速比、训练时长和能否装下。") \
     P(Optimizations, \
       "Check the input pipeline first. If nvidia-smi shows the GPU idle much of the time, it is waiting for " \
       "data. Give the PyTorch DataLoader several worker processes (num_workers), set pin_memory=True, and keep " \

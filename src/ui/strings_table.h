@@ -306,6 +306,21 @@
     X(TimeNoDataset, "Enter the number of samples and epochs to get the total time.", "填写样本数和训练轮数即可得到总时间。") \
     X(TimeUnknown, "No published compute rate for this card, so no time estimate.", "这块显卡没有公开的算力数据，因此无法估计时间。") \
     X(ThroughputLine, "%s samples per second; %s of the card's peak is used (MFU).", "每秒 %s 个样本；用到了显卡峰值算力的 %s（MFU）。") \
+    X(ScalingTitle, "The same job on more of this card", "同一任务换成更多张这种卡")                         \
+    X(ScalingNote,                                                                                          \
+      "Each card keeps the batch size you set, so more cards train on more samples per step. Past 8 cards " \
+      "the cards sit in several machines joined by InfiniBand. Click a row to use that many cards.",        \
+      "每张卡的批大小保持不变，所以卡越多，每一步训练的样本越多。超过 8 张卡时，按多台机器"               \
+      "之间用 InfiniBand 网络相连来计算。点击一行即可改用该卡数。")                                       \
+    X(ScalingAboveLinear,                                                                                   \
+      "Above 100%: with ZeRO or FSDP each card updates only its share of the weights, so the optimizer "   \
+      "step gets shorter as cards are added.",                                                              \
+      "超过 100%：使用 ZeRO 或 FSDP 时，每张卡只更新自己那一份权重，所以卡越多，优化器这一步越短。")    \
+    X(ColCards, "Cards", "卡数")                                                                              \
+    X(ColSpeedup, "Speed-up", "加速比")                                                                       \
+    X(ColScalingEfficiency, "Efficiency", "扩展效率")                                                         \
+    X(ColTimeToTrain, "Time to train", "训练总时长")                                                         \
+    X(ColStepTime, "Time per step", "每步耗时")                                                               \
     X(LoaderWaitLine, "Data loading sets the pace: each step the GPU waits %s for data.", "数据读取成了瓶颈：每一步显卡要等数据 %s。") \
     X(RankingTitle, "Every option, best first", "所有方案（最优在前）")                                      \
     X(RankingHint, "Buy = own the cards (price + host + electricity - resale). Rent = cloud price for the hours. Click a row to check it above.", \

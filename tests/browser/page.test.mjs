@@ -186,13 +186,35 @@ test("hovering a ranking cell opens that figure's formula", async () => {
   await waitReady(page);
   await page.waitForTimeout(500);  // the ranking comes one frame after the first
   // The first row's cost cell (see ranking-cell-formula.png); the tooltip opens below and to the right of it.
-  const below = { x: 820, y: 1230, width: 460, height: 100 };
+  const below = { x: 820, y: 1443, width: 460, height: 100 };
   const plain = await page.screenshot({ clip: below });
-  await page.mouse.move(1091, 1222);
+  await page.mouse.move(1091, 1435);
   await page.waitForTimeout(400);
   assert.notDeepEqual(await page.screenshot({ clip: below }), plain, 'no formula opened');
   await page.screenshot({ path: path.join(repoRoot, 'build', 'browser', 'ranking-cell-formula.png'),
-                          clip: { x: 400, y: 900, width: 880, height: 700 } });
+                          clip: { x: 400, y: 1113, width: 880, height: 700 } });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a click on a row of "the same job on more of this card" sets that many cards', async () => {
+  const scenario = { model: 'bert-large', batch_size: 16, seq_len: 384, precision: 'fp16-amp',
+    gpu: { id: 'rtx-4090', count: 1 }, dataset: { samples: 88000, epochs: 2 } };
+  const hash = '#s=1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
+  const { context, page, problems } = await openPage(browser, server.url + hash, { width: 1400, height: 700, scale: 1 });
+  await waitReady(page);
+  await page.waitForTimeout(500);
+  const report = () => page.evaluate(() => JSON.parse(window.gpuguide.report()));
+  const rows = (await report()).time.scaling;
+  assert.deepEqual(rows.map((r) => r.gpus), [1, 2, 4, 8, 16]);
+  // The table opens under the time line; its third row is 4 cards (see scaling-table.png).
+  await page.screenshot({ path: path.join(repoRoot, 'build', 'browser', 'scaling-table.png'),
+                          clip: { x: 400, y: 330, width: 1000, height: 220 } });
+  await page.mouse.click(450, 481);
+  await page.waitForTimeout(500);
+  const after = await report();
+  assert.equal(after.scenario.gpu.count, 4);
+  assertSame(after.time.step_s, rows[2].step_s, 'step_s at 4 cards');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -774,6 +774,7 @@ TEST_CASE("gpuguide estimate/rank/advise --user-data: the user's own card and of
     REQUIRE(report.is_object());
     CHECK(report["gpu"]["memory_bytes"].get<double>() == 16.0 * 1073741824.0);
     CHECK(report["time"]["step_s"].get<double>() > 0);
+    CHECK(report["time"]["scaling"].size() == 5);  // 1, 2, 4, 8, 16 of the user's card
 
     REQUIRE(run_cli("rank --user-data " + user_file + " " + scenario, out) == 0);
     const json ranked = json::parse(out, nullptr, false);

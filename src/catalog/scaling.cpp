@@ -1,0 +1,72 @@
+// The same job on more cards of the same kind (see scaling.h).
+#include "catalog/scaling.h"
+
+#include <algorithm>
+
+#include "catalog/time_json.h"
+#include "engine/memory.h"
+
+namespace gg::catalog {
+
+std::vector<int> scaling_copies(const Scenario& s) {
+    std::vector<int> copies = kScalingCopies;
+    const int own = std::max(1, s.gpu_count / std::max(1, s.model_copy_gpus()));
+    if (std::find(copies.begin(), copies.end(), own) == copies.end()) {
+        copies.push_back(own);
+        std::sort(copies.begin(), copies.end());
+    }
+    return copies;
+}
+
+std::vector<ScalingRow> scaling_rows(const Scenario& s, const Estimate& e, const Catalog& catalog,
+                                     const engine::ThroughputPriors& priors, const std::vector<int>& copies) {
+    std::vector<ScalingRow> rows;
+    const engine::GpuSpec* gpu = catalog.find_gpu(s.gpu_id);
+    PreparedTimeRun run;
+    if (gpu == nullptr || !prepare_time_run(s, catalog, run)) return rows;
+    const int copy_gpus = s.model_copy_gpus();
+    double first_samples_per_s = 0;
+    for (int n : copies) {
+        ScalingRow row;
+        row.gpus = n * copy_gpus;
+        // Memory: the same graph, sharded over this many cards.
+        Scenario at = s;
+        at.gpu_count = row.gpus;
+        const engine::PreparedMemory memory = engine::prepare_memory(e.graph, at.training_config());
+        row.fits = engine::evaluate_memory(memory, s.batch_size, gpu->memory_bytes).fits;
+        // Time: the prepared run, evaluated at this count (as engine::scaling_curve does).
+        run.prepared.config.gpu_count = row.gpus;
+        const engine::TimeReport t = evaluate_time_run(run, priors);
+        row.timed = t.status == engine::TimeStatus::kOk && t.step_s > 0;
+        if (row.timed) {
+            row.step_s = t.step_s;
+            row.samples_per_s = t.samples_per_s;
+            row.total_s = t.total_s, row.low_s = t.low_s, row.high_s = t.high_s;
+            row.scaling_efficiency = t.scaling_efficiency;
+            if (rows.empty()) first_samples_per_s = t.samples_per_s;
+            row.speedup = first_samples_per_s > 0 ? t.samples_per_s / first_samples_per_s : 0;
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+nlohmann::json scaling_to_json(const std::vector<ScalingRow>& rows) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const ScalingRow& r : rows) {
+        auto num = [&](double v, bool known) { return known ? nlohmann::json(v) : nlohmann::json(nullptr); };
+        const bool total = r.timed && r.total_s > 0;
+        out.push_back({{"gpus", r.gpus},
+                       {"fits", r.fits},
+                       {"step_s", num(r.step_s, r.timed)},
+                       {"samples_per_s", num(r.samples_per_s, r.timed)},
+                       {"total_s", num(r.total_s, total)},
+                       {"low_s", num(r.low_s, total)},
+                       {"high_s", num(r.high_s, total)},
+                       {"scaling_efficiency", num(r.scaling_efficiency, r.timed)},
+                       {"speedup", num(r.speedup, r.timed && r.speedup > 0)}});
+    }
+    return out;
+}
+
+}  // namespace gg::catalog
