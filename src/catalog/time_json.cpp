@@ -30,6 +30,8 @@ json time_to_json(const engine::TimeReport& r) {
     j["total_s"] = number_or_null(r.total_s, has_total);
     j["low_s"] = number_or_null(r.low_s, has_total);
     j["high_s"] = number_or_null(r.high_s, has_total);
+    j["epoch_s"] = number_or_null(r.epoch_s, ok && r.steps_per_epoch > 0);
+    j["steps_per_epoch"] = number_or_null(r.steps_per_epoch, ok && r.steps_per_epoch > 0);
     j["samples_per_s"] = number_or_null(r.samples_per_s, ok);
     j["tokens_per_s"] = number_or_null(r.tokens_per_s, ok && r.tokens_per_s > 0);
     j["flop_per_step"] = number_or_null(r.flop_per_step, ok);

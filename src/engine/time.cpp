@@ -917,9 +917,11 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     if (d.tokens > 0 && t.tokens_per_sample > 0) {
         r.steps = std::ceil(d.tokens / (r.samples_per_step * t.tokens_per_sample));
     } else if (d.samples > 0) {
-        r.steps = std::ceil(d.samples / r.samples_per_step) * std::max(0.0, d.epochs);
+        r.steps_per_epoch = std::ceil(d.samples / r.samples_per_step);
+        r.steps = r.steps_per_epoch * std::max(0.0, d.epochs);
     }
     r.total_s = r.steps * r.step_s;
+    r.epoch_s = r.steps_per_epoch * r.step_s;
     if (!full) return r;  // the ranking's figures; the rest (a range, scaling, formulas) costs 3 more evaluations
 
     // The range: fast kernels on the fast end of the link's measured range, slow kernels on its slow end.

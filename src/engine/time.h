@@ -178,6 +178,8 @@ struct TimeReport {
     double samples_per_s = 0;        // all GPUs
     double tokens_per_s = 0;         // all GPUs; 0 for non-sequence models
     double steps = 0;                // optimizer steps for the dataset (0 = no dataset)
+    double steps_per_epoch = 0;      // ceil(samples / global batch); 0 for a token budget or no dataset
+    double epoch_s = 0;              // one pass over the samples: steps_per_epoch x step_s (0 when not known)
     double total_s = 0, low_s = 0, high_s = 0;  // for the dataset (0 = no dataset); low = fastest
     double gpu_hours = 0;            // total_s x GPUs / 3600
 

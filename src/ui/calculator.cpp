@@ -925,6 +925,12 @@ void draw_time(AppState& app) {
     } else {
         hint_text(tr(Str::TimeNoDataset, L));
     }
+    // Per epoch, when the dataset is counted in samples over several epochs (with one, it is the total above).
+    const double epoch = json_number(t, "epoch_s"), steps_per_epoch = json_number(t, "steps_per_epoch");
+    if (epoch > 0 && steps_per_epoch > 0 && s.dataset_epochs > 1) {
+        wrapped_textf(tr(Str::EpochLine, L), format_grouped(s.dataset_samples).c_str(),
+                      format_grouped(steps_per_epoch).c_str(), format_duration(epoch, L).c_str());
+    }
     const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
     if (sps > 0 && mfu >= 0) hint_textf(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
     if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());

@@ -306,6 +306,8 @@
     X(TimeNoDataset, "Enter the number of samples and epochs to get the total time.", "填写样本数和训练轮数即可得到总时间。") \
     X(TimeUnknown, "No published compute rate for this card, so no time estimate.", "这块显卡没有公开的算力数据，因此无法估计时间。") \
     X(ThroughputLine, "%s samples per second; %s of the card's peak is used (MFU).", "每秒 %s 个样本；用到了显卡峰值算力的 %s（MFU）。") \
+    X(EpochLine, "One epoch (one pass over the %s samples, %s steps) takes %s.",                             \
+      "一轮（把 %s 个样本过一遍，共 %s 步）需要 %s。")                                                     \
     X(ScalingTitle, "The same job on more of this card", "同一任务换成更多张这种卡")                         \
     X(ScalingNote,                                                                                          \
       "Each card keeps the batch size you set, so more cards train on more samples per step. Past 8 cards " \

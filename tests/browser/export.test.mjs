@@ -8,7 +8,7 @@ import { launch, openPage, waitReady, repoRoot, fileUrl } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 // At 1280x2400 the calculator's right column shows the ranking's export buttons without scrolling.
-const kButtons = { Markdown: { x: 579, y: 1090 }, CSV: { x: 649, y: 1090 }, JSON: { x: 702, y: 1090 } };
+const kButtons = { Markdown: { x: 579, y: 1113 }, CSV: { x: 649, y: 1113 }, JSON: { x: 702, y: 1113 } };
 
 // Reads the clipboard until it holds a complete text of `format` (the page writes it asynchronously).
 async function clipboardText(page, format) {

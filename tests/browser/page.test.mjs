@@ -186,13 +186,13 @@ test("hovering a ranking cell opens that figure's formula", async () => {
   await waitReady(page);
   await page.waitForTimeout(500);  // the ranking comes one frame after the first
   // The first row's cost cell (see ranking-cell-formula.png); the tooltip opens below and to the right of it.
-  const below = { x: 820, y: 1443, width: 460, height: 100 };
+  const below = { x: 820, y: 1466, width: 460, height: 100 };
   const plain = await page.screenshot({ clip: below });
-  await page.mouse.move(1091, 1435);
+  await page.mouse.move(1091, 1458);
   await page.waitForTimeout(400);
   assert.notDeepEqual(await page.screenshot({ clip: below }), plain, 'no formula opened');
   await page.screenshot({ path: path.join(repoRoot, 'build', 'browser', 'ranking-cell-formula.png'),
-                          clip: { x: 400, y: 1113, width: 880, height: 700 } });
+                          clip: { x: 400, y: 1136, width: 880, height: 700 } });
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -210,7 +210,7 @@ test('a click on a row of "the same job on more of this card" sets that many car
   // The table opens under the time line; its third row is 4 cards (see scaling-table.png).
   await page.screenshot({ path: path.join(repoRoot, 'build', 'browser', 'scaling-table.png'),
                           clip: { x: 400, y: 330, width: 1000, height: 220 } });
-  await page.mouse.click(450, 481);
+  await page.mouse.click(450, 504);
   await page.waitForTimeout(500);
   const after = await report();
   assert.equal(after.scenario.gpu.count, 4);

@@ -221,6 +221,8 @@ TEST_CASE("time: time to train counts optimizer steps per epoch and tokens") {
     const auto r = engine::evaluate_time(t, 64, gpu("rtx-3090"), {}, d, priors());
     CHECK(r.samples_per_step == 256);
     CHECK(r.steps == std::ceil(1000.0 / 256) * 3);
+    CHECK(r.steps_per_epoch == std::ceil(1000.0 / 256));  // the last step of each epoch is partial
+    CHECK(r.epoch_s == doctest::Approx(r.total_s / 3));
     CHECK(r.total_s == doctest::Approx(r.steps * r.step_s));
     CHECK(r.low_s <= r.total_s);
     CHECK(r.high_s >= r.total_s);
@@ -232,6 +234,7 @@ TEST_CASE("time: time to train counts optimizer steps per epoch and tokens") {
     tokens.tokens = 1e9;
     const auto rg = engine::evaluate_time(tg, 8, gpu("a100-sxm4-80gb"), {}, tokens, priors());
     CHECK(rg.steps == std::ceil(1e9 / (8 * 1024.0)));
+    CHECK(rg.epoch_s == 0);  // a token budget has no epochs
     CHECK(rg.tokens_per_s == doctest::Approx(rg.samples_per_s * 1024));
     CHECK(rg.mfu > 0.1);
     CHECK(rg.mfu < 0.9);
@@ -384,10 +387,13 @@ TEST_CASE("time: time_to_json writes the keys the estimate report promises") {
         CHECK(j[key].is_number());
     }
     CHECK(j["tokens_per_s"].is_null());  // a vision model has no tokens
+    CHECK(j["epoch_s"].get<double>() == doctest::Approx(j["total_s"].get<double>()));  // one epoch by default
+    CHECK(j["steps_per_epoch"] == std::ceil(5000.0 / 32));
     CHECK(j["status"] == "ok");
     CHECK(j["explain"]["step"]["formula"] == "time.step");
     const nlohmann::json none = catalog::time_to_json(engine::evaluate_time(t, 32, gpu("rtx-3090"), {}, {}, priors()));
     CHECK(none["total_s"].is_null());
+    CHECK(none["epoch_s"].is_null());
 }
 
 TEST_CASE("time: QLoRA pays for dequantisation and FP8 speeds up only where the card supports it") {
