@@ -264,6 +264,18 @@ EMSCRIPTEN_KEEPALIVE void gg_apply_fragment(const char* fragment) {
     mark_input();
 }
 
+// window.gpuguide.anchor(name): {x, y, w, h, visible} in CSS pixels of a named widget drawn in the last frame
+// (ui::test_anchor), or null: the browser tests click what they mean, not fixed points.
+EMSCRIPTEN_KEEPALIVE const char* gg_anchor(const char* name) {
+    if (g_platform == nullptr || name == nullptr) return "null";
+    const gg::ui::AppState& app = g_platform->app;
+    const auto it = app.anchors.find(name);
+    if (it == app.anchors.end() || it->second.frame != app.frame_count - 1) return "null";
+    const gg::ui::AppState::Anchor& a = it->second;
+    g_platform->report = nlohmann::json{{"x", a.x}, {"y", a.y}, {"w", a.w}, {"h", a.h}, {"visible", a.visible}}.dump();
+    return g_platform->report.c_str();
+}
+
 // window.gpuguide.tab(i): 0 calculator, 1 guide, 2 accuracy, 3 GPUs and prices (tests and deep links).
 EMSCRIPTEN_KEEPALIVE void gg_select_tab(int index) {
     if (g_platform == nullptr || index < 0 || index > 3) return;

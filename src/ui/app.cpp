@@ -39,10 +39,12 @@ void draw_header(AppState& app) {
         if (app.embed) app.open_full_requested = true;
         else app.copy_link_requested = true;
     }
+    test_anchor(app, "link");
     if (!app.embed && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::CopyLinkTip, app.lang));
     ImGui::SameLine();
     if (ImGui::Button((std::string(toggle) + "##lang").c_str()))
         app.lang = app.lang == Lang::En ? Lang::Zh : Lang::En;
+    test_anchor(app, "lang");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::LanguageToggleTip, app.lang));
     if (!app.embed) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -75,7 +77,9 @@ void draw_header(AppState& app) {
 void tab(AppState& app, Tab which, Str label, const char* id, void (*draw)(AppState&)) {
     ImGuiTabItemFlags flags = 0;
     if (app.tab_requested && app.tab == which) flags |= ImGuiTabItemFlags_SetSelected;
-    if (ImGui::BeginTabItem(stable_label(tr(label, app.lang), id).c_str(), nullptr, flags)) {
+    const bool open = ImGui::BeginTabItem(stable_label(tr(label, app.lang), id).c_str(), nullptr, flags);
+    test_anchor(app, std::string("tab-") + id);
+    if (open) {
         if (!app.tab_requested) app.tab = which;
         ImGui::BeginChild(id, ImVec2(0, 0), false);
         draw(app);

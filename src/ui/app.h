@@ -99,6 +99,15 @@ struct AppState {
     Str notice = Str::Dismiss;       // a message for the user (Str::Dismiss = none)
     std::vector<std::string> notice_details;
 
+    // Where named widgets were drawn in the last frame, in CSS pixels ({x, y, w, h}): window.gpuguide.anchor(name)
+    // lets the browser tests click what they mean instead of fixed points that move with every layout change.
+    struct Anchor {
+        float x = 0, y = 0, w = 0, h = 0;
+        bool visible = false;  // not clipped away (e.g. scrolled out of its panel)
+        int frame = -1;        // the frame it was drawn in (an anchor not drawn in the last frame is not on screen)
+    };
+    std::unordered_map<std::string, Anchor> anchors;
+
     std::vector<catalog::ValidationRow> validation_rows;  // the Accuracy tab, computed on first view
     bool validation_computed = false;
     bool validation_only_failures = false;

@@ -875,6 +875,7 @@ void draw_scaling(AppState& app, const nlohmann::json& t, bool with_dataset) {
                 app.scenario.gpu_count = gpus;
                 app.scenario_dirty = true;
             }
+            test_anchor(app, "scaling-" + std::to_string(gpus));
             const double speedup = json_number(row, "speedup"), eff = json_number(row, "scaling_efficiency");
             const double time = json_number(row, with_dataset ? "total_s" : "step_s");
             ImGui::TableNextColumn();
@@ -1182,6 +1183,7 @@ void draw_ranking(AppState& app) {
             app.clipboard_text = export_ranking(r.ranking, format, L, app.catalog());
             app.export_copied_at_s = ImGui::GetTime();
         }
+        test_anchor(app, std::string("copy-") + name);
     }
     if (app.export_copied_at_s >= 0 && ImGui::GetTime() - app.export_copied_at_s < 2.0) {
         ImGui::SameLine();
@@ -1242,6 +1244,7 @@ void draw_ranking(AppState& app) {
                 ImGui::TableNextColumn();
                 const double cost = o.contains("cost") ? json_number(o["cost"], "amount") : -1;
                 ImGui::TextUnformatted(cost >= 0 ? format_money(cost, o["cost"].value("currency", "CNY"), L).c_str() : "-");
+                if (i == 0) test_anchor(app, "ranking-first-cost");
                 ImGui::TableNextColumn();
                 const bool fits = o.value("fits", false);
                 ImGui::TextColored(verdict_color(fits), "%s",

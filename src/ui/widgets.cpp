@@ -171,6 +171,13 @@ std::vector<std::pair<int, int>> wrap_lines(const ImFont* font, float size_px, c
 
 std::string stable_label(const char* text, const char* key) { return std::string(text) + "###" + key; }
 
+void test_anchor(AppState& app, const std::string& name) {
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    const float css = app.dpi_scale > 0 ? 1.0f / app.dpi_scale : 1.0f;  // ImGui draws in device pixels
+    app.anchors[name] = {min.x * css, min.y * css, (max.x - min.x) * css, (max.y - min.y) * css,
+                         ImGui::IsItemVisible(), app.frame_count};
+}
+
 void wrapped_text(const char* text) {
     ImGuiWindow* window = ImGui::GetCurrentWindow();
     const float x = window->DC.CursorPos.x;

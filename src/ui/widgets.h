@@ -33,6 +33,9 @@ bool double_field(AppState& app, const char* id, double& value, double min, doub
 // the language leaves what the user opened open.
 std::string stable_label(const char* text, const char* key);
 
+// Records the last item's rectangle as anchor `name` (AppState::anchors), for the browser tests.
+void test_anchor(AppState& app, const std::string& name);
+
 void wrapped_text(const char* text);
 void wrapped_textf(const char* format, ...) IM_FMTARGS(1);
 // Where wrapped_text breaks `text` for a line width of `width_px` with `font` at `size_px` (pure layout; tested).

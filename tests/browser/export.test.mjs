@@ -4,11 +4,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, openPage, waitReady, repoRoot, fileUrl } from './harness.mjs';
+import { launch, openPage, waitReady, repoRoot, fileUrl, anchorCentre } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 // At 1280x2400 the calculator's right column shows the ranking's export buttons without scrolling.
-const kButtons = { Markdown: { x: 579, y: 1113 }, CSV: { x: 649, y: 1113 }, JSON: { x: 702, y: 1113 } };
 
 // Reads the clipboard until it holds a complete text of `format` (the page writes it asynchronously).
 async function clipboardText(page, format) {
@@ -36,7 +35,8 @@ test('the ranking copied as Markdown, CSV and JSON holds every option; the JSON 
   const scenario = JSON.parse(await page.evaluate(() => window.gpuguide.report())).scenario;
   const ranking = JSON.parse(execFileSync(cli, ['rank', '-'], { input: JSON.stringify(scenario) }).toString());
   const copied = {};
-  for (const [format, at] of Object.entries(kButtons)) {
+  for (const format of ['Markdown', 'CSV', 'JSON']) {
+    const at = await anchorCentre(page, `copy-${format}`);
     await page.evaluate(() => navigator.clipboard.writeText(''));
     await page.mouse.click(at.x, at.y);
     // The page writes the clipboard asynchronously: poll for a complete text of this format.

@@ -81,3 +81,13 @@ export async function screenshotColours(page, name) {
   }, png.toString('base64'));
   return { file, colours };
 }
+
+// The centre of a named widget as drawn in the last frame (window.gpuguide.anchor, src/ui/widgets.h test_anchor),
+// in CSS pixels; fails when the widget is not on screen. Tests click what they mean, not points that move with the
+// layout.
+export async function anchorCentre(page, name) {
+  const a = await page.evaluate((n) => window.gpuguide.anchor(n), name);
+  if (!a) throw new Error(`anchor '${name}' was not drawn in the last frame`);
+  if (!a.visible) throw new Error(`anchor '${name}' is clipped (scrolled out of its panel)`);
+  return { x: a.x + a.w / 2, y: a.y + a.h / 2, rect: a };
+}

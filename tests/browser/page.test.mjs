@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, serveDist, openPage, waitReady, screenshotColours, repoRoot } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, screenshotColours, repoRoot, anchorCentre } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 let browser;
@@ -100,7 +100,8 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     for (const lang of ['en', 'zh']) {
       if (lang === 'zh') {
         const beforeClick = await page.screenshot({ clip: { x: 0, y: 0, width, height: 40 } });
-        await page.mouse.click(width - 24, 18);  // the language toggle sits at the top right
+        const toggle = await anchorCentre(page, 'lang');  // the language toggle, at the top right
+        await page.mouse.click(toggle.x, toggle.y);
         await page.waitForTimeout(300);           // a frame with the pointer still on it (ImGui reads it per frame)
         await page.mouse.move(1, height - 1);     // then away: the toggle's tooltip would cover the tagline
         await page.waitForTimeout(300);
@@ -186,13 +187,14 @@ test("hovering a ranking cell opens that figure's formula", async () => {
   await waitReady(page);
   await page.waitForTimeout(500);  // the ranking comes one frame after the first
   // The first row's cost cell (see ranking-cell-formula.png); the tooltip opens below and to the right of it.
-  const below = { x: 820, y: 1466, width: 460, height: 100 };
+  const cell = await anchorCentre(page, 'ranking-first-cost');
+  const below = { x: cell.rect.x - 250, y: cell.y + 8, width: 460, height: 100 };
   const plain = await page.screenshot({ clip: below });
-  await page.mouse.move(1091, 1458);
+  await page.mouse.move(cell.x, cell.y);
   await page.waitForTimeout(400);
   assert.notDeepEqual(await page.screenshot({ clip: below }), plain, 'no formula opened');
   await page.screenshot({ path: path.join(repoRoot, 'build', 'browser', 'ranking-cell-formula.png'),
-                          clip: { x: 400, y: 1136, width: 880, height: 700 } });
+                          clip: { x: 400, y: cell.y - 322, width: 880, height: 700 } });
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -207,10 +209,11 @@ test('a click on a row of "the same job on more of this card" sets that many car
   const report = () => page.evaluate(() => JSON.parse(window.gpuguide.report()));
   const rows = (await report()).time.scaling;
   assert.deepEqual(rows.map((r) => r.gpus), [1, 2, 4, 8, 16]);
-  // The table opens under the time line; its third row is 4 cards (see scaling-table.png).
+  // The table opens under the time line (see scaling-table.png).
+  const row = await anchorCentre(page, 'scaling-4');
   await page.screenshot({ path: path.join(repoRoot, 'build', 'browser', 'scaling-table.png'),
-                          clip: { x: 400, y: 330, width: 1000, height: 220 } });
-  await page.mouse.click(450, 504);
+                          clip: { x: 400, y: row.y - 150, width: 1000, height: 240 } });
+  await page.mouse.click(row.x, row.y);
   await page.waitForTimeout(500);
   const after = await report();
   assert.equal(after.scenario.gpu.count, 4);

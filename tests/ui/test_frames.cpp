@@ -81,6 +81,31 @@ TEST_CASE("every character of the string table is in the font") {
     }
 }
 
+TEST_CASE("named widgets record where they were drawn, in CSS pixels, for the browser tests") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    for (float scale : {1.0f, 2.0f}) {
+        CAPTURE(scale);
+        app.dpi_scale = scale;
+        run_frame(app, 1280 * scale, 2400 * scale);
+        run_frame(app, 1280 * scale, 2400 * scale);  // the ranking comes one frame after the first
+        for (const char* name : {"lang", "link", "tab-calculator", "tab-guide", "copy-Markdown", "scaling-1"}) {
+            CAPTURE(name);
+            REQUIRE(app.anchors.count(name) == 1);
+            const gg::ui::AppState::Anchor& a = app.anchors.at(name);
+            CHECK(a.frame == app.frame_count - 1);  // drawn in the last frame
+            CHECK(a.w > 0);
+            CHECK(a.h > 0);
+            CHECK(a.x >= 0);
+            CHECK(a.x + a.w <= 1280.5f);  // CSS pixels whatever the density
+        }
+        // The language toggle sits at the top right, right of the link button.
+        CHECK(app.anchors.at("lang").x > app.anchors.at("link").x);
+        CHECK(app.anchors.at("lang").y < 40);
+    }
+}
+
 TEST_CASE("the report is the CLI's report of the current scenario, with the scenario") {
     ImGuiContextScope scope;
     gg::ui::AppState app;
