@@ -18,11 +18,13 @@ nlohmann::json decision_scenario_to_json(const DecisionScenario& s) {
 nlohmann::json full_report(const DecisionScenario& s, const Estimate& estimate, const Catalog& catalog) {
     nlohmann::json report = report_to_json(s.scenario, estimate);
     report["scenario"] = decision_scenario_to_json(s);
-    engine::TimeReport time;
-    if (estimate_time(s.scenario, catalog, embedded_time_data(), time)) {
-        report["time"] = time_to_json(time);
+    // One prepared run (graph, FLOPs, bytes) for the scenario's own estimate and its rows at other card counts.
+    PreparedTimeRun run;
+    if (prepare_time_run(s.scenario, catalog, run)) {
+        const engine::ThroughputPriors& priors = embedded_time_data();
+        report["time"] = time_to_json(evaluate_time_run(run, priors));
         report["time"]["scaling"] =
-            scaling_to_json(scaling_rows(s.scenario, estimate, catalog, embedded_time_data(), scaling_copies(s.scenario)));
+            scaling_to_json(scaling_rows(s.scenario, estimate, run, priors, scaling_copies(s.scenario)));
     } else {
         report["time"] = nullptr;
     }

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include "catalog/time_json.h"
 #include "engine/memory.h"
 
 namespace gg::catalog {
@@ -20,10 +19,16 @@ std::vector<int> scaling_copies(const Scenario& s) {
 
 std::vector<ScalingRow> scaling_rows(const Scenario& s, const Estimate& e, const Catalog& catalog,
                                      const engine::ThroughputPriors& priors, const std::vector<int>& copies) {
-    std::vector<ScalingRow> rows;
-    const engine::GpuSpec* gpu = catalog.find_gpu(s.gpu_id);
     PreparedTimeRun run;
-    if (gpu == nullptr || !prepare_time_run(s, catalog, run)) return rows;
+    if (!prepare_time_run(s, catalog, run)) return {};
+    return scaling_rows(s, e, run, priors, copies);
+}
+
+std::vector<ScalingRow> scaling_rows(const Scenario& s, const Estimate& e, const PreparedTimeRun& prepared,
+                                     const engine::ThroughputPriors& priors, const std::vector<int>& copies) {
+    std::vector<ScalingRow> rows;
+    if (copies.empty()) return rows;
+    PreparedTimeRun run = prepared;
     const int copy_gpus = s.model_copy_gpus();
     double first_samples_per_s = 0;
     for (int n : copies) {
@@ -33,18 +38,19 @@ std::vector<ScalingRow> scaling_rows(const Scenario& s, const Estimate& e, const
         Scenario at = s;
         at.gpu_count = row.gpus;
         const engine::PreparedMemory memory = engine::prepare_memory(e.graph, at.training_config());
-        row.fits = engine::evaluate_memory(memory, s.batch_size, gpu->memory_bytes).fits;
-        // Time: the prepared run, evaluated at this count (as engine::scaling_curve does).
+        row.fits = engine::evaluate_memory(memory, s.batch_size, run.gpu.memory_bytes).fits;
+        // Time: the prepared run, evaluated at this count (as engine::scaling_curve does), without its range.
         run.prepared.config.gpu_count = row.gpus;
-        const engine::TimeReport t = evaluate_time_run(run, priors);
+        const engine::TimeReport t = engine::evaluate_time(run.prepared, run.batch, run.gpu, run.options, run.dataset,
+                                                           priors, engine::TimeDetail::kTotalOnly);
         row.timed = t.status == engine::TimeStatus::kOk && t.step_s > 0;
         if (row.timed) {
             row.step_s = t.step_s;
             row.samples_per_s = t.samples_per_s;
-            row.total_s = t.total_s, row.low_s = t.low_s, row.high_s = t.high_s;
-            row.scaling_efficiency = t.scaling_efficiency;
+            row.total_s = t.total_s;
             if (rows.empty()) first_samples_per_s = t.samples_per_s;
             row.speedup = first_samples_per_s > 0 ? t.samples_per_s / first_samples_per_s : 0;
+            row.scaling_efficiency = row.speedup / n * copies.front();
         }
         rows.push_back(row);
     }
@@ -61,8 +67,6 @@ nlohmann::json scaling_to_json(const std::vector<ScalingRow>& rows) {
                        {"step_s", num(r.step_s, r.timed)},
                        {"samples_per_s", num(r.samples_per_s, r.timed)},
                        {"total_s", num(r.total_s, total)},
-                       {"low_s", num(r.low_s, total)},
-                       {"high_s", num(r.high_s, total)},
                        {"scaling_efficiency", num(r.scaling_efficiency, r.timed)},
                        {"speedup", num(r.speedup, r.timed && r.speedup > 0)}});
     }

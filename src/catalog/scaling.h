@@ -11,6 +11,7 @@
 #include "catalog/catalog.h"
 #include "catalog/report.h"
 #include "catalog/scenario.h"
+#include "catalog/time_json.h"
 #include "engine/time.h"
 
 namespace gg::catalog {
@@ -21,9 +22,9 @@ struct ScalingRow {
     bool timed = false;             // the time engine gave a step time (false: no rate, no prior, no link)
     double step_s = 0;              // per optimizer step
     double samples_per_s = 0;       // all cards
-    double total_s = 0, low_s = 0, high_s = 0;  // for the scenario's dataset; 0 without one
-    double scaling_efficiency = 0;  // throughput / (copies x one copy's throughput)
+    double total_s = 0;             // for the scenario's dataset; 0 without one
     double speedup = 0;             // throughput / the first row's (one copy)
+    double scaling_efficiency = 0;  // speedup / copies: 1 = linear in the number of model copies
 };
 
 // The default counts of model copies.
@@ -38,9 +39,14 @@ std::vector<int> scaling_copies(const Scenario& scenario);
 std::vector<ScalingRow> scaling_rows(const Scenario& scenario, const Estimate& estimate, const Catalog& catalog,
                                      const engine::ThroughputPriors& priors,
                                      const std::vector<int>& copies = kScalingCopies);
+// The same from the scenario's prepared time run (time_json.h prepare_time_run), when the caller has one.
+std::vector<ScalingRow> scaling_rows(const Scenario& scenario, const Estimate& estimate, const PreparedTimeRun& run,
+                                     const engine::ThroughputPriors& priors,
+                                     const std::vector<int>& copies = kScalingCopies);
 
-// [{gpus, fits, step_s, samples_per_s, total_s, low_s, high_s, scaling_efficiency, speedup}]; time keys null when
-// the row is not timed, total_s/low_s/high_s null without a dataset.
+// [{gpus, fits, step_s, samples_per_s, total_s, scaling_efficiency, speedup}]; time keys null when the row is not
+// timed, total_s null without a dataset. Expected values only: the scenario's own estimate carries the low..high
+// range (each row is the engine's cheap evaluation, TimeDetail::kTotalOnly).
 nlohmann::json scaling_to_json(const std::vector<ScalingRow>& rows);
 
 }  // namespace gg::catalog

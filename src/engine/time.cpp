@@ -922,6 +922,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     }
     r.total_s = r.steps * r.step_s;
     r.epoch_s = r.steps_per_epoch * r.step_s;
+    r.samples_per_s = r.samples_per_step / r.step_s;
+    r.tokens_per_s = r.samples_per_s * t.tokens_per_sample;
     if (!full) return r;  // the ranking's figures; the rest (a range, scaling, formulas) costs 3 more evaluations
 
     // The range: fast kernels on the fast end of the link's measured range, slow kernels on its slow end.
@@ -941,8 +943,6 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.model_parallel_comm_s = s.model_parallel_s;
     r.pipeline_bubble_s = s.bubble_s;
 
-    r.samples_per_s = r.samples_per_step / r.step_s;
-    r.tokens_per_s = r.samples_per_s * t.tokens_per_sample;
     r.flop_per_step = t.model_flop_per_sample * r.samples_per_step;
     r.hardware_flop_per_step = t.hardware_flop_per_sample * r.samples_per_step;
     r.mfu = r.flop_per_step / (r.step_s * n * peak);

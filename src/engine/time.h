@@ -254,8 +254,9 @@ struct PreparedTime {
 PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, const Graph& graph_per_sample,
                           const TrainingConfig& config);
 
-// How much of the report to fill: everything, or only what the ranking reads (status, step_s, steps, total_s;
-// the rest stays 0: no low/high range, no scaling efficiency, no formulas). Same numbers for the fields filled.
+// How much of the report to fill: everything, or only what the ranking and the scaling rows read (status, step_s,
+// steps, total_s, epoch_s, samples_per_s, tokens_per_s; the rest stays 0: no low/high range, no scaling efficiency,
+// no formulas). Same numbers for the fields filled.
 enum class TimeDetail : std::uint8_t { kFull, kTotalOnly };
 
 // Time at a micro-batch on a card. config.gpu_count GPUs, config.grad_accum_steps micro-batches per step.

@@ -48,13 +48,12 @@ TEST_CASE("scaling: each row is the engine's estimate at that card count, and th
         REQUIRE(estimate_time(at, embedded_catalog(), embedded_time_data(), t));
         CHECK(r.step_s == doctest::Approx(t.step_s).epsilon(1e-12));
         CHECK(r.total_s == doctest::Approx(t.total_s).epsilon(1e-12));
-        CHECK(r.scaling_efficiency == doctest::Approx(t.scaling_efficiency).epsilon(1e-12));
+        // Speed-up over copies is the engine's own scaling efficiency (its full evaluation) under data parallelism.
+        CHECK(r.scaling_efficiency == doctest::Approx(t.scaling_efficiency).epsilon(1e-9));
         // A fixed dataset: 2 epochs of 88000 samples, each in whole steps of 16 samples per card (the last one
         // partial); speed-up = cards x efficiency.
         CHECK(r.total_s == doctest::Approx(2 * std::ceil(88000.0 / (16.0 * r.gpus)) * r.step_s).epsilon(1e-12));
         CHECK(r.speedup == doctest::Approx(r.gpus * r.scaling_efficiency).epsilon(1e-9));
-        CHECK(r.low_s <= r.total_s);
-        CHECK(r.total_s <= r.high_s);
         if (i > 0) {
             // DDP adds communication and removes nothing: more cards are faster, but never more than linearly.
             CHECK(r.speedup > rows[i - 1].speedup);
@@ -127,8 +126,7 @@ TEST_CASE("scaling: no card, no rows; the report carries them under time.scaling
     REQUIRE(scaling.size() == kScalingCopies.size());
     for (const nlohmann::json& row : scaling) {
         CAPTURE(row.dump());
-        for (const char* key : {"gpus", "fits", "step_s", "samples_per_s", "total_s", "low_s", "high_s",
-                                "scaling_efficiency", "speedup"})
+        for (const char* key : {"gpus", "fits", "step_s", "samples_per_s", "total_s", "scaling_efficiency", "speedup"})
             CHECK(row.contains(key));
         CHECK(row["step_s"].get<double>() > 0);
         CHECK(row["total_s"].is_null());
