@@ -24,7 +24,9 @@ int run(const std::vector<std::string>& args) {
 
 const char* kHelp =
     "Prints the training-memory and training-time report of one scenario as JSON (key `time`: step_s,\n"
-    "total_s, low_s, high_s, samples_per_s, tokens_per_s, flop_per_step, mfu; null without a GPU). SCENARIO.json is a file, or - for standard input.\n"
+    "total_s, low_s, high_s, samples_per_s, tokens_per_s, flop_per_step, mfu, epoch_s, and `scaling`: the same\n"
+    "job on 1, 2, 4, 8, 16 cards and the scenario's own count; null without a GPU). SCENARIO.json is a file, or - for\n"
+    "standard input.\n"
     "\n"
     "Scenario keys (all optional except model):\n"
     "  model              preset id (gpuguide models) or a custom object:\n"
