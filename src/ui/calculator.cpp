@@ -857,12 +857,13 @@ void draw_scaling(AppState& app, const nlohmann::json& t, bool with_dataset) {
     // As wide as its columns need (not the whole results column, where "Fits?" would sit far from its row).
     const float width = std::min(ImGui::GetContentRegionAvail().x, 32.0f * em);
     if (ImGui::BeginTable("##scaling", 5, flags, ImVec2(width, 0))) {
-        ImGui::TableSetupColumn(tr(Str::ColCards, L), ImGuiTableColumnFlags_WidthFixed, 4.0f * em);
-        ImGui::TableSetupColumn(tr(Str::ColSpeedup, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em);
-        ImGui::TableSetupColumn(tr(Str::ColScalingEfficiency, L), ImGuiTableColumnFlags_WidthFixed, 5.5f * em);
+        // Shares of the width, not fixed widths: on a phone the time column keeps room for "36.7 min".
+        ImGui::TableSetupColumn(tr(Str::ColCards, L), ImGuiTableColumnFlags_WidthStretch, 0.7f);
+        ImGui::TableSetupColumn(tr(Str::ColSpeedup, L), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn(tr(Str::ColScalingEfficiency, L), ImGuiTableColumnFlags_WidthStretch, 1.0f);
         ImGui::TableSetupColumn(tr(with_dataset ? Str::ColTimeToTrain : Str::ColStepTime, L),
-                                ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 4.5f * em);
+                                ImGuiTableColumnFlags_WidthStretch, 1.4f);
+        ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthStretch, 0.8f);
         ImGui::TableHeadersRow();
         for (const nlohmann::json& row : rows) {
             const int gpus = row.value("gpus", 0);
