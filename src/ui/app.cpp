@@ -64,6 +64,7 @@ void draw_header(AppState& app) {
                 app.download_name = "gpuguide-saved-settings.json";
                 app.download_text = app.kept_store_text;
             }
+            test_anchor(app, "save-kept-store");
             ImGui::SameLine();
         }
         if (ImGui::SmallButton(tr(Str::Dismiss, app.lang))) {

@@ -1317,6 +1317,7 @@ void draw_narrow(AppState& app) {
         }
         if (ImGui::Button(tr(view == 0 ? Str::NarrowJob : Str::NarrowAnswer, L), ImVec2(half, 2.0f * em)))
             app.narrow_show_answer = view == 1;
+        test_anchor(app, view == 0 ? "view-job" : "view-answer");
         if (on) ImGui::PopStyleColor(3);
     }
     if (!app.narrow_show_answer) draw_narrow_summary(app);  // the answer view starts with the full verdict

@@ -117,6 +117,7 @@ void draw_gpu_form(AppState& app) {
     field_label(tr(Str::MyGpuName, L), tr(Str::MyGpuNameTip, L));
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##my_gpu_name", d.gpu_name, sizeof d.gpu_name);
+    test_anchor(app, "my_gpu_name");
     // A modded or unlisted card is often a catalog card with other memory: start from that card's figures.
     field_label(tr(Str::MyGpuCopyFrom, L), tr(Str::MyGpuCopyFromTip, L));
     if (gpu_picker(app, "##my_gpu_like", d.gpu_like))
@@ -145,7 +146,9 @@ void draw_gpu_form(AppState& app) {
     if (complete) hint_textf(tr(Str::MyGpuReady, L), new_id.c_str());  // one line either way: the button stays put
     else hint_text(tr(Str::MyGpuMissing, L));
     ImGui::BeginDisabled(!complete);
-    if (ImGui::Button(tr(Str::MyGpuAdd, L))) {
+    const bool add = ImGui::Button(tr(Str::MyGpuAdd, L));
+    test_anchor(app, "my-gpu-add");
+    if (add) {
         nlohmann::json dense = {{"fp32", d.fp32_tflops}};
         if (d.tensor16_tflops > 0) dense["fp16"] = d.tensor16_tflops;
         nlohmann::json record = {
@@ -246,14 +249,18 @@ void draw_user_data(AppState& app) {
         app.download_name = "gpuguide-my-data.json";
         app.download_text = app_user_data_file(app);
     }
+    test_anchor(app, "save-file");
     ImGui::SameLine();
     if (ImGui::Button(tr(Str::MyDataImport, L))) app.import_requested = true;
+    test_anchor(app, "load-file");
     draw_entries(app);
     if (ImGui::TreeNode(stable_label(tr(Str::MyPriceTitle, L), "my-price").c_str())) {
         draw_price_form(app);
         ImGui::TreePop();
     }
-    if (ImGui::TreeNode(stable_label(tr(Str::MyGpuTitle, L), "my-gpu").c_str())) {
+    const bool gpu_open = ImGui::TreeNode(stable_label(tr(Str::MyGpuTitle, L), "my-gpu").c_str());
+    test_anchor(app, "my-gpu");
+    if (gpu_open) {
         draw_gpu_form(app);
         ImGui::TreePop();
     }

@@ -66,13 +66,23 @@ bool choice_combo(const char* id, std::string& value, const std::vector<Choice>&
     return changed;
 }
 
+namespace {
+// A field's anchor name: its ImGui id without the leading "##" ("##batch" -> "batch").
+std::string anchor_name(const char* id) {
+    while (*id == '#') ++id;
+    return id;
+}
+}  // namespace
+
 bool int_field(AppState& app, const char* id, int& value, int min, int max, const char* unit) {
     const ImGuiID key = ImGui::GetID(id);
     auto pending = app.invalid_inputs.find(key);
     int shown = pending != app.invalid_inputs.end() ? static_cast<int>(pending->second) : value;
     ImGui::SetNextItemWidth(-unit_width(unit) - 1);
     bool changed = false;
-    if (ImGui::InputInt(id, &shown, 1, 10)) {
+    const bool edited = ImGui::InputInt(id, &shown, 1, 10);
+    test_anchor(app, anchor_name(id));
+    if (edited) {
         if (shown >= min && shown <= max) {
             app.invalid_inputs.erase(key);
             changed = shown != value;
@@ -94,7 +104,9 @@ bool double_field(AppState& app, const char* id, double& value, double min, doub
     double shown = pending != app.invalid_inputs.end() ? pending->second : value;
     ImGui::SetNextItemWidth(-unit_width(unit) - 1);
     bool changed = false;
-    if (ImGui::InputDouble(id, &shown, step, step * 10, format)) {
+    const bool edited = ImGui::InputDouble(id, &shown, step, step * 10, format);
+    test_anchor(app, anchor_name(id));
+    if (edited) {
         if (std::isfinite(shown) && shown >= min && shown <= max) {
             app.invalid_inputs.erase(key);
             changed = shown != value;

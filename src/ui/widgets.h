@@ -20,7 +20,8 @@ struct Choice {
 };
 bool choice_combo(const char* id, std::string& value, const std::vector<Choice>& choices, Lang lang);
 
-// Whole number in [min, max]. An out-of-range entry stays visible with a message and is not applied.
+// Whole number in [min, max]. An out-of-range entry stays visible with a message and is not applied. Both number
+// fields record their input as a test anchor named by `id` without its "##" ("##batch" -> "batch").
 bool int_field(AppState& app, const char* id, int& value, int min, int max, const char* unit);
 // Real number in [min, max] (step: the +/- buttons' step, 0 = none).
 bool double_field(AppState& app, const char* id, double& value, double min, double max, double step,

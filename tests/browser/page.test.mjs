@@ -123,14 +123,15 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
 test('typing into an input with real clicks and keys changes the scenario', async () => {
   const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 800, scale: 1 });
   await waitReady(page);
-  // Default layout at 1280x800: the "Batch size per GPU" field of the left column (see tab-calculator-en-1280x800.png).
-  await page.mouse.click(150, 543);
+  // The "Batch size per GPU" field of the left column (see tab-calculator-en-1280x800.png).
+  const batch = await anchorCentre(page, 'batch');
+  await page.mouse.click(batch.x, batch.y);
   await page.keyboard.press('Control+A');
   await page.keyboard.type('24');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).scenario.batch_size === 24, null, { timeout: 10000 });
   // An out-of-range value is explained next to the field and not applied.
-  await page.mouse.click(150, 543);
+  await page.mouse.click(batch.x, batch.y);
   await page.keyboard.press('Control+A');
   await page.keyboard.type('0');
   await page.keyboard.press('Enter');
@@ -150,7 +151,8 @@ test('a custom ResNet is edited with real clicks and keys, and the image size th
   await page.waitForTimeout(300);
   await screenshotColours(page, 'custom-resnet-1280x800');
   // "Blocks in stage 3" of the left column (see custom-resnet-1280x800.png): ResNet-50 -> ResNet-101.
-  await page.mouse.click(150, 569);
+  const stage3 = await anchorCentre(page, 'custom_depth_2');
+  await page.mouse.click(stage3.x, stage3.y);
   await page.keyboard.press('Control+A');
   await page.keyboard.type('23');
   await page.keyboard.press('Enter');
@@ -169,12 +171,14 @@ test('on a phone the answer is one tap away from the inputs, and switching views
   const before = await page.evaluate(() => window.gpuguide.report());
   const body = { x: 0, y: 165, width: 390, height: 679 };  // below the view switch (see phone-answer-390x844.png)
   const inputs = await page.screenshot({ clip: body });
-  await page.mouse.click(290, 138);  // "2  The answer"
+  const answerButton = await anchorCentre(page, 'view-answer');  // "2  The answer"
+  await page.mouse.click(answerButton.x, answerButton.y);
   await page.waitForTimeout(300);
   const answer = await page.screenshot({ clip: body });
   assert.notDeepEqual(answer, inputs, 'the answer button changed nothing');
   await screenshotColours(page, 'phone-answer-390x844');
-  await page.mouse.click(100, 138);  // "1  Your job"
+  const jobButton = await anchorCentre(page, 'view-job');  // "1  Your job"
+  await page.mouse.click(jobButton.x, jobButton.y);
   await page.waitForTimeout(300);
   assert.deepEqual(await page.screenshot({ clip: body }), inputs, 'back on the inputs, they look as before');
   assert.equal(await page.evaluate(() => window.gpuguide.report()), before);

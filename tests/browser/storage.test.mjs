@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, serveDist, waitReady, screenshotColours, shotsDir } from './harness.mjs';
+import { launch, serveDist, waitReady, screenshotColours, shotsDir, anchorCentre } from './harness.mjs';
 
 let browser;
 let server;
@@ -43,8 +43,9 @@ test('a damaged store is moved aside, the defaults work, and the damaged text ca
   assert.equal(await model(page), 'bert-base');
   assert.equal(await page.evaluate(() => localStorage.getItem('gpuguide.v1.unreadable')), '{"version":1,"scenario":{broken');
   await screenshotColours(page, 'storage-damaged');
-  // The notice offers the damaged text as a file ("Save that data as a file", under the notice at 1280x720).
-  const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(92, 98)]);
+  // The notice offers the damaged text as a file ("Save that data as a file", under the notice).
+  const keep = await anchorCentre(page, 'save-kept-store');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(keep.x, keep.y)]);
   assert.equal(download.suggestedFilename(), 'gpuguide-saved-settings.json');
   assert.equal(fs.readFileSync(await download.path(), 'utf8'), '{"version":1,"scenario":{broken');
   assert.deepEqual(problems, []);
@@ -76,8 +77,6 @@ const kUserData = {
   offers: [{ id: 'my-offer-lab', provider: 'Lab cluster', gpu: 'my-lab-card', gpu_count: 1, price_per_hour: 1.5,
              currency: 'CNY', billing: 'on-demand' }],
 };
-const kSaveButton = { x: 62, y: 223 };  // "Save as a file" on the GPUs and prices tab at 1280x800
-const kLoadButton = { x: 176, y: 223 };  // "Load from a file"
 
 test('own cards and offers are used, saved, exported and imported as a file', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
@@ -92,7 +91,8 @@ test('own cards and offers are used, saved, exported and imported as a file', as
   await page.evaluate(() => window.gpuguide.tab(3));
   await page.waitForTimeout(500);
   await screenshotColours(page, 'user-data-1280x800');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(kSaveButton.x, kSaveButton.y)]);
+  const save = await anchorCentre(page, 'save-file');  // "Save as a file" on the GPUs and prices tab
+  const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(save.x, save.y)]);
   assert.equal(download.suggestedFilename(), 'gpuguide-my-data.json');
   const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
   assert.deepEqual(exported, kUserData);
@@ -116,8 +116,8 @@ test('own cards and offers are used, saved, exported and imported as a file', as
   assert.notDeepEqual(await other.page.evaluate(() => window.gpuguide.load({ model: 'gpt2', gpu: { id: 'my-lab-card' } })), []);
   await other.page.evaluate(() => window.gpuguide.tab(3));
   await other.page.waitForTimeout(500);
-  const [chooser] = await Promise.all([other.page.waitForEvent('filechooser'),
-                                       other.page.mouse.click(kLoadButton.x, kLoadButton.y)]);
+  const load = await anchorCentre(other.page, 'load-file');  // "Load from a file"
+  const [chooser] = await Promise.all([other.page.waitForEvent('filechooser'), other.page.mouse.click(load.x, load.y)]);
   await chooser.setFiles({ name: 'gpuguide-my-data.json', mimeType: 'application/json',
                            buffer: Buffer.from(JSON.stringify(exported)) });
   await other.page.waitForFunction(() => (localStorage.getItem('gpuguide.v1') || '').includes('my-lab-card'));
@@ -132,24 +132,27 @@ test('a card of their own is added with real clicks and keys, and the scenario c
   const { page, problems } = await visit(context);
   await page.evaluate(() => window.gpuguide.tab(3));
   await page.waitForTimeout(400);
-  // "A card that is not in the catalog", opened; its fields at 1280x1000 (see own-card-form.png).
-  await page.mouse.click(100, 274);
+  // "A card that is not in the catalog", opened; its fields (see own-card-form.png).
+  const section = await anchorCentre(page, 'my-gpu');
+  await page.mouse.click(section.rect.x + 10, section.y);  // on the arrow: a tree node's row is wider than its label
   await page.waitForTimeout(300);
-  const type = async (y, text) => {
-    await page.mouse.click(300, y);
+  const type = async (field, text) => {
+    const at = await anchorCentre(page, field);
+    await page.mouse.click(at.x, at.y);
     await page.keyboard.press('Control+A');
     await page.keyboard.type(text);
     await page.keyboard.press('Enter');
     await page.waitForTimeout(150);
   };
-  await type(325, 'Lab 4090 48G');
-  await type(433, '48');
-  await type(488, '1008');
-  await type(543, '82.6');
+  await type('my_gpu_name', 'Lab 4090 48G');
+  await type('my_gpu_mem', '48');
+  await type('my_gpu_bw', '1008');
+  await type('my_gpu_fp32', '82.6');
   await page.mouse.move(1, 999);
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(shotsDir, 'own-card-form.png') });
-  await page.mouse.click(80, 764);  // "Add this card"
+  const add = await anchorCentre(page, 'my-gpu-add');  // "Add this card"
+  await page.mouse.click(add.x, add.y);
   await page.waitForFunction(() => (localStorage.getItem('gpuguide.v1') || '').includes('Lab 4090 48G'));
   const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('gpuguide.v1')));
   const card = saved.user_data.gpus[0];

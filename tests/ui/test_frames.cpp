@@ -90,7 +90,7 @@ TEST_CASE("named widgets record where they were drawn, in CSS pixels, for the br
         app.dpi_scale = scale;
         run_frame(app, 1280 * scale, 2400 * scale);
         run_frame(app, 1280 * scale, 2400 * scale);  // the ranking comes one frame after the first
-        for (const char* name : {"lang", "link", "tab-calculator", "tab-guide", "copy-Markdown", "scaling-1"}) {
+        for (const char* name : {"lang", "link", "tab-calculator", "tab-guide", "batch", "copy-Markdown", "scaling-1"}) {
             CAPTURE(name);
             REQUIRE(app.anchors.count(name) == 1);
             const gg::ui::AppState::Anchor& a = app.anchors.at(name);
