@@ -1,6 +1,6 @@
 // The same job on more cards of the same kind: speed-up, scaling efficiency, time to train and the memory verdict
 // at 1, 2, 4, 8 and 16 model copies (issue 4: "scaling efficiency for 1, 2, 4, 8, 16 cards"). The micro-batch per
-// card stays as set, so the global batch grows with the cards (data parallelism, as Lambda and MLPerf scale).
+// card stays as set, so the global batch grows with the cards (weak scaling, as Lambda's benchmark measures it).
 // No UI code here.
 #pragma once
 
