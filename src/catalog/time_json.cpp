@@ -1,7 +1,9 @@
 // Time report JSON, scenario glue and time validation (see time_json.h).
 #include "catalog/time_json.h"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "catalog/embedded_data.h"
 #include "catalog/time_data.h"
@@ -121,6 +123,41 @@ bool estimate_time(const Scenario& s, const Catalog& catalog, const engine::Thro
     if (!prepare_time_run(s, catalog, run)) return false;
     out = evaluate_time_run(run, priors);
     return true;
+}
+
+bool is_throughput_quantity(const std::string& q) {
+    return q == "samples_per_s" || q == "tokens_per_s" || q == "gpu_hours" || q == "total_s" || q == "step_s";
+}
+
+TimeTargets time_targets(const std::vector<ValidationRow>& rows) {
+    TimeTargets t;
+    std::map<std::string, std::vector<const ValidationRow*>> workloads;  // single-GPU Lambda rows by workload
+    for (const ValidationRow& r : rows) {
+        if (!r.ran || r.bound == "informative") continue;
+        if (is_throughput_quantity(r.quantity) && r.measured > 0 && r.predicted > 0) {
+            ++t.throughput;
+            t.throughput_within += std::fabs(r.predicted / r.measured - 1) <= 0.25;
+        }
+        if (r.quantity == "scaling_efficiency_fraction") {
+            ++t.scaling;
+            t.scaling_within += std::fabs(r.predicted - r.measured) <= 0.10 + 1e-12;
+        }
+        if (r.quantity == "samples_per_s" && r.id.rfind("lambda-", 0) == 0) {
+            const auto at = r.id.find("-1x-");
+            if (at != std::string::npos) workloads[r.id.substr(0, at)].push_back(&r);
+        }
+    }
+    for (const auto& [workload, list] : workloads)
+        for (std::size_t i = 0; i < list.size(); ++i)
+            for (std::size_t j = i + 1; j < list.size(); ++j) {
+                const ValidationRow& a = *list[i];
+                const ValidationRow& b = *list[j];
+                if (std::max(a.measured, b.measured) < 1.15 * std::min(a.measured, b.measured)) continue;
+                ++t.order_pairs;
+                if ((a.measured > b.measured) == (a.predicted > b.predicted)) ++t.order_kept;
+                else t.order_flipped.emplace_back(&a, &b);
+            }
+    return t;
 }
 
 bool is_time_quantity(const std::string& q) {

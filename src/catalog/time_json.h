@@ -69,6 +69,22 @@ std::vector<TimeCase> load_time_cases();
 // The case's row under `priors`: predicted, error, pass (ran = false and problem set when the engine gives none).
 ValidationRow evaluate_time_case(const TimeCase& c, const engine::ThroughputPriors& priors);
 
+// The targets for the time engine (docs/time-model.md sec. 7), counted over time validation rows that ran
+// and are judged (not "informative"):
+//   - throughput-like quantities (is_throughput_quantity) within 25% of the measurement;
+//   - GPUs in the published order for each workload: Lambda's single-GPU rows (ids "lambda-<workload>-1x-<gpu>"),
+//     every pair measured more than 15% apart (closer pairs are ties: one run per cell, +-several %);
+//   - multi-GPU scaling efficiency (scaling_efficiency_fraction) within 10 points.
+// The tests and the Accuracy tab both count with this.
+bool is_throughput_quantity(const std::string& quantity);  // samples/tokens per s, step / total time, GPU-hours
+struct TimeTargets {
+    int throughput = 0, throughput_within = 0;
+    int order_pairs = 0, order_kept = 0;
+    std::vector<std::pair<const ValidationRow*, const ValidationRow*>> order_flipped;  // pointers into `rows`
+    int scaling = 0, scaling_within = 0;
+};
+TimeTargets time_targets(const std::vector<ValidationRow>& rows);
+
 // Every time case of every embedded tests/validation/*.json file, run against the embedded catalog and time data.
 // Cases marked "expressible": false are returned with ran = false; "informative_only" cases always pass.
 std::vector<ValidationRow> run_time_validation();

@@ -59,6 +59,10 @@ void draw_validation(AppState& app) {
         in_range += r.measured_in_range();
     }
     if (ranged > 0) wrapped_textf(tr(Str::ValidationRangeSummary, L), in_range, ranged);
+    const catalog::TimeTargets targets = catalog::time_targets(app.validation_rows);
+    if (targets.throughput > 0)
+        wrapped_textf(tr(Str::ValidationTargets, L), targets.throughput_within, targets.throughput, targets.order_kept,
+                      targets.order_pairs, targets.scaling_within, targets.scaling);
     ImGui::Checkbox(tr(Str::FilterFailures, L), &app.validation_only_failures);
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;

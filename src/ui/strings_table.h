@@ -270,6 +270,11 @@
     X(ValidationIntro, "How far to trust the numbers: every case the tests check, measured on real hardware or by our own scripts, against what gpuguide predicts.", \
       "这些数字有多可信：测试所检查的每一个案例，真实硬件或我们自己的脚本测得的数值，与 gpuguide 的预测对比。") \
     X(ValidationSummary, "%d cases: %d within tolerance, %d outside, %d not judged (not expressible or not a measurement)", "共 %d 个案例：%d 个在误差范围内，%d 个超出，%d 个未评判（无法表示或并非实测）") \
+    X(ValidationTargets,                                                                                    \
+      "Against the time engine's targets: throughput within 25%% of the measurement in %d of %d cases; GPUs in " \
+      "the published order in %d of %d pairs; multi-GPU scaling within 10 points in %d of %d cases.",        \
+      "对照时间估算的目标：吞吐量与实测相差不超过 25%% 的有 %d 个（共 %d 个）；显卡快慢顺序与公布结果一致的有 "   \
+      "%d 对（共 %d 对）；多卡扩展效率相差不超过 10 个百分点的有 %d 个（共 %d 个）。")                     \
     X(ValidationRangeSummary, "Time estimates come with a range (the low and high ends the calculator shows): the measured value lies inside it for %d of %d measured speeds and durations.", "时间估算都带一个区间（计算器显示的最快与最慢值）：实测的速度和时长中，有 %d 个落在这个区间内（共 %d 个）。") \
     X(ColCase, "Case", "案例")                                                                               \
     X(ColQuantity, "Quantity", "数量")                                                                       \
