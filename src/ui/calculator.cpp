@@ -894,6 +894,7 @@ void draw_scaling(AppState& app, const nlohmann::json& t, bool with_dataset) {
         }
         ImGui::EndTable();
     }
+    // Explain efficiencies the table shows above 100% (format_percent rounds 1.004 to "100%").
     bool above_linear = false;
     for (const nlohmann::json& row : rows) above_linear |= json_number(row, "scaling_efficiency") > 1.005;
     if (above_linear) hint_text(tr(Str::ScalingAboveLinear, L));
