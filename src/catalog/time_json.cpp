@@ -136,7 +136,7 @@ TimeTargets time_targets(const std::vector<ValidationRow>& rows) {
         if (!r.ran || r.bound == "informative") continue;
         if (is_throughput_quantity(r.quantity) && r.measured > 0 && r.predicted > 0) {
             ++t.throughput;
-            t.throughput_within += std::fabs(r.predicted / r.measured - 1) <= 0.25;
+            t.throughput_within += std::fabs(r.error_fraction) <= 0.25;
         }
         if (r.quantity == "scaling_efficiency_fraction") {
             ++t.scaling;
