@@ -71,10 +71,12 @@ json report_to_json(const Scenario& s, const Estimate& e) {
                     {"usable_bytes", r.usable_bytes},
                     {"reserve_fraction", s.reserve_fraction}};
         j["fits"] = r.fits;
+        j["fits_without_reserve"] = r.fits_without_reserve;
         j["max_batch_size"] = e.max_batch_size;
     } else {
         j["gpu"] = nullptr;
         j["fits"] = nullptr;
+        j["fits_without_reserve"] = nullptr;
         j["max_batch_size"] = nullptr;
     }
     j["explain"] = {{"weights", figure_to_json(r.weights)},

@@ -87,7 +87,8 @@ const char* kHelp =
     "temporary, framework, peak_allocated, reserved, nvidia_smi, model_states, autocast_weight_copies} (per GPU: under\n"
     "pipeline parallelism of pipeline_stage, the fuller of the first and last); in_flight_micro_batches; peak_phase;\n"
     "host_ram_bytes;\n"
-    "gpu; fits; max_batch_size; explain {figure: {formula, bytes, operands}}.\n"
+    "gpu; fits (nvidia_smi within the usable memory: the card less reserve_fraction); fits_without_reserve (within\n"
+    "the whole card); max_batch_size; explain {figure: {formula, bytes, operands}}.\n"
     "Exit codes: 0 ok; 1 the file could not be read; 2 bad scenario (messages on standard error)." GG_SCENARIO_OPTIONS_HELP;
 
 const bool kRegistered = register_command(

@@ -650,6 +650,7 @@ MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_
     r.card_memory_bytes = card_memory_bytes;
     r.usable_bytes = card_memory_bytes * (1.0 - c.reserve_fraction);
     r.fits = card_memory_bytes > 0 && r.nvidia_smi.bytes <= r.usable_bytes;
+    r.fits_without_reserve = card_memory_bytes > 0 && r.nvidia_smi.bytes <= card_memory_bytes;
     return r;
 }
 

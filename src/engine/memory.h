@@ -142,6 +142,7 @@ struct MemoryReport {
     double card_memory_bytes = 0;   // 0 = no card given
     double usable_bytes = 0;        // card * (1 - reserve)
     bool fits = false;
+    bool fits_without_reserve = false;  // within the whole card: only the safety reserve stands in the way
 };
 
 // ---- prepare / evaluate ------------------------------------------------------------------------------------

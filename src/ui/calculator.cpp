@@ -511,6 +511,9 @@ void draw_verdict(AppState& app) {
         wrapped_textf(tr(Str::VerdictNeeds, L), format_gib(m.nvidia_smi.bytes, L).c_str(),
                            format_gib(m.usable_bytes, L).c_str(), format_gib(m.card_memory_bytes, L).c_str(),
                            format_percent(r.scenario.scenario.reserve_fraction).c_str());
+        if (!m.fits && m.fits_without_reserve)
+            hint_textf(tr(Str::VerdictReserveOnly, L), format_gib(m.nvidia_smi.bytes, L).c_str(),
+                       format_gib(m.card_memory_bytes, L).c_str());
         const catalog::Scenario& sc = r.scenario.scenario;
         const Str max_batch = sc.model_copy_gpus() > 1 ? Str::MaxBatchCopy : Str::MaxBatch;
         if (r.estimate.max_batch_size > 0) ImGui::Text(tr(max_batch, L), r.estimate.max_batch_size);

@@ -188,6 +188,11 @@
     X(SummaryNoFit, "Does not fit on %s: needs %s, %s usable.", "装不进 %s：需要 %s，可用 %s。")                 \
     X(SummaryTime, "Training takes about %s.", "训练约需 %s。")                                               \
     X(VerdictNeeds, "Needs %s of %s usable (%s card, %s kept free).", "需要 %s，可用 %s（显卡共 %s，预留 %s）。") \
+    X(VerdictReserveOnly, "Only the safety reserve is in the way: the job needs %s of the card's %s. The reserve " \
+      "covers spikes, the desktop and other programs on this card. Lower \"Safety reserve\" only if this card " \
+      "runs nothing else: a real run can peak a little above the estimate.",                                            \
+      "只差安全余量：任务需要 %s，显卡共 %s。余量用来应对显存峰值、桌面和这块卡上的其他程序。只有这块卡不运行别的程序时才考虑调低“安全余量”：" \
+      "实际运行的峰值可能比估算略高。")                                                                     \
     X(NoGpuChosen, "Choose a GPU on the left to get a verdict.", "在左侧选择一块显卡即可得到结论。")       \
     X(MaxBatch, "Largest batch size per GPU that fits: %d", "能装下的最大每卡批大小：%d")                  \
     X(MaxBatchCopy, "Largest batch size per model copy that fits: %d", "能装下的最大每个模型副本批大小：%d") \

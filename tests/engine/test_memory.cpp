@@ -224,7 +224,31 @@ TEST_CASE("memory grows with the batch and the solver finds the largest batch th
     }
     const MemoryReport r = evaluate_memory(p, best[1], cards[1]);
     CHECK(r.fits);
+    CHECK(r.fits_without_reserve);
     CHECK_FALSE(evaluate_memory(p, best[1] + 1, cards[1]).fits);
+}
+
+TEST_CASE("a job that misses only the safety reserve is told apart from one that exceeds the card") {
+    const ModelSpec* m = find_preset("gpt2");
+    TrainingConfig c;
+    c.precision = Precision::kBf16Amp;
+    c.reserve_fraction = 0.2;
+    const PreparedMemory p = prepare_memory(graph_of(*m, 1024), c);
+    const double card = 24.0 * (1ull << 30);
+    // The largest batch within the whole card, and with the reserve: every batch between them misses the reserve only.
+    c.reserve_fraction = 0;
+    const int whole = max_batch_sizes(prepare_memory(graph_of(*m, 1024), c), {card})[0];
+    const int usable = max_batch_sizes(p, {card})[0];
+    REQUIRE(usable + 1 < whole);
+    const MemoryReport between = evaluate_memory(p, usable + 1, card);
+    CHECK_FALSE(between.fits);
+    CHECK(between.fits_without_reserve);
+    CHECK(between.nvidia_smi.bytes > between.usable_bytes);
+    CHECK(between.nvidia_smi.bytes <= card);
+    const MemoryReport over = evaluate_memory(p, whole + 1, card);
+    CHECK_FALSE(over.fits);
+    CHECK_FALSE(over.fits_without_reserve);
+    CHECK_FALSE(evaluate_memory(p, 1, 0).fits_without_reserve);  // no card: no verdict
 }
 
 TEST_CASE("the sequence-length solver returns a length that fits and the next one that does not") {
