@@ -3,6 +3,7 @@
 //
 // Sections: allowed values | readers | custom models | parse | to_json | engine config
 #include "catalog/scenario.h"
+#include "catalog/time_data.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,6 +25,13 @@ const std::vector<std::string> kGradReduceDtypes = {"fp32", "fp16", "bf16"};
 const std::vector<std::string> kMemoryFormats = {"nchw", "channels_last"};
 const std::vector<std::string> kOptimizerImpls = {"foreach", "for-loop", "fused"};  // engine::OptimizerImpl order
 const std::vector<std::string> kLoraTargets = {"q", "k", "v", "o", "qkv", "gate", "up", "down", "fc1", "fc2"};
+
+std::vector<std::string> network_ids() {
+    std::vector<std::string> ids;
+    for (const engine::InterconnectSpec& e : embedded_time_data().interconnects.entries)
+        if (e.inter_node) ids.push_back(e.id);
+    return ids;
+}
 
 namespace {
 
@@ -423,9 +431,9 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                               "\"peer_to_peer\", \"grad_reduce_dtype\", \"tensor_parallel\", \"pipeline_parallel\", "
                               "\"pipeline_interleave\", \"sequence_parallel\"}");
         else {
-            r.unknown_keys(g, "/gpu", {"id", "count", "strategy", "interconnect", "peer_to_peer", "grad_reduce_dtype",
-                                       "tensor_parallel", "pipeline_parallel", "pipeline_interleave",
-                                       "sequence_parallel"});
+            r.unknown_keys(g, "/gpu", {"id", "count", "strategy", "interconnect", "network", "peer_to_peer",
+                                       "grad_reduce_dtype", "tensor_parallel", "pipeline_parallel",
+                                       "pipeline_interleave", "sequence_parallel"});
             if (g.contains("id")) {
                 if (!g["id"].is_string()) r.problem("/gpu/id", "'id' must be a GPU id string (gpuguide gpus)");
                 else {
@@ -437,6 +445,15 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
             r.integer(g, "count", "/gpu", s.gpu_count, 1, 1 << 16);
             r.choice(g, "strategy", "/gpu", kStrategies, s.strategy);
             r.choice(g, "interconnect", "/gpu", kInterconnects, s.interconnect);
+            const std::vector<std::string> networks = network_ids();
+            if (r.choice(g, "network", "/gpu", networks, s.network) && !s.network.empty() &&
+                (s.interconnect == "ib" || s.interconnect == "ethernet")) {
+                const engine::InterconnectSpec* e = embedded_time_data().interconnects.find_id(s.network);
+                if (e && engine::interconnect_name(e->kind) != s.interconnect)
+                    r.problem("/gpu/network", "network '" + s.network + "' is " +
+                                                  engine::interconnect_name(e->kind) + ", but 'interconnect' says '" +
+                                                  s.interconnect + "': leave one out or make them agree");
+            }
             s.peer_to_peer_set = r.boolean(g, "peer_to_peer", "/gpu", s.peer_to_peer);
             r.choice(g, "grad_reduce_dtype", "/gpu", kGradReduceDtypes, s.grad_reduce_dtype);
             r.integer(g, "tensor_parallel", "/gpu", s.tensor_parallel, 1, 1024);
@@ -612,6 +629,7 @@ json scenario_to_json(const Scenario& s) {
     json g = {{"count", s.gpu_count}, {"strategy", s.strategy}};
     if (!s.gpu_id.empty()) g["id"] = s.gpu_id;
     if (!s.interconnect.empty()) g["interconnect"] = s.interconnect;
+    if (!s.network.empty()) g["network"] = s.network;
     if (s.peer_to_peer_set) g["peer_to_peer"] = s.peer_to_peer;
     if (!s.grad_reduce_dtype.empty()) g["grad_reduce_dtype"] = s.grad_reduce_dtype;
     if (s.tensor_parallel != 1) g["tensor_parallel"] = s.tensor_parallel;

@@ -42,6 +42,7 @@ struct Scenario {
     // GPUs per model copy (tensor_parallel x pipeline_parallel; 1 = each GPU holds the whole model).
     int model_copy_gpus() const { return tensor_parallel * pipeline_parallel; }
     std::string interconnect;        // "" = not given
+    std::string network;             // gpu.network: an inter-node row id of data/interconnects.json; "" = not given
     bool peer_to_peer = true;        // gpu.peer_to_peer: false = NCCL_P2P_DISABLE=1 (collectives staged through host)
     bool peer_to_peer_set = false;   // false = not given: the card's default (GeForce RTX 40+: no P2P)
     std::string grad_reduce_dtype;   // gpu.grad_reduce_dtype: "" = the gradients' own dtype; "fp32", "fp16", "bf16"
@@ -73,5 +74,7 @@ nlohmann::json scenario_to_json(const Scenario& scenario);
 // Allowed values, for messages and --help.
 extern const std::vector<std::string> kPrecisions, kOptimizers, kMethods, kCheckpointings, kAttentions, kStrategies,
     kInterconnects, kGradReduceDtypes, kMemoryFormats, kOptimizerImpls, kLoraTargets;
+// The values gpu.network takes: the ids of the inter-node rows of data/interconnects.json, in file order.
+std::vector<std::string> network_ids();
 
 }  // namespace gg::catalog

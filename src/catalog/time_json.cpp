@@ -81,6 +81,7 @@ json time_to_json(const engine::TimeReport& r) {
 engine::TimeOptions time_options(const Scenario& s) {
     engine::TimeOptions o;
     if (!s.interconnect.empty()) o.interconnect_set = engine::parse_interconnect(s.interconnect, o.interconnect);
+    o.network_id = s.network;
     o.peer_to_peer_set = s.peer_to_peer_set;
     o.peer_to_peer = s.peer_to_peer;
     o.loader_samples_per_s = s.loader_samples_per_s;

@@ -544,9 +544,18 @@ Links resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPri
     // ring falls back to shared memory through the host over the card's PCIe bus.
     if (!p2p && (kind == Interconnect::kNvlink || kind == Interconnect::kNvlinkBridge))
         kind = gpu.pcie_gen >= 5 ? Interconnect::kPcie5 : gpu.pcie_gen == 4 ? Interconnect::kPcie4 : Interconnect::kPcie3;
+    // The network between nodes: the scenario's row, else the default row of its kind (InfiniBand when the
+    // interconnect names none: a job wider than a node).
+    const InterconnectSpec* chosen_network = nullptr;
+    if (!o.network_id.empty())
+        if (const InterconnectSpec* e = table.find_id(o.network_id); e && e->inter_node) chosen_network = e;
+    auto network_for = [&](Interconnect k) -> const InterconnectSpec* {
+        return chosen_network ? chosen_network : table.find(k);
+    };
     auto spec_for = [&](Interconnect k) -> const InterconnectSpec* {
         if ((k == Interconnect::kNvlink || k == Interconnect::kNvlinkBridge) && gpu.nvlink_bytes_per_s <= 0)
             return nullptr;  // no NVLink on this card
+        if (k == Interconnect::kInfiniband || k == Interconnect::kEthernet) return network_for(k);
         return table.find(k, p2p);
     };
     const InterconnectSpec* main = spec_for(kind);
@@ -572,14 +581,14 @@ Links resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPri
         const InterconnectSpec* intra = spec_for(default_interconnect(gpu));
         if (intra) bus.keep_slower(link_bandwidth(*intra, gpu));
     } else if (wider_than_node) {
-        const InterconnectSpec* inter = table.find(Interconnect::kInfiniband);
+        const InterconnectSpec* inter = network_for(Interconnect::kInfiniband);
         if (inter) {
             bus.keep_slower(link_bandwidth(*inter, gpu));
             lat = std::max(lat, inter->latency_s);
             id += "+" + inter->id;
         }
     }
-    const bool crosses = main->inter_node || (wider_than_node && table.find(Interconnect::kInfiniband));
+    const bool crosses = main->inter_node || (wider_than_node && network_for(Interconnect::kInfiniband));
     out.mid = {bus.mid, lat, id, crosses};
     out.slow = {bus.low, lat, id, crosses};
     out.fast = {bus.high, lat, id, crosses};

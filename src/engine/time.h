@@ -118,6 +118,9 @@ struct Dataset {
 struct TimeOptions {
     Interconnect interconnect = Interconnect::kPcie4;
     bool interconnect_set = false;      // false: the card's own (SXM -> nvlink, PCIe -> pcie gen of the card)
+    std::string network_id;             // the network between nodes: an inter-node row of data/interconnects.json
+                                        // ("ib-ndr", "ethernet-100g", ...); "" = the row its kind defaults to (a
+                                        // job wider than a node: InfiniBand's)
     bool peer_to_peer = true;           // false: NCCL_P2P_DISABLE=1, collectives staged through host memory over
                                         // PCIe (NVLink and bridges unused too)
     bool peer_to_peer_set = false;      // false: GeForce RTX 40-series and later (consumer, cc >= 8.9) -> false,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "catalog/time_data.h"
 #include "engine/cost.h"
 #include "engine/workload.h"
 #include "ui/app.h"
@@ -308,6 +309,13 @@ bool gpu_combo(AppState& app) {
 const std::vector<Choice> kInterconnectChoices = {
     {"", Str::LinkDefault},  {"pcie3", Str::LinkPcie3}, {"pcie4", Str::LinkPcie4},       {"pcie5", Str::LinkPcie5},
     {"nvlink-bridge", Str::LinkNvlinkBridge}, {"nvlink", Str::LinkNvlink}, {"ib", Str::LinkIb}, {"ethernet", Str::LinkEthernet}};
+// The inter-node rows of data/interconnects.json ("" = the default of the link's kind); a test checks that the list
+// names every row (catalog::network_ids()).
+const std::vector<Choice> kNetworkChoices = {
+    {"", Str::NetDefault},          {"ib-hdr", Str::NetIbHdr},          {"ib-ndr", Str::NetIbNdr},
+    {"roce-200g", Str::NetRoce200}, {"roce-800g", Str::NetRoce800},     {"efa-400g", Str::NetEfa400},
+    {"efa-3200g", Str::NetEfa3200}, {"ethernet-100g", Str::NetEth100}, {"ethernet-25g", Str::NetEth25},
+    {"ethernet-10g", Str::NetEth10}};
 const std::vector<Choice> kPeerToPeerChoices = {{"", Str::LinkDefault}, {"on", Str::P2pOn}, {"off", Str::P2pOff}};
 const std::vector<Choice> kGradReduceChoices = {
     {"", Str::GradReduceOwn}, {"fp32", Str::GradReduceFp32}, {"fp16", Str::GradReduceFp16}, {"bf16", Str::GradReduceBf16}};
@@ -437,6 +445,18 @@ void draw_inputs(AppState& app) {
         changed |= choice_combo("##strategy", s.strategy, kStrategyChoices, L);
         field_label(tr(Str::Interconnect, L), tr(Str::InterconnectTip, L));
         changed |= choice_combo("##interconnect", s.interconnect, kInterconnectChoices, L);
+        const bool across_servers = s.gpu_count > catalog::embedded_time_data().comm.gpus_per_node ||
+                                    s.interconnect == "ib" || s.interconnect == "ethernet" || !s.network.empty();
+        if (across_servers) {
+            field_label(tr(Str::Network, L), tr(Str::NetworkTip, L));
+            if (choice_combo("##network", s.network, kNetworkChoices, L)) {
+                // A network of the other kind than the link names: the link follows the network.
+                if (const engine::InterconnectSpec* e = catalog::embedded_time_data().interconnects.find_id(s.network);
+                    e && (s.interconnect == "ib" || s.interconnect == "ethernet"))
+                    s.interconnect = engine::interconnect_name(e->kind);
+                changed = true;
+            }
+        }
         field_label(tr(Str::PeerToPeer, L), tr(Str::PeerToPeerTip, L));
         std::string p2p = !s.peer_to_peer_set ? "" : s.peer_to_peer ? "on" : "off";
         if (choice_combo("##p2p", p2p, kPeerToPeerChoices, L)) {
@@ -1367,6 +1387,12 @@ void draw_calculator(AppState& app) {
     } else {
         draw_narrow(app);
     }
+}
+
+std::vector<std::string> network_choice_values() {
+    std::vector<std::string> out;
+    for (const Choice& c : kNetworkChoices) out.push_back(c.value);
+    return out;
 }
 
 }  // namespace gg::ui

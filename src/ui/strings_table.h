@@ -130,6 +130,19 @@
     X(LinkNvlink, "NVLink / NVSwitch (SXM)", "NVLink / NVSwitch（SXM 模组）")                                    \
     X(LinkIb, "Several servers: InfiniBand", "多台服务器：InfiniBand")                                     \
     X(LinkEthernet, "Several servers: Ethernet", "多台服务器：以太网")                                     \
+    X(Network, "Network between servers", "服务器间网络")                                                  \
+    X(NetworkTip, "For jobs that span several servers (more than 8 cards, or the link set to InfiniBand or Ethernet): the network joining them, as the total of one 8-card server's ports. By default InfiniBand HDR (a DGX A100's 8 x 200 Gb/s), or one 25 Gb/s port for Ethernet.", \
+      "任务跨多台服务器时（超过 8 张卡，或互联选了 InfiniBand/以太网）：连接服务器的网络，按一台 8 卡服务器所有网口的总带宽计。默认是 InfiniBand HDR（DGX A100 的 8 × 200 Gb/s），以太网默认一个 25 Gb/s 网口。") \
+    X(NetDefault, "Default for the link", "按互联默认")                                                   \
+    X(NetIbHdr, "InfiniBand HDR, 8 x 200 Gb/s", "InfiniBand HDR，每台 8 × 200 Gb/s")                               \
+    X(NetIbNdr, "InfiniBand NDR, 8 x 400 Gb/s", "InfiniBand NDR，每台 8 × 400 Gb/s")                               \
+    X(NetRoce200, "RoCE, 8 x 200 Gb/s", "RoCE，每台 8 × 200 Gb/s")                                                 \
+    X(NetRoce800, "RDMA Ethernet, 800 Gb/s in all", "RDMA 以太网，每台共 800 Gb/s")                                \
+    X(NetEfa400, "AWS EFA, 400 Gb/s (p4d)", "AWS EFA，每台 400 Gb/s（p4d）")                                        \
+    X(NetEfa3200, "AWS EFA, 3200 Gb/s (p5)", "AWS EFA，每台 3200 Gb/s（p5）")                                       \
+    X(NetEth100, "Ethernet, one 100 Gb/s port", "以太网，单口 100 Gb/s")                                       \
+    X(NetEth25, "Ethernet, one 25 Gb/s port", "以太网，单口 25 Gb/s")                                          \
+    X(NetEth10, "Ethernet, one 10 Gb/s port", "以太网，单口 10 Gb/s")                                          \
     X(PeerToPeer, "Peer-to-peer transfers", "显卡直连传输（P2P）")                                          \
     X(PeerToPeerTip, "Whether cards send data to each other directly. GeForce RTX 40 cards cannot (NVIDIA disabled it), so data goes through the CPU's memory and is much slower. Off also models NCCL_P2P_DISABLE=1.", \
       "显卡之间能否直接互传数据。RTX 40 系列游戏卡不支持（NVIDIA 已禁用），数据要经过 CPU 内存中转，慢很多。“关闭”也对应 NCCL_P2P_DISABLE=1。") \

@@ -2,8 +2,10 @@
 // scripts rely on, and the CLI contract (exit 2 and nothing on stdout for bad input).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "catalog/report.h"
 #include "catalog/scenario.h"
@@ -75,6 +77,28 @@ TEST_CASE("parse_scenario never throws on garbage") {
     }
 }
 
+TEST_CASE("gpu.network takes the inter-node rows of data/interconnects.json and must agree with the interconnect") {
+    const std::vector<std::string> ids = network_ids();
+    CHECK(ids.front() == "ib-hdr");
+    for (const char* id : {"ib-ndr", "roce-200g", "efa-400g", "efa-3200g", "ethernet-100g", "ethernet-10g"})
+        CHECK(std::find(ids.begin(), ids.end(), id) != ids.end());
+    CHECK(std::find(ids.begin(), ids.end(), "nvlink") == ids.end());  // intra-node rows are not networks
+    auto problems = [](const char* json) { return parse_scenario(json, "test").problems; };
+    const ParsedScenario ok = parse_scenario(R"({"model": "gpt2", "gpu": {"count": 16, "network": "efa-400g"}})", "t");
+    REQUIRE(ok.problems.empty());
+    CHECK(ok.scenario.network == "efa-400g");
+    CHECK(problems(R"({"model": "gpt2", "gpu": {"count": 16, "interconnect": "ethernet", "network": "efa-3200g"}})")
+              .empty());
+    for (const char* bad : {R"({"model": "gpt2", "gpu": {"count": 16, "network": "nvlink"}})",
+                            R"({"model": "gpt2", "gpu": {"count": 16, "network": 400}})",
+                            R"({"model": "gpt2", "gpu": {"count": 16, "interconnect": "ib", "network": "roce-200g"}})"}) {
+        CAPTURE(bad);
+        const std::vector<Problem> p = problems(bad);
+        REQUIRE(p.size() == 1);
+        CHECK(p[0].pointer == "/gpu/network");
+    }
+}
+
 TEST_CASE("scenario_to_json round-trips exactly") {
     const char* scenarios[] = {
         R"({"model": "llama-3.1-8b", "batch_size": 2, "grad_accum_steps": 8, "seq_len": 4096, "precision": "nf4",
@@ -85,6 +109,7 @@ TEST_CASE("scenario_to_json round-trips exactly") {
             "dataset": {"samples": 50000, "epochs": 3}})",
         R"({"model": "gpt2", "gpu": {"count": 8, "strategy": "zero3", "interconnect": "nvlink"},
             "tunables": {"cuda_context_bytes": 3e8, "fragmentation_fraction": 0.05}})",
+        R"({"model": "gpt2", "gpu": {"id": "h100-sxm", "count": 64, "strategy": "fsdp", "network": "ib-ndr"}})",
         R"({"model": "llama-2-7b", "grad_accum_steps": 8, "seq_len": 4096, "precision": "bf16-amp",
             "gpu": {"count": 32, "strategy": "zero1", "tensor_parallel": 4, "pipeline_parallel": 2,
                     "pipeline_interleave": 2, "sequence_parallel": true}})",

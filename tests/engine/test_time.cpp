@@ -195,6 +195,46 @@ TEST_CASE("time: the default interconnect comes from the card; GeForce 40-series
     CHECK(engine::evaluate_time(t, 32, gpu("rtx-a6000"), {}, {}, priors()).interconnect_id == "pcie4-p2p");
 }
 
+TEST_CASE("time: the network between servers is the scenario's row, else InfiniBand HDR") {
+    const Setup s = setup("llama-3.2-1b", 1024);
+    engine::TrainingConfig c = config(Precision::kBf16);
+    c.gpu_count = 32;
+    c.strategy = engine::Strategy::kFsdp;
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    const engine::GpuSpec& h100 = gpu("h100-sxm");
+    auto run = [&](const char* network) {
+        engine::TimeOptions o;
+        if (network) o.network_id = network;
+        return engine::evaluate_time(t, 4, h100, o, {}, priors());
+    };
+    const auto dflt = run(nullptr), hdr = run("ib-hdr"), ndr = run("ib-ndr"), efa = run("efa-400g");
+    CHECK(dflt.interconnect_id == "nvlink+ib-hdr");
+    CHECK(ndr.interconnect_id == "nvlink+ib-ndr");
+    CHECK(efa.interconnect_id == "nvlink+efa-400g");
+    CHECK(hdr.comm_s == doctest::Approx(dflt.comm_s));
+    // The bandwidth term scales with the node's network: NDR (400 GB/s) halves HDR's (200 x 0.91 = 182 GB/s) as long
+    // as NVLink (450 x 0.7 = 315 GB/s) is not the slower link; EFA at 50 GB/s nominal is the slowest of the three.
+    CHECK(ndr.comm_s < hdr.comm_s);
+    CHECK(efa.comm_s > hdr.comm_s * 3);
+    CHECK(efa.step_s >= hdr.step_s);
+    // An intra-node row is not a network: ignored, the default stays.
+    CHECK(run("nvlink").interconnect_id == "nvlink+ib-hdr");
+    // Within one server the network is not used.
+    engine::TrainingConfig one_node = c;
+    one_node.gpu_count = 8;
+    const auto t8 = engine::prepare_time(s.spec, s.shape, s.graph, one_node);
+    engine::TimeOptions o;
+    o.network_id = "ethernet-10g";
+    CHECK(engine::evaluate_time(t8, 4, h100, o, {}, priors()).interconnect_id == "nvlink");
+    // interconnect "ethernet" without a network: its default row (one 25 GbE port).
+    o.network_id.clear();
+    o.interconnect_set = true;
+    o.interconnect = engine::Interconnect::kEthernet;
+    CHECK(engine::evaluate_time(t, 4, h100, o, {}, priors()).interconnect_id == "ethernet-25g");
+    o.network_id = "ethernet-100g";
+    CHECK(engine::evaluate_time(t, 4, h100, o, {}, priors()).interconnect_id == "ethernet-100g");
+}
+
 TEST_CASE("time: ZeRO-3/FSDP moves 1.5x the data of DDP") {
     const Setup s = setup("llama-3.2-1b", 1024);
     engine::TrainingConfig c = config(Precision::kBf16);

@@ -250,3 +250,9 @@ TEST_CASE("wrapped text breaks between Chinese characters and at spaces, never b
         CHECK((e == static_cast<int>(std::strlen(en)) || en[e] == ' '));
     }
 }
+
+TEST_CASE("the network list names every inter-node row of data/interconnects.json, once") {
+    std::vector<std::string> want = {""};  // the link's default
+    for (const std::string& id : gg::catalog::network_ids()) want.push_back(id);
+    CHECK(gg::ui::network_choice_values() == want);
+}
