@@ -201,10 +201,14 @@
       "Between servers, clusters use InfiniBand or RoCE Ethernet. The clusters described in the Megatron and " \
       "Llama 2 papers used 200 Gb/s links (25 GB/s), eight per node in NVIDIA's Selene. That is an order of " \
       "magnitude below NVLink, which is why multi-node training is for labs with a cluster and a job scheduler, " \
-      "not a first project.", \
+      "not a first project. Cloud servers state their network as a total per server: an AWS p4d (8 A100) has " \
+      "400 Gb/s, a p5 (8 H100) 3,200 Gb/s, a DGX H100 8 x 400 Gb/s. Set yours under \"Network between servers\" " \
+      "in the calculator; it matters most for FSDP and ZeRO-3, which send more data than DDP (below).", \
       "服务器之间，集群使用 InfiniBand 或 RoCE 以太网。Megatron 和 Llama 2 论文所描述的集群使用 200 Gb/s 链" \
       "路（25 GB/s），NVIDIA 的 Selene 每个节点配 8 条。这比 NVLink 低一个数量级，所以跨节点训练是有集群和作" \
-      "业调度系统的实验室才做的事，不适合作为第一个项目。") \
+      "业调度系统的实验室才做的事，不适合作为第一个项目。云服务器的网络按每台总带宽标注：AWS p4d（8 块 A100）" \
+      "为 400 Gb/s，p5（8 块 H100）为 3200 Gb/s，DGX H100 为 8 × 400 Gb/s。在计算器的“服务器间网络”中选择你的" \
+      "网络；它对 FSDP 和 ZeRO-3 影响最大，它们的通信量比 DDP 多（见下文）。") \
     P(Interconnect, \
       "ZeRO splits the model states across GPUs: stage 1 shards optimizer states, stage 2 also gradients, stage " \
       "3 also the weights (PyTorch FSDP is the stage-3 design). For a 7.5-billion-parameter model on 64 GPUs, " \

@@ -334,9 +334,10 @@
     X(ScalingTitle, "The same job on more of this card", "同一任务换成更多张这种卡")                         \
     X(ScalingNote,                                                                                          \
       "Each card keeps the batch size you set, so more cards train on more samples per step. Past 8 cards " \
-      "the cards sit in several machines joined by InfiniBand. Click a row to use that many cards.",        \
+      "the cards sit in several servers joined by the network set under \"Network between servers\" " \
+      "(InfiniBand HDR unless you choose another). Click a row to use that many cards.",        \
       "每张卡的批大小保持不变，所以卡越多，每一步训练的样本越多。超过 8 张卡时，按多台机器"               \
-      "之间用 InfiniBand 网络相连来计算。点击一行即可改用该卡数。")                                       \
+      "之间用“服务器间网络”所选的网络相连来计算（未选时为 InfiniBand HDR）。点击一行即可改用该卡数。")                                       \
     X(ScalingAboveLinear,                                                                                   \
       "Above 100%: with ZeRO or FSDP each card updates only its share of the weights, so the optimizer "   \
       "step gets shorter as cards are added.",                                                              \
