@@ -33,6 +33,15 @@ std::vector<std::string> network_ids() {
     return ids;
 }
 
+void align_network(Scenario& s, NetworkEdit edited) {
+    const engine::InterconnectSpec* e = embedded_time_data().interconnects.find_id(s.network);
+    if (!e || !(s.interconnect == "ib" || s.interconnect == "ethernet")) return;
+    const std::string kind = engine::interconnect_name(e->kind);
+    if (kind == s.interconnect) return;
+    if (edited == NetworkEdit::kNetworkChanged) s.interconnect = kind;
+    else s.network.clear();
+}
+
 namespace {
 
 std::string join(const std::vector<std::string>& v) {

@@ -76,5 +76,10 @@ extern const std::vector<std::string> kPrecisions, kOptimizers, kMethods, kCheck
     kInterconnects, kGradReduceDtypes, kMemoryFormats, kOptimizerImpls, kLoraTargets;
 // The values gpu.network takes: the ids of the inter-node rows of data/interconnects.json, in file order.
 std::vector<std::string> network_ids();
+// Keeps gpu.interconnect and gpu.network in agreement after one of them was edited (an interconnect of kind ib or
+// ethernet and a network of the other kind is a problem at /gpu/network): a new network sets such an interconnect
+// to its own kind; a new interconnect drops a network of the other kind (the interconnect's default row applies).
+enum class NetworkEdit { kNetworkChanged, kLinkChanged };
+void align_network(Scenario& scenario, NetworkEdit edited);
 
 }  // namespace gg::catalog

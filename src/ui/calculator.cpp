@@ -444,16 +444,16 @@ void draw_inputs(AppState& app) {
         field_label(tr(Str::Strategy, L), tr(Str::StrategyTip, L));
         changed |= choice_combo("##strategy", s.strategy, kStrategyChoices, L);
         field_label(tr(Str::Interconnect, L), tr(Str::InterconnectTip, L));
-        changed |= choice_combo("##interconnect", s.interconnect, kInterconnectChoices, L);
+        if (choice_combo("##interconnect", s.interconnect, kInterconnectChoices, L)) {
+            catalog::align_network(s, catalog::NetworkEdit::kLinkChanged);
+            changed = true;
+        }
         const bool across_servers = s.gpu_count > catalog::embedded_time_data().comm.gpus_per_node ||
                                     s.interconnect == "ib" || s.interconnect == "ethernet" || !s.network.empty();
         if (across_servers) {
             field_label(tr(Str::Network, L), tr(Str::NetworkTip, L));
             if (choice_combo("##network", s.network, kNetworkChoices, L)) {
-                // A network of the other kind than the link names: the link follows the network.
-                if (const engine::InterconnectSpec* e = catalog::embedded_time_data().interconnects.find_id(s.network);
-                    e && (s.interconnect == "ib" || s.interconnect == "ethernet"))
-                    s.interconnect = engine::interconnect_name(e->kind);
+                catalog::align_network(s, catalog::NetworkEdit::kNetworkChanged);
                 changed = true;
             }
         }

@@ -99,6 +99,28 @@ TEST_CASE("gpu.network takes the inter-node rows of data/interconnects.json and 
     }
 }
 
+TEST_CASE("editing the interconnect or the network keeps the two in agreement") {
+    Scenario s;
+    s.interconnect = "ib";
+    s.network = "efa-400g";  // an Ethernet row: the interconnect follows the new network
+    align_network(s, NetworkEdit::kNetworkChanged);
+    CHECK(s.interconnect == "ethernet");
+    CHECK(s.network == "efa-400g");
+    s.interconnect = "ib";  // the interconnect was changed: a network of the other kind goes
+    align_network(s, NetworkEdit::kLinkChanged);
+    CHECK(s.interconnect == "ib");
+    CHECK(s.network.empty());
+    s.network = "ib-ndr";  // agreeing, or an intra-node interconnect: nothing changes
+    align_network(s, NetworkEdit::kNetworkChanged);
+    CHECK(s.interconnect == "ib");
+    CHECK(s.network == "ib-ndr");
+    s.interconnect = "nvlink";
+    s.network = "ethernet-100g";
+    align_network(s, NetworkEdit::kLinkChanged);
+    CHECK(s.interconnect == "nvlink");
+    CHECK(s.network == "ethernet-100g");
+}
+
 TEST_CASE("scenario_to_json round-trips exactly") {
     const char* scenarios[] = {
         R"({"model": "llama-3.1-8b", "batch_size": 2, "grad_accum_steps": 8, "seq_len": 4096, "precision": "nf4",
