@@ -226,6 +226,40 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             }
         }
     }
+    // Measured GEMM ceilings per card and input dtype (optional list).
+    if (auto limits = doc.find("matmul_limits"); limits != doc.end()) {
+        if (!limits->is_array()) {
+            r.problem("/matmul_limits", "expected an array of {gpu, rate, tflops, source}");
+        } else {
+            for (std::size_t i = 0; i < limits->size(); ++i) {
+                const json& rec = (*limits)[i];
+                const std::string p = "/matmul_limits/" + std::to_string(i);
+                engine::ThroughputPriors::MatmulLimit l;
+                std::string rate;
+                double tflops = 0;
+                bool l_ok = rec.is_object();
+                if (!l_ok) r.problem(p, "expected an object {gpu, rate, tflops, source}");
+                else {
+                    l_ok = r.string(rec, p, "gpu", l.gpu_id);
+                    l_ok = r.string(rec, p, "rate", rate) && l_ok;
+                    if (l_ok && rate != "bf16" && rate != "fp8") {
+                        r.problem(p + "/rate", "must be \"bf16\" (also used for fp16) or \"fp8\"");
+                        l_ok = false;
+                    }
+                    l.rate = rate == "fp8" ? engine::MatmulRate::kFp8 : engine::MatmulRate::kBf16;
+                    l_ok = r.number(rec, p, "tflops", 1, 100000, tflops) && l_ok;
+                    l_ok = r.string(rec, p, "source", l.source) && l_ok;
+                }
+                l.flop_per_s = tflops * 1e12;
+                for (const auto& other : out.matmul_limits)
+                    if (l_ok && other.gpu_id == l.gpu_id && other.rate == l.rate) {
+                        r.problem(p, "this card already has a limit for this rate");
+                        l_ok = false;
+                    }
+                if (l_ok) out.matmul_limits.push_back(l);
+            }
+        }
+    }
     // The prior the stream limit was fitted together with (tools/fit_priors.cpp).
     auto stream = doc.find("sm_stream_limit");
     if (stream != doc.end() && stream->is_object() && stream->contains("fitted_with")) {

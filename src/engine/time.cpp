@@ -168,6 +168,13 @@ double ThroughputPriors::fused_attention_fraction(const GpuSpec& gpu) const {
     return 0;
 }
 
+double ThroughputPriors::matmul_limit_flop_per_s(const GpuSpec& gpu, MatmulRate rate) const {
+    const MatmulRate key = rate == MatmulRate::kFp16 ? MatmulRate::kBf16 : rate;
+    for (const MatmulLimit& l : matmul_limits)
+        if (l.gpu_id == gpu.id && l.rate == key) return l.flop_per_s;
+    return 0;
+}
+
 // ---- prepare -----------------------------------------------------------------------------------------------
 namespace {
 
@@ -608,6 +615,9 @@ void share_node_network(Links& links, double per_node, double gpus_per_node) {
 struct Efficiency {
     double matmul = 0, bandwidth = 0;
     double fused_attention_flop_per_s = 0;  // > 0: fused attention kernels run at most this fast (Hopper, FA2)
+    double linear_cap_flop_per_s = 0;       // > 0: the card's measured GEMM ceiling at the Linear layers' rate
+    double other_cap_flop_per_s = 0;        // > 0: the same at the other compute-bound ops' rate (convolutions,
+                                            // attention); differs from the Linear one under FP8 only
     double stream_scale = 1;                // the SM stream limit at this end of the range (bandwidth / expected)
     double host_scale = 1;                  // host-side times (dispatch, launches, for-loop optimizer) / this
 };
@@ -642,6 +652,8 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
         if (l.compute_bound) {
             const double mem_s = bytes / (bw * e.bandwidth);
             double rate = (l.linear ? peak_linear : peak) * e.matmul;
+            if (const double cap = l.linear ? e.linear_cap_flop_per_s : e.other_cap_flop_per_s; cap > 0)
+                rate = std::min(rate, cap);
             if (l.fused_attention && e.fused_attention_flop_per_s > 0)
                 rate = std::min(rate, e.fused_attention_flop_per_s);
             const double flop_s = l.flop_per_sample * batch / rate;
@@ -658,7 +670,9 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
     // (W_hh re-read every step + the step's activations) at the bandwidth: a roofline with a latency floor.
     for (const RecurrentTime& r : t.recurrent) {
         const double launch_s = r.kernels_per_step * kernel_launch_s;
-        const double flop_s = r.flop_per_step_per_sample * batch / (peak_linear * e.matmul);
+        const double rate = e.linear_cap_flop_per_s > 0 ? std::min(peak_linear * e.matmul, e.linear_cap_flop_per_s)
+                                                        : peak_linear * e.matmul;
+        const double flop_s = r.flop_per_step_per_sample * batch / rate;
         const double mem_s = (r.bytes_per_step_per_sample * batch + r.weight_bytes_per_step) / (bw * e.bandwidth);
         out.recurrent_s += r.sequential_steps * std::max({launch_s, flop_s, mem_s});
     }
@@ -876,8 +890,14 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     // Ampere and use neither Hopper's asynchronous wgmma instructions nor TMA). Attention is bf16/fp16 even under
     // FP8 (peak_other). Fractions and sources: data/throughput_priors.json "fused_attention_limits".
     const double attention_cap_flop_per_s = priors.fused_attention_fraction(gpu) * peak_other;
+    // No GEMM runs faster than the fastest measured on that card (data/throughput_priors.json "matmul_limits":
+    // Bekman's maximum achievable matmul FLOPS, the best of a search over shapes). Where the prior's fraction of the
+    // datasheet peak is above it (H100 SXM: 0.85 x 989 = 841 vs 794.5 TFLOPS measured) the measurement binds.
+    const MatmulRate rate_other = r.rate == MatmulRate::kFp8 ? MatmulRate::kBf16 : r.rate;
+    const double linear_cap_flop_per_s = priors.matmul_limit_flop_per_s(gpu, r.rate);
+    const double other_cap_flop_per_s = priors.matmul_limit_flop_per_s(gpu, rate_other);
     const Efficiency e_mid{prior->matmul_fraction.expected, prior->bandwidth_fraction.expected,
-                           attention_cap_flop_per_s};
+                           attention_cap_flop_per_s, linear_cap_flop_per_s, other_cap_flop_per_s};
     // The range's ends scale every rate by the fit's spread (data/throughput_priors.json "about": low / high =
     // expected x the smallest / largest measured/predicted of the fit set): the fractions, and with them the two
     // limits that cap those fractions (the SM stream limit, FlashAttention-2's Hopper limit), so a capped card's range
@@ -886,10 +906,14 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const double mm_slow = prior->matmul_fraction.low / prior->matmul_fraction.expected;
     const double bw_fast = prior->bandwidth_fraction.high / prior->bandwidth_fraction.expected;
     const double bw_slow = prior->bandwidth_fraction.low / prior->bandwidth_fraction.expected;
-    const Efficiency e_fast{prior->matmul_fraction.high, prior->bandwidth_fraction.high,
-                            attention_cap_flop_per_s * mm_fast, bw_fast, mm_fast};
-    const Efficiency e_slow{prior->matmul_fraction.low, prior->bandwidth_fraction.low,
-                            attention_cap_flop_per_s * mm_slow, bw_slow, mm_slow};
+    const Efficiency e_fast{prior->matmul_fraction.high,        prior->bandwidth_fraction.high,
+                            attention_cap_flop_per_s * mm_fast,   linear_cap_flop_per_s * mm_fast,
+                            other_cap_flop_per_s * mm_fast,       bw_fast,
+                            mm_fast};
+    const Efficiency e_slow{prior->matmul_fraction.low,         prior->bandwidth_fraction.low,
+                            attention_cap_flop_per_s * mm_slow,   linear_cap_flop_per_s * mm_slow,
+                            other_cap_flop_per_s * mm_slow,       bw_slow,
+                            mm_slow};
     const double oh = prior->per_layer_overhead_s;
     const double kl = priors.kernel_launch_s;
     const double sm_cycle_rate_hz = sm_cycles_per_s(gpu);
@@ -986,6 +1010,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     // Only where a fused-attention limit applies (an architecture with an entry).
     if (attention_cap_flop_per_s > 0)
         r.compute.operands.push_back({"fused_attention_flop_per_s", attention_cap_flop_per_s});
+    // Only where a measured GEMM ceiling exists for this card and rate.
+    if (linear_cap_flop_per_s > 0) r.compute.operands.push_back({"matmul_limit_flop_per_s", linear_cap_flop_per_s});
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
                        {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro},

@@ -24,6 +24,10 @@ enum class Interconnect : std::uint8_t { kPcie3, kPcie4, kPcie5, kNvlinkBridge, 
 const char* interconnect_name(Interconnect kind);                    // "pcie3", "nvlink-bridge", "ib", ...
 bool parse_interconnect(std::string_view name, Interconnect& out);   // false when unknown
 
+// The dense rate a GEMM runs at: the dtype of its inputs (and, for GeForce cards, of its accumulator).
+enum class MatmulRate : std::uint8_t { kFp32, kTf32, kFp16, kBf16, kFp8 };
+const char* matmul_rate_name(MatmulRate rate);  // "fp32", "tf32", "fp16", "bf16", "fp8"
+
 // One row of data/interconnects.json (base units). Bandwidths are per GPU, per direction: the figure nccl-tests'
 // "bus bandwidth" is compared with (nccl-tests doc/PERFORMANCE.md).
 struct InterconnectSpec {
@@ -104,6 +108,19 @@ struct ThroughputPriors {
     std::vector<FusedAttentionLimit> fused_attention_limits;
     // The limit for a card (0 = none: no entry for its architecture, or not an NVIDIA card).
     double fused_attention_fraction(const GpuSpec& gpu) const;
+    // The fastest a card's GEMMs were measured to run, per input dtype: a ceiling on the prior's fraction of the
+    // datasheet peak, which some cards cannot reach at any shape (clocks held down at the power limit;
+    // data/throughput_priors.json "matmul_limits", with their sources). kBf16 also holds for kFp16 (one tensor-core
+    // rate on these cards).
+    struct MatmulLimit {
+        std::string gpu_id;
+        MatmulRate rate = MatmulRate::kBf16;  // kBf16 or kFp8
+        double flop_per_s = 0;
+        std::string source;
+    };
+    std::vector<MatmulLimit> matmul_limits;
+    // The limit for a card and rate (0 = none measured: the prior's fraction of the peak applies alone).
+    double matmul_limit_flop_per_s(const GpuSpec& gpu, MatmulRate rate) const;
     std::vector<std::string> overhead_fitted_to;  // validation case ids per_layer_overhead_s was fitted to
     const EfficiencyPrior* find(Family family) const;  // nullptr when no prior covers the family
 };
@@ -141,8 +158,6 @@ struct TimeFigure {
 };
 
 // Which rate the matmuls run at.
-enum class MatmulRate : std::uint8_t { kFp32, kTf32, kFp16, kBf16, kFp8 };
-const char* matmul_rate_name(MatmulRate rate);  // "fp32", "tf32", "fp16", "bf16", "fp8"
 
 enum class TimeStatus : std::uint8_t {
     kOk,

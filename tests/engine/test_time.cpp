@@ -347,6 +347,63 @@ TEST_CASE("time: the bundled time data loads without problems and covers every f
         CHECK(pr.interconnects.find(k) != nullptr);
     }
     CHECK(pr.interconnects.find(engine::Interconnect::kPcie4, false) != nullptr);
+    // Each measured GEMM ceiling names a card of the catalog and lies below that card's datasheet peak.
+    CHECK(!pr.matmul_limits.empty());
+    for (const engine::ThroughputPriors::MatmulLimit& l : pr.matmul_limits) {
+        CAPTURE(l.gpu_id);
+        const engine::GpuSpec* g = catalog::embedded_catalog().find_gpu(l.gpu_id);
+        REQUIRE(g != nullptr);
+        CHECK(l.flop_per_s < engine::peak_flop_per_s(l.rate, *g));
+        CHECK(l.flop_per_s > 0.4 * engine::peak_flop_per_s(l.rate, *g));
+        CHECK(!l.source.empty());
+    }
+}
+
+TEST_CASE("time: no GEMM runs faster than the fastest measured on that card") {
+    const engine::ThroughputPriors& pr = priors();
+    const Setup s = setup("llama-3.1-8b", 4096);
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kBf16Amp));
+    const engine::GpuSpec& h100 = gpu("h100-sxm");
+    const double cap = pr.matmul_limit_flop_per_s(h100, engine::MatmulRate::kBf16);
+    REQUIRE(cap > 0);
+    CHECK(pr.matmul_limit_flop_per_s(h100, engine::MatmulRate::kFp16) == cap);  // one 16-bit tensor-core rate
+    CHECK(pr.matmul_limit_flop_per_s(gpu("rtx-4090"), engine::MatmulRate::kBf16) == 0);  // none measured
+    // The same card without its limit (a user's copy under another id): the limit binds because the transformer
+    // prior's fraction of the H100's peak (0.85 x 989) is above the measured 794.5 TFLOPS.
+    engine::GpuSpec unmeasured = h100;
+    unmeasured.id = "my-h100";
+    const double prior_rate = pr.find(engine::Family::kDecoder)->matmul_fraction.expected * h100.dense_flop_per_s.bf16;
+    REQUIRE(prior_rate > cap);
+    const auto capped = engine::evaluate_time(t, 2, h100, {}, {}, pr);
+    const auto free = engine::evaluate_time(t, 2, unmeasured, {}, {}, pr);
+    CHECK(capped.compute_s > free.compute_s);
+    CHECK(capped.compute_s < free.compute_s * prior_rate / cap * 1.001);  // attention stays at its own limit
+    CHECK(capped.step_s > free.step_s);
+    CHECK(capped.peak_flop_per_s == free.peak_flop_per_s);  // MFU is still against the datasheet peak
+    // Bad data: an unknown rate, a non-positive figure or a repeated (card, rate) is refused with its pointer.
+    std::vector<catalog::Problem> problems;
+    const std::string bad = R"({"schema_version": 1, "priors": [], "comm": {"overlap_fraction": 0,
+        "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s"},
+        "matmul_limits": [{"gpu": "h100-sxm", "rate": "tf32", "tflops": 300, "source": "s"},
+                          {"gpu": "h100-sxm", "rate": "bf16", "tflops": 0, "source": "s"},
+                          {"gpu": "h100-sxm", "rate": "bf16", "tflops": 700, "source": "s"},
+                          {"gpu": "h100-sxm", "rate": "bf16", "tflops": 600, "source": "s"}]})";
+    const engine::ThroughputPriors parsed = catalog::parse_time_data(bad, "[]", problems);
+    REQUIRE(parsed.matmul_limits.size() == 1);
+    CHECK(parsed.matmul_limits[0].flop_per_s == doctest::Approx(700e12));
+    auto flagged = [&](const std::string& pointer) {
+        for (const auto& p : problems)
+            if (p.pointer == pointer) return true;
+        return false;
+    };
+    CHECK(flagged("/matmul_limits/0/rate"));
+    CHECK(flagged("/matmul_limits/1/tflops"));
+    CHECK(flagged("/matmul_limits/3"));
+    // On an A100 SXM the prior's rate (0.85 x 312 = 265) is below the measured 271.2: nothing changes.
+    engine::GpuSpec a100 = gpu("a100-sxm4-80gb");
+    const auto a = engine::evaluate_time(t, 2, a100, {}, {}, pr);
+    a100.id = "my-a100";
+    CHECK(engine::evaluate_time(t, 2, a100, {}, {}, pr).step_s == doctest::Approx(a.step_s));
 }
 
 TEST_CASE("time: bad time data is reported with JSON pointers and the good records are kept") {
@@ -879,7 +936,11 @@ TEST_CASE("time: fused attention runs at most at FlashAttention-2's measured fra
     CHECK(priors().fused_attention_fraction(gpu("rtx-4090")) == doctest::Approx(0.73));
     CHECK(priors().fused_attention_fraction(gpu("v100-sxm2-16gb")) == 0);
     CHECK(priors().fused_attention_fraction(gpu("mi300x")) == 0);
-    engine::ThroughputPriors unlimited = priors();
+    // The attention limit alone: without the cards' measured GEMM ceilings (tested on their own below), which would
+    // cap the "free" attention too on an H100.
+    engine::ThroughputPriors limited = priors();
+    limited.matmul_limits.clear();
+    engine::ThroughputPriors unlimited = limited;
     unlimited.fused_attention_limits.clear();
     // Llama-2-7B at 4096 tokens: attention is a large share of the FLOPs.
     const Setup flash = setup("llama-2-7b", 4096);
@@ -897,7 +958,7 @@ TEST_CASE("time: fused attention runs at most at FlashAttention-2's measured fra
     for (const char* id : {"h100-sxm", "h200", "a100-sxm4-80gb", "rtx-4090", "v100-sxm2-16gb"}) {
         CAPTURE(id);
         const engine::GpuSpec& g = gpu(id);
-        const engine::TimeReport r = engine::evaluate_time(t_flash, 1, g, {}, {}, priors());
+        const engine::TimeReport r = engine::evaluate_time(t_flash, 1, g, {}, {}, limited);
         const engine::TimeReport free_r = engine::evaluate_time(t_flash, 1, g, {}, {}, unlimited);
         REQUIRE(r.status == engine::TimeStatus::kOk);
         const double fraction = priors().fused_attention_fraction(g);
@@ -910,7 +971,7 @@ TEST_CASE("time: fused attention runs at most at FlashAttention-2's measured fra
             CHECK(r.step_s == doctest::Approx(free_r.step_s));
         }
         // Eager attention is never capped.
-        CHECK(engine::evaluate_time(t_eager, 1, g, {}, {}, priors()).step_s ==
+        CHECK(engine::evaluate_time(t_eager, 1, g, {}, {}, limited).step_s ==
               doctest::Approx(engine::evaluate_time(t_eager, 1, g, {}, {}, unlimited).step_s));
     }
     // Bad data: a fraction above 1 or a repeated architecture is refused with its pointer and left out.
