@@ -256,3 +256,20 @@ TEST_CASE("the network list names every inter-node row of data/interconnects.jso
     for (const std::string& id : gg::catalog::network_ids()) want.push_back(id);
     CHECK(gg::ui::network_choice_values() == want);
 }
+
+TEST_CASE("a job across servers draws in both languages and reports the network it was given") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"llama-2-7b","seq_len":4096,"batch_size":2,
+        "precision":"bf16-amp","attention":"flash",
+        "gpu":{"id":"h100-sxm","count":96,"strategy":"fsdp","network":"roce-800g"}})").empty());
+    for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
+        app.lang = lang;
+        run_frame(app, 1400, 2400);
+    }
+    const auto report = nlohmann::json::parse(gg::ui::app_report_json(app));
+    CHECK(report.at("scenario").at("gpu").at("network") == "roce-800g");
+    CHECK(report.at("time").at("interconnect").get<std::string>().find("roce-800g") != std::string::npos);
+    CHECK(gg::ui::app_scenario_json(app).at("gpu").at("network") == "roce-800g");
+}
