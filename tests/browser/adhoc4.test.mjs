@@ -1,0 +1,12 @@
+import { launch, serveDist, openPage, waitReady, anchorCentre } from './harness.mjs';
+const browser = await launch();
+const srv = await serveDist();
+const { page, context } = await openPage(browser, srv.url, { width: 1400, height: 1000 });
+await waitReady(page);
+await page.waitForTimeout(500);
+const l = await anchorCentre(page, 'lang'); await page.mouse.click(l.x, l.y); await page.waitForTimeout(300);
+await page.evaluate(() => window.gpuguide.tab(1)); await page.waitForTimeout(800);
+await page.screenshot({ path: '/tmp/guide1.png' });
+const names = await page.evaluate(() => Object.keys(window.gpuguide).join(','));
+console.log(names);
+await context.close(); await srv.close(); await browser.close();

@@ -1,0 +1,99 @@
+// The guide quotes what the calculator gives for a few published runs. Those figures must be the calculator's own,
+// today: each is recomputed here from the validation case it names, so a change to the engine or its data that
+// moves them fails until the guide's text is updated (in both languages).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "catalog/time_data.h"
+#include "catalog/time_json.h"
+#include "ui/guide_content.h"
+
+namespace engine = gg::engine;
+
+namespace {
+
+struct GuideText {
+    std::string en, zh;
+};
+
+const GuideText& guide_text() {
+    static const GuideText t = [] {
+        GuideText g;
+#define GG_TEST_GUIDE_PARAGRAPH(section, text_en, text_zh) g.en += text_en, g.en += "\n", g.zh += text_zh, g.zh += "\n";
+        GG_GUIDE_PARAGRAPHS(GG_TEST_GUIDE_PARAGRAPH)
+#undef GG_TEST_GUIDE_PARAGRAPH
+        return g;
+    }();
+    return t;
+}
+
+// 5011 -> "5,011" (the English text's thousands separator); the Chinese text writes "5011".
+std::string thousands(long v) {
+    std::string s = std::to_string(v);
+    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+    return s;
+}
+
+std::string one_decimal(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+std::string two_decimals(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    return buf;
+}
+
+const gg::catalog::TimeCase& time_case(const std::string& id) {
+    static const std::vector<gg::catalog::TimeCase> cases = gg::catalog::load_time_cases();
+    for (const gg::catalog::TimeCase& c : cases)
+        if (c.row.id == id) return c;
+    FAIL("no validation case " << id);
+    return cases.front();
+}
+
+// The case's prediction under the bundled priors (or `priors`), per GPU for whole-job token rates.
+double predicted(const std::string& id, const engine::ThroughputPriors& priors = gg::catalog::embedded_time_data()) {
+    const gg::catalog::ValidationRow r = gg::catalog::evaluate_time_case(time_case(id), priors);
+    REQUIRE(r.ran);
+    return r.predicted;
+}
+
+void check_quoted(const std::string& en, const std::string& zh) {
+    CAPTURE(en);
+    CAPTURE(zh);
+    CHECK(guide_text().en.find(en) != std::string::npos);
+    CHECK(guide_text().zh.find(zh) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("the calculator's figures the guide quotes are what the calculator gives today") {
+    // "Compute": MPT-7B pretraining on 8 A100s and 8 H100s, tokens/s per GPU, and their ratio.
+    const double a100 = predicted("mpt-7b-seq2048-8x-a100-sxm4-80gb") / 8;
+    const double h100 = predicted("mpt-7b-seq2048-8x-h100-sxm") / 8;
+    check_quoted("The calculator gives " + thousands(std::lround(a100)) + " and " + thousands(std::lround(h100)) +
+                     " (" + one_decimal(h100 / a100) + " times)",
+                 "本计算器给出 " + std::to_string(std::lround(a100)) + " 和 " + std::to_string(std::lround(h100)) +
+                     "（" + one_decimal(h100 / a100) + " 倍）");
+
+    // "Interconnect": MPT-13B on 8 H100s with the overlap slowdown, and with hiding for free.
+    engine::ThroughputPriors free_overlap = gg::catalog::embedded_time_data();
+    free_overlap.comm.overlap_slowdown_fraction = 0;
+    const double with_cost = predicted("mpt-13b-seq2048-8x-h100-sxm") / 8;
+    const double free = predicted("mpt-13b-seq2048-8x-h100-sxm", free_overlap) / 8;
+    CHECK(free > with_cost);
+    check_quoted("the calculator gives " + thousands(std::lround(with_cost)) + " with this cost and " +
+                     thousands(std::lround(free)) + " if hiding were free",
+                 "本计算器计入这项代价时给出 " + std::to_string(std::lround(with_cost)) + " 个，若掩盖完全免费则为 " +
+                     std::to_string(std::lround(free)) + " 个");
+
+    // "Interconnect": Korthikanti et al.'s 22B GPT on one 8x A100 node, seconds per step.
+    const double step_s = predicted("korthikanti-22b-step-selective-sp");
+    check_quoted("the calculator gives " + two_decimals(step_s) + " s", "本计算器给出 " + two_decimals(step_s) + " 秒");
+}
