@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "catalog/report.h"
+#include "catalog/scenario.h"
 #include "catalog/time_data.h"
 #include "catalog/time_json.h"
 #include "ui/guide_content.h"
@@ -92,6 +94,21 @@ TEST_CASE("the calculator's figures the guide quotes are what the calculator giv
                      thousands(std::lround(free)) + " if hiding were free",
                  "本计算器计入这项代价时给出 " + std::to_string(std::lround(with_cost)) + " 个，若掩盖完全免费则为 " +
                      std::to_string(std::lround(free)) + " 个");
+
+    // "Small cards": BERT-base's activations at batch 16 in FP16 AMP, 128 and 512 tokens, eager and SDPA, in GB.
+    auto activations_gb = [](int seq_len, const char* attention) {
+        const std::string json = R"({"model": "bert-base", "batch_size": 16, "precision": "fp16-amp", "seq_len": )" +
+                                 std::to_string(seq_len) + R"(, "attention": ")" + attention + "\"}";
+        const gg::catalog::ParsedScenario p = gg::catalog::parse_scenario(json, "guide");
+        REQUIRE(p.problems.empty());
+        return one_decimal(gg::catalog::estimate(p.scenario).report.activations.bytes / 1e9);
+    };
+    const std::string e128 = activations_gb(128, "eager"), e512 = activations_gb(512, "eager");
+    const std::string s128 = activations_gb(128, "sdpa"), s512 = activations_gb(512, "sdpa");
+    check_quoted("activations at " + e128 + " GB for 128 tokens and " + e512 + " GB for 512 with eager attention (" +
+                     s128 + " and " + s512 + " GB with SDPA)",
+                 "128 个 token 约 " + e128 + " GB、512 个 token 约 " + e512 + " GB（用 SDPA 时分别为 " + s128 + " GB 和 " +
+                     s512 + " GB）");
 
     // "Interconnect": Korthikanti et al.'s 22B GPT on one 8x A100 node, seconds per step.
     const double step_s = predicted("korthikanti-22b-step-selective-sp");
