@@ -56,6 +56,13 @@ const engine::GpuSpec& gpu(const std::string& id) {
 
 const engine::ThroughputPriors& priors() { return catalog::embedded_time_data(); }
 
+// Whether a data problem was reported at this JSON pointer.
+bool flagged(const std::vector<catalog::Problem>& problems, const std::string& pointer) {
+    for (const catalog::Problem& p : problems)
+        if (p.pointer == pointer) return true;
+    return false;
+}
+
 // Forward FLOPs per token = 2 N (Kaplan et al. 2020, sec. 2.1; N = weights used by matmuls, LM head included) +
 // 4 n_layer s d_attn for QK^T and PV over the full s x s (Narayanan et al. 2021, Megatron-LM, sec. 5.1: 4 b s^2 h
 // per layer); training = 3x forward.
@@ -391,14 +398,9 @@ TEST_CASE("time: no GEMM runs faster than the fastest measured on that card") {
     const engine::ThroughputPriors parsed = catalog::parse_time_data(bad, "[]", problems);
     REQUIRE(parsed.matmul_limits.size() == 1);
     CHECK(parsed.matmul_limits[0].flop_per_s == doctest::Approx(700e12));
-    auto flagged = [&](const std::string& pointer) {
-        for (const auto& p : problems)
-            if (p.pointer == pointer) return true;
-        return false;
-    };
-    CHECK(flagged("/matmul_limits/0/rate"));
-    CHECK(flagged("/matmul_limits/1/tflops"));
-    CHECK(flagged("/matmul_limits/3"));
+    CHECK(flagged(problems, "/matmul_limits/0/rate"));
+    CHECK(flagged(problems, "/matmul_limits/1/tflops"));
+    CHECK(flagged(problems, "/matmul_limits/3"));
     // On an A100 SXM the prior's rate (0.85 x 312 = 265) is below the measured 271.2: nothing changes.
     engine::GpuSpec a100 = gpu("a100-sxm4-80gb");
     const auto a = engine::evaluate_time(t, 2, a100, {}, {}, pr);
@@ -984,13 +986,8 @@ TEST_CASE("time: fused attention runs at most at FlashAttention-2's measured fra
     const engine::ThroughputPriors parsed = catalog::parse_time_data(bad, "[]", problems);
     REQUIRE(parsed.fused_attention_limits.size() == 1);
     CHECK(parsed.fused_attention_limits[0].fraction_of_peak == 0.7);
-    auto flagged = [&](const std::string& pointer) {
-        for (const auto& p : problems)
-            if (p.pointer == pointer) return true;
-        return false;
-    };
-    CHECK(flagged("/fused_attention_limits/0/fraction_of_peak"));
-    CHECK(flagged("/fused_attention_limits/2/compute_capability_major"));
+    CHECK(flagged(problems, "/fused_attention_limits/0/fraction_of_peak"));
+    CHECK(flagged(problems, "/fused_attention_limits/2/compute_capability_major"));
 }
 
 TEST_CASE("time: a collective hidden behind compute still slows that compute by the overlap slowdown") {
