@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.h"
 #include "catalog/time_data.h"
