@@ -680,6 +680,9 @@
     T(Interconnect, "A 22B GPT on one 8× A100 node: tensor + sequence parallel (Megatron-LM, paper: 1.10 s per step)", \
       "一台 8× A100 上的 220 亿参数 GPT：张量并行 + 序列并行（Megatron-LM，论文：每步 1.10 秒）", \
       R"({"model":{"family":"decoder","layers":48,"hidden":6144,"heads":64,"kv_heads":64,"ffn":24576,"glu":false,"vocab":51200,"tied_embeddings":true,"norm":"layernorm","position":"learned","bias":true},"batch_size":4,"seq_len":2048,"precision":"fp16-amp","optimizer":"adam","checkpointing":"selective","attention":"eager","gpu":{"id":"a100-sxm4-80gb","count":8,"interconnect":"nvlink","tensor_parallel":8,"sequence_parallel":true}})") \
+    T(Interconnect, "Llama 2 7B on 96 H100s, 12 servers at 800 Gb/s each (IBM's FSDP run: 7,500 tokens/s per GPU)", \
+      "96 块 H100（12 台服务器，每台 800 Gb/s）训练 Llama 2 7B（IBM FSDP 实测：每卡每秒 7500 token）", \
+      R"({"model":"llama-2-7b","batch_size":2,"seq_len":4096,"precision":"bf16-amp","optimizer":"adamw","attention":"flash","gpu":{"id":"h100-sxm","count":96,"strategy":"fsdp","network":"roce-800g","grad_reduce_dtype":"bf16"},"dataset":{"tokens":100000000000.0}})") \
     T(Optimizations, "ResNet-50 with AMP and channels_last on an RTX 3090 (timm's test)", \
       "在 RTX 3090 上用混合精度和 channels_last 训练 ResNet-50（timm 的测试）", \
       R"({"model":"resnet50","batch_size":256,"image_size":224,"precision":"fp16-amp","optimizer":"sgd-momentum","memory_format":"channels_last","gpu":{"id":"rtx-3090","count":1},"dataset":{"samples":1281167,"epochs":1}})") \
