@@ -60,8 +60,9 @@ void draw_guide(AppState& app) {
     int try_index = 0;
     for (const SectionText& section : kSections) {
         const std::string title = guide_section_label(static_cast<int>(section.id), app.lang);
-        if (!ImGui::CollapsingHeader(title.c_str(), section.id == Section::Architecture ? ImGuiTreeNodeFlags_DefaultOpen : 0))
-            continue;
+        const bool open = wrapped_collapsing_header(title.c_str(), section.id == Section::Architecture);
+        test_anchor(app, "guide-section-" + std::to_string(static_cast<int>(section.id)));
+        if (!open) continue;
         ImGui::Indent(0.5f * em);
         for (const Paragraph& p : kParagraphs) {
             if (p.section != section.id) continue;
@@ -79,8 +80,11 @@ void draw_guide(AppState& app) {
             if (t.section != section.id) continue;
             if (first) ImGui::TextDisabled("%s", tr(Str::TryIt, app.lang));
             first = false;
-            const std::string label = std::string(zh ? t.zh : t.en) + "##try" + std::to_string(try_index++);
-            if (ImGui::Button(label.c_str())) {
+            const std::string key = "try-" + std::to_string(try_index++);
+            const std::string label = std::string(zh ? t.zh : t.en) + "##" + key;
+            const bool pressed = wrapped_button(label.c_str());
+            test_anchor(app, key);
+            if (pressed) {
                 if (app_load_scenario(app, t.scenario).empty()) {
                     app.tab = Tab::Calculator;
                     app.tab_requested = true;

@@ -1,11 +1,15 @@
 // Input widgets with units, tooltips and inline range messages (see widgets.h).
 #include "ui/widgets.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 
-#include "imgui_internal.h"  // the window's current text-wrap position
+#include "imgui_internal.h"  // the window's current text-wrap position; RenderArrow
 #include "ui/format.h"
 #include "ui/theme.h"
 
@@ -206,6 +210,77 @@ void wrapped_text(const char* text) {
         if (i + 1 == lines.size()) ImGui::PopStyleVar();  // the paragraph's last line keeps the normal spacing
         ImGui::TextUnformatted(text + lines[i].first, text + lines[i].second);
     }
+}
+
+namespace {
+// The lines of a frame-style item's visible label wrapped to the space left (less the frame padding and `indent`),
+// their widest width, and the item's size.
+struct WrappedLabel {
+    std::string text;
+    std::vector<std::pair<int, int>> lines;
+    float widest = 0;
+    ImVec2 size;
+};
+WrappedLabel wrap_label(const char* label, float indent) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    WrappedLabel w;
+    w.text.assign(label, ImGui::FindRenderedTextEnd(label));
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float inner = std::max(ImGui::GetFontSize(), avail - 2 * style.FramePadding.x - indent);
+    w.lines = wrap_lines(ImGui::GetFont(), ImGui::GetFontSize(), w.text.c_str(), inner);
+    for (const auto& [b, e] : w.lines)
+        w.widest = std::max(w.widest, ImGui::CalcTextSize(w.text.c_str() + b, w.text.c_str() + e).x);
+    w.size = ImVec2(w.widest + 2 * style.FramePadding.x + indent,
+                    float(w.lines.size()) * ImGui::GetTextLineHeight() + 2 * style.FramePadding.y);
+    return w;
+}
+
+void draw_label_lines(const WrappedLabel& w, ImVec2 at) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImU32 colour = ImGui::GetColorU32(ImGuiCol_Text);
+    for (std::size_t i = 0; i < w.lines.size(); ++i)
+        draw->AddText(ImVec2(at.x, at.y + float(i) * ImGui::GetTextLineHeight()), colour,
+                      w.text.c_str() + w.lines[i].first, w.text.c_str() + w.lines[i].second);
+}
+}  // namespace
+
+bool wrapped_button(const char* label) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const WrappedLabel w = wrap_label(label, 0);
+    if (w.lines.size() <= 1) return ImGui::Button(label);
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    const bool pressed = ImGui::InvisibleButton(label, w.size);
+    const ImGuiCol bg = ImGui::IsItemActive() ? ImGuiCol_ButtonActive
+                        : ImGui::IsItemHovered() ? ImGuiCol_ButtonHovered : ImGuiCol_Button;
+    ImGui::GetWindowDrawList()->AddRectFilled(pos, ImVec2(pos.x + w.size.x, pos.y + w.size.y), ImGui::GetColorU32(bg),
+                                              style.FrameRounding);
+    draw_label_lines(w, ImVec2(pos.x + style.FramePadding.x, pos.y + style.FramePadding.y));
+    return pressed;
+}
+
+bool wrapped_collapsing_header(const char* label, bool default_open) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    // ImGui's header puts the title after the arrow: one font size plus twice the frame padding.
+    const float arrow = ImGui::GetFontSize() + 2 * style.FramePadding.x;
+    const WrappedLabel w = wrap_label(label, arrow);
+    if (w.lines.size() <= 1) return ImGui::CollapsingHeader(label, default_open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+    ImGuiStorage* storage = ImGui::GetStateStorage();
+    const ImGuiID id = ImGui::GetID(label);
+    bool open = storage->GetInt(id, default_open ? 1 : 0) != 0;  // CollapsingHeader's own key and default
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    const ImVec2 size(ImGui::GetContentRegionAvail().x, w.size.y);
+    if (ImGui::InvisibleButton(label, size)) {
+        open = !open;
+        storage->SetInt(id, open ? 1 : 0);
+    }
+    const ImGuiCol bg = ImGui::IsItemActive() ? ImGuiCol_HeaderActive
+                        : ImGui::IsItemHovered() ? ImGuiCol_HeaderHovered : ImGuiCol_Header;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), ImGui::GetColorU32(bg), style.FrameRounding);
+    ImGui::RenderArrow(draw, ImVec2(pos.x + style.FramePadding.x, pos.y + style.FramePadding.y),
+                       ImGui::GetColorU32(ImGuiCol_Text), open ? ImGuiDir_Down : ImGuiDir_Right, 1.0f);
+    draw_label_lines(w, ImVec2(pos.x + style.FramePadding.x + arrow, pos.y + style.FramePadding.y));
+    return open;
 }
 
 namespace {

@@ -42,6 +42,14 @@ void wrapped_textf(const char* format, ...) IM_FMTARGS(1);
 // Where wrapped_text breaks `text` for a line width of `width_px` with `font` at `size_px` (pure layout; tested).
 std::vector<std::pair<int, int>> wrap_lines(const ImFont* font, float size_px, const char* text, float width_px);
 
+// A button whose label wraps onto more lines when it is wider than the space left; ImGui::Button would clip it (the
+// guide's "try it" buttons on a phone). `label` may carry "##id" / "###id" like any ImGui label. Same colours and
+// rounding as ImGui::Button; one line when it fits.
+bool wrapped_button(const char* label);
+// A collapsing header whose title wraps the same way (ImGui::CollapsingHeader clips it). Its open state lives where
+// CollapsingHeader keeps it (the window's state storage under the label's ID), so both draw the same section.
+bool wrapped_collapsing_header(const char* label, bool default_open);
+
 // Small grey text, wrapped like wrapped_text.
 void hint_text(const char* text);
 void hint_textf(const char* format, ...) IM_FMTARGS(1);

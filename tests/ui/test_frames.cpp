@@ -273,3 +273,33 @@ TEST_CASE("a job across servers draws in both languages and reports the network 
     CHECK(report.at("time").at("interconnect").get<std::string>().find("roce-800g") != std::string::npos);
     CHECK(gg::ui::app_scenario_json(app).at("gpu").at("network") == "roce-800g");
 }
+
+TEST_CASE("on a phone the guide's section titles and 'try it' buttons wrap inside the screen, never past it") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    app.tab = gg::ui::Tab::Guide;
+    app.tab_requested = true;
+    for (float scale : {1.0f, 2.0f}) {
+        for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
+            CAPTURE(scale);
+            CAPTURE(static_cast<int>(lang));
+            app.dpi_scale = scale;
+            app.lang = lang;
+            run_frame(app, 360 * scale, 4000 * scale);
+            run_frame(app, 360 * scale, 4000 * scale);
+            REQUIRE(app.tab == gg::ui::Tab::Guide);
+            int checked = 0;
+            for (const auto& [name, a] : app.anchors) {
+                const bool guide_item = name.rfind("guide-section-", 0) == 0 || name.rfind("try-", 0) == 0;
+                if (!guide_item || a.frame != app.frame_count - 1) continue;  // drawn in the last frame (open sections)
+                CAPTURE(name);
+                CHECK(a.x >= 0);
+                CHECK(a.x + a.w <= 360.5f);
+                ++checked;
+            }
+            // Every section title, and the first section's (open by default) "try it" buttons.
+            CHECK(checked >= gg::ui::guide_section_count() + 3);
+        }
+    }
+}
