@@ -33,11 +33,16 @@ std::vector<std::string> network_ids() {
     return ids;
 }
 
-void align_network(Scenario& s, NetworkEdit edited) {
+const char* network_conflict(const Scenario& s) {
     const engine::InterconnectSpec* e = embedded_time_data().interconnects.find_id(s.network);
-    if (!e || !(s.interconnect == "ib" || s.interconnect == "ethernet")) return;
-    const std::string kind = engine::interconnect_name(e->kind);
-    if (kind == s.interconnect) return;
+    if (!e || !(s.interconnect == "ib" || s.interconnect == "ethernet")) return nullptr;
+    const char* kind = engine::interconnect_name(e->kind);
+    return kind == s.interconnect ? nullptr : kind;
+}
+
+void align_network(Scenario& s, NetworkEdit edited) {
+    const char* kind = network_conflict(s);
+    if (!kind) return;
     if (edited == NetworkEdit::kNetworkChanged) s.interconnect = kind;
     else s.network.clear();
 }
@@ -454,15 +459,10 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
             r.integer(g, "count", "/gpu", s.gpu_count, 1, 1 << 16);
             r.choice(g, "strategy", "/gpu", kStrategies, s.strategy);
             r.choice(g, "interconnect", "/gpu", kInterconnects, s.interconnect);
-            const std::vector<std::string> networks = network_ids();
-            if (r.choice(g, "network", "/gpu", networks, s.network) && !s.network.empty() &&
-                (s.interconnect == "ib" || s.interconnect == "ethernet")) {
-                const engine::InterconnectSpec* e = embedded_time_data().interconnects.find_id(s.network);
-                if (e && engine::interconnect_name(e->kind) != s.interconnect)
-                    r.problem("/gpu/network", "network '" + s.network + "' is " +
-                                                  engine::interconnect_name(e->kind) + ", but 'interconnect' says '" +
+            if (r.choice(g, "network", "/gpu", network_ids(), s.network))
+                if (const char* kind = network_conflict(s))
+                    r.problem("/gpu/network", "network '" + s.network + "' is " + kind + ", but 'interconnect' says '" +
                                                   s.interconnect + "': leave one out or make them agree");
-            }
             s.peer_to_peer_set = r.boolean(g, "peer_to_peer", "/gpu", s.peer_to_peer);
             r.choice(g, "grad_reduce_dtype", "/gpu", kGradReduceDtypes, s.grad_reduce_dtype);
             r.integer(g, "tensor_parallel", "/gpu", s.tensor_parallel, 1, 1024);

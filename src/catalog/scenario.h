@@ -79,6 +79,8 @@ std::vector<std::string> network_ids();
 // Keeps gpu.interconnect and gpu.network in agreement after one of them was edited (an interconnect of kind ib or
 // ethernet and a network of the other kind is a problem at /gpu/network): a new network sets such an interconnect
 // to its own kind; a new interconnect drops a network of the other kind (the interconnect's default row applies).
+// The network's kind ("ib", "ethernet") when it contradicts an interconnect of kind ib or ethernet; else nullptr.
+const char* network_conflict(const Scenario& scenario);
 enum class NetworkEdit { kNetworkChanged, kLinkChanged };
 void align_network(Scenario& scenario, NetworkEdit edited);
 

@@ -634,6 +634,9 @@ double elementwise_bytes_per_s(double dram_bytes_per_s, double cap_bytes_per_s) 
     return cap_bytes_per_s > 0 ? std::min(dram_bytes_per_s, cap_bytes_per_s) : dram_bytes_per_s;
 }
 
+// A rate held to a measured ceiling (0 = none).
+double capped(double rate, double cap) { return cap > 0 ? std::min(rate, cap) : rate; }
+
 struct MicroTimes {
     double compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0;
     double hidable_s = 0;  // column-parallel weight-gradient GEMMs: the window backward's all-reduces hide in
@@ -651,9 +654,8 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
         const double bytes = l.bytes_per_sample * batch + l.weight_bytes;
         if (l.compute_bound) {
             const double mem_s = bytes / (bw * e.bandwidth);
-            double rate = (l.linear ? peak_linear : peak) * e.matmul;
-            if (const double cap = l.linear ? e.linear_cap_flop_per_s : e.other_cap_flop_per_s; cap > 0)
-                rate = std::min(rate, cap);
+            double rate = capped((l.linear ? peak_linear : peak) * e.matmul,
+                                 l.linear ? e.linear_cap_flop_per_s : e.other_cap_flop_per_s);
             if (l.fused_attention && e.fused_attention_flop_per_s > 0)
                 rate = std::min(rate, e.fused_attention_flop_per_s);
             const double flop_s = l.flop_per_sample * batch / rate;
@@ -670,9 +672,8 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
     // (W_hh re-read every step + the step's activations) at the bandwidth: a roofline with a latency floor.
     for (const RecurrentTime& r : t.recurrent) {
         const double launch_s = r.kernels_per_step * kernel_launch_s;
-        const double rate = e.linear_cap_flop_per_s > 0 ? std::min(peak_linear * e.matmul, e.linear_cap_flop_per_s)
-                                                        : peak_linear * e.matmul;
-        const double flop_s = r.flop_per_step_per_sample * batch / rate;
+        const double flop_s =
+            r.flop_per_step_per_sample * batch / capped(peak_linear * e.matmul, e.linear_cap_flop_per_s);
         const double mem_s = (r.bytes_per_step_per_sample * batch + r.weight_bytes_per_step) / (bw * e.bandwidth);
         out.recurrent_s += r.sequential_steps * std::max({launch_s, flop_s, mem_s});
     }

@@ -109,8 +109,8 @@ struct ThroughputPriors {
     // The limit for a card (0 = none: no entry for its architecture, or not an NVIDIA card).
     double fused_attention_fraction(const GpuSpec& gpu) const;
     // The fastest a card's GEMMs were measured to run, per input dtype: a ceiling on the prior's fraction of the
-    // datasheet peak, which some cards cannot reach at any shape (clocks held down at the power limit;
-    // data/throughput_priors.json "matmul_limits", with their sources). kBf16 also holds for kFp16 (one tensor-core
+    // datasheet peak, which some cards do not reach at any shape (data/throughput_priors.json "matmul_limits", with
+    // their sources). kBf16 also holds for kFp16 (one tensor-core
     // rate on these cards).
     struct MatmulLimit {
         std::string gpu_id;
@@ -156,8 +156,6 @@ struct TimeFigure {
     const char* formula = "";
     std::vector<std::pair<const char*, double>> operands;
 };
-
-// Which rate the matmuls run at.
 
 enum class TimeStatus : std::uint8_t {
     kOk,

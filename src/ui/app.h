@@ -167,10 +167,9 @@ void draw_guide(AppState& app);
 void draw_validation(AppState& app);
 void draw_data(AppState& app);
 void draw_user_data(AppState& app);  // the user's own GPUs, offers and prices (on the data tab)
-// The custom-model starting points of the model list ({"family": ..., sizes}; tests load each one).
 // The values the calculator's "Network between servers" list offers ("" = the link's default), in order.
 std::vector<std::string> network_choice_values();
-
+// The custom-model starting points of the model list ({"family": ..., sizes}; tests load each one).
 int custom_model_template_count();
 const char* custom_model_template(int index);
 // The guide's "try it" scenarios (tests load each one).

@@ -188,4 +188,19 @@ TEST_CASE("gpuguide estimate: bad input exits 2 with nothing on stdout; good inp
     CHECK_FALSE(j.is_discarded());
     CHECK(j["memory_bytes"]["peak_allocated"].is_number());
 }
+
+TEST_CASE("gpuguide help estimate names every network a scenario can give") {
+    const std::string cmd = std::string(GG_CLI_PATH) + " help estimate 2>&1";
+    FILE* f = popen(cmd.c_str(), "r");
+    REQUIRE(f != nullptr);
+    std::string help;
+    char buf[4096];
+    while (std::size_t n = fread(buf, 1, sizeof buf, f)) help.append(buf, n);
+    pclose(f);
+    REQUIRE(help.find("\"network\"") != std::string::npos);
+    for (const std::string& id : network_ids()) {
+        CAPTURE(id);
+        CHECK(help.find(id) != std::string::npos);
+    }
+}
 #endif
