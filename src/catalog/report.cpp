@@ -50,7 +50,7 @@ json report_to_json(const Scenario& s, const Estimate& e) {
     j["pipeline_stage"] = r.pipeline_stage;
     j["in_flight_micro_batches"] = r.in_flight_micro_batches;
     const engine::PreparedMemory& stage = reported_stage(e);
-    const double model_states = stage.weight_bytes + stage.grad_bytes + stage.optimizer_bytes;
+    const double model_states = stage.weight_bytes + stage.grad_bytes + stage.optimizer_bytes + stage.ema_bytes;
     j["memory_bytes"] = {{"weights", r.weights.bytes},
                          {"gradients", r.gradients.bytes},
                          {"optimizer", r.optimizer.bytes},
@@ -116,8 +116,8 @@ double predicted_quantity(const std::string& q, const Scenario& s, const Estimat
     if (q == "nvidia_smi_bytes") return r.nvidia_smi.bytes;
     if (q == "peak_reserved_bytes") return r.reserved.bytes;
     if (q == "weights_bytes") return stage.weight_bytes;
-    if (q == "optimizer_bytes") return stage.optimizer_bytes;
-    if (q == "model_states_bytes") return stage.weight_bytes + stage.grad_bytes + stage.optimizer_bytes;
+    if (q == "optimizer_bytes") return stage.optimizer_bytes + stage.ema_bytes;
+    if (q == "model_states_bytes") return stage.weight_bytes + stage.grad_bytes + stage.optimizer_bytes + stage.ema_bytes;
     return std::numeric_limits<double>::quiet_NaN();
 }
 

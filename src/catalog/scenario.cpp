@@ -344,7 +344,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     }
     r.unknown_keys(doc, "", {"model", "batch_size", "grad_accum_steps", "image_size", "seq_len", "precision", "optimizer",
                              "optimizer_impl", "method", "lora", "checkpointing", "attention", "memory_format", "gpu", "reserve_fraction",
-                             "dataset", "offload_optimizer", "tunables"});
+                             "dataset", "offload_optimizer", "ema", "tunables"});
     bool model_ok = false;
     if (!doc.contains("model")) {
         r.problem("/model", "'model' is required: a preset id (gpuguide models) or a custom object with 'family'");
@@ -414,6 +414,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     r.choice(doc, "attention", "", kAttentions, s.attention);
     r.choice(doc, "memory_format", "", kMemoryFormats, s.memory_format);
     r.boolean(doc, "offload_optimizer", "", s.offload_optimizer);
+    r.boolean(doc, "ema", "", s.ema);
     r.number(doc, "reserve_fraction", "", s.reserve_fraction, 0, 0.9);
     if (doc.contains("lora")) {
         const json& l = doc["lora"];
@@ -648,6 +649,7 @@ json scenario_to_json(const Scenario& s) {
     j["gpu"] = g;
     j["reserve_fraction"] = s.reserve_fraction;
     j["offload_optimizer"] = s.offload_optimizer;
+    if (s.ema) j["ema"] = true;
     json d = json::object();
     if (s.dataset_tokens > 0) d["tokens"] = s.dataset_tokens;
     else {
@@ -698,6 +700,7 @@ engine::TrainingConfig Scenario::training_config() const {
     c.pipeline_interleave = pipeline_interleave;
     c.sequence_parallel = sequence_parallel;
     c.offload_optimizer = offload_optimizer;
+    c.ema_weights = ema;
     c.reserve_fraction = reserve_fraction;
     c.tunables = tunables;
     return c;

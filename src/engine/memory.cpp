@@ -418,6 +418,13 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
     // buckets are a second copy of every gradient ("the saved memory size will be equal to the total gradients
     // size" when set to True, DDP docs). Megatron-LM's DDP reduces its contiguous gradient buffer in place.
     if (n > 1 && c.strategy == Strategy::kDdp && !model_parallel(c)) m.ddp_bucket_bytes = grads;
+    // Weight EMA: a copy of each trainable parameter as this GPU holds it (a shard under ZeRO-3/FSDP), in the
+    // parameter's dtype (Ultralytics ModelEMA deepcopies the fp32 model; diffusers EMAModel clones each parameter;
+    // LoRA adapters are fp32). It stays on the GPU when the optimizer is offloaded.
+    if (c.ema_weights) {
+        const double base = m.rank_trainable * pb + w.lora_params * 4.0;
+        m.ema_bytes = z3 ? base / n : base;
+    }
     if (c.offload_optimizer) {
         // ZeRO-Offload (Ren et al. 2021, sec. 4.1): fp32 master parameters, fp32 gradients and optimizer states
         // live in host memory; the GPU keeps its 16-bit (or fp32) parameters and gradients.
@@ -511,7 +518,7 @@ struct Peak {
 Peak compute_peak(const PreparedMemory& m, double batch) {
     const TrainingConfig& c = m.config;
     Peak pk;
-    const double states = m.weight_bytes + m.optimizer_bytes + m.ddp_bucket_bytes + m.gathered_bytes;
+    const double states = m.weight_bytes + m.optimizer_bytes + m.ema_bytes + m.ddp_bucket_bytes + m.gathered_bytes;
     // A pipeline stage also holds what the other micro-batches in flight kept for their backward (1F1B schedule).
     const double stash = (m.in_flight - 1.0) * (m.kept_per_sample_bytes * batch + m.autocast_copy_bytes);
     // zero_grad(set_to_none=True) is the default since torch 2.0 (torch/optim/optimizer.py): gradients exist
@@ -608,12 +615,13 @@ MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_
                     {"gpu_count", double(c.gpu_count)},
                     {"data_parallel", double(data_parallel(c))},
                     {"ddp_bucket_bytes", m.ddp_bucket_bytes}}};
-    r.optimizer = {m.optimizer_bytes, "optimizer_states",
+    r.optimizer = {m.optimizer_bytes + m.ema_bytes, "optimizer_states",
                    {{"params_trainable", m.params_trainable},
                     {"state_bytes_per_param", m.state_bytes_per_param},
                     {"gpu_count", double(c.gpu_count)},
                     {"data_parallel", double(data_parallel(c))},
-                    {"offloaded", c.offload_optimizer ? 1.0 : 0.0}}};
+                    {"offloaded", c.offload_optimizer ? 1.0 : 0.0},
+                    {"ema_bytes", m.ema_bytes}}};
     r.autocast_weight_copies = {m.autocast_copy_bytes, "autocast_weight_copies", {{"bytes", m.autocast_copy_bytes}}};
     r.activations = {m.in_flight * (m.kept_per_sample_bytes * batch + m.autocast_copy_bytes), "saved_activations",
                      {{"batch", batch},

@@ -90,6 +90,10 @@ struct TrainingConfig {
     int pipeline_interleave = 1;
     bool sequence_parallel = false;
     bool offload_optimizer = false;  // ZeRO-Offload: optimizer states (and fp32 master/grads) in host RAM
+    // An exponential moving average of the trainable weights, kept on the GPU in the parameters' dtype for the whole
+    // run and updated after every optimizer step by a loop over the tensors: Ultralytics ModelEMA (a deepcopy of
+    // the fp32 model), timm ModelEmaV2, diffusers EMAModel (shadow_params = p.clone() per parameter).
+    bool ema_weights = false;
     double reserve_fraction = 0.2;   // of the card's memory, kept free for safety
     Tunables tunables;
 };
@@ -163,6 +167,7 @@ struct PreparedMemory {
     double in_flight = 1;                  // micro-batches whose kept activations the stage holds at once
     std::vector<PreparedMemory> last_stage;  // pipeline_parallel > 1: the last stage (head, loss), evaluated too
     double weight_bytes = 0, grad_bytes = 0, optimizer_bytes = 0, ddp_bucket_bytes = 0, gathered_bytes = 0;
+    double ema_bytes = 0;                  // TrainingConfig::ema_weights: the averaged copy of the trainable weights
     double host_ram_bytes = 0;
     double saved_per_sample_bytes = 0;     // no checkpointing: all saved activations per sample
     double kept_per_sample_bytes = 0;      // with checkpointing

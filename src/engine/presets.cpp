@@ -8,7 +8,7 @@
 namespace gg::engine {
 namespace {
 
-ModelSpec vision(const char* id, const char* name, Family f, double ref, const char* source) {
+ModelSpec vision(const char* id, const char* name, Family f, double ref, std::string source) {
     ModelSpec m;
     m.id = id;
     m.name = name;
@@ -17,7 +17,7 @@ ModelSpec vision(const char* id, const char* name, Family f, double ref, const c
     m.default_image_size = 224;
     m.classes = 1000;
     m.reference_params = ref;
-    m.source = source;
+    m.source = std::move(source);
     return m;
 }
 
@@ -125,31 +125,55 @@ std::vector<ModelSpec> make_presets() {
     p.push_back(vision("efficientnet-b0", "EfficientNet-B0", Family::kEfficientNetB0, 5288548,
                        "torchvision 0.14 models/efficientnet.py; num_params from IMAGENET1K_V1 meta"));
     {
-        ModelSpec m = vision("yolov5s", "YOLOv5s", Family::kYolo, 7235389,
-                             "ultralytics/yolov5 v6+ models/yolov5s.yaml (depth 0.33, width 0.50, 80 classes); "
-                             "'Model summary: 214 layers, 7235389 parameters'");
-        m.yolo_version = 5;
-        m.width_multiple = 0.50;
-        m.depth_multiple = 0.33;
-        m.classes = 80;
-        m.default_image_size = 640;
-        p.push_back(m);
-        m = vision("yolov8n", "YOLOv8n", Family::kYolo, 3157200,
-                   "ultralytics cfg/models/v8/yolov8.yaml scale n (depth 0.33, width 0.25, max channels 1024, 80 "
-                   "classes); 'YOLOv8n summary: 225 layers, 3157200 parameters'");
-        m.yolo_version = 8;
-        m.width_multiple = 0.25;
-        m.depth_multiple = 0.33;
-        m.classes = 80;
-        m.default_image_size = 640;
-        p.push_back(m);
-        m.id = "yolov8s";
-        m.name = "YOLOv8s";
-        m.width_multiple = 0.50;
-        m.reference_params = 11166560;
-        m.source = "ultralytics cfg/models/v8/yolov8.yaml scale s (depth 0.33, width 0.50, max channels 1024, 80 "
-                   "classes); 'YOLOv8s summary: 225 layers, 11166560 parameters'";
-        p.push_back(m);
+        // Ultralytics prints a model summary before fusing (Conv2d + BatchNorm2d weight and bias) and after
+        // (BatchNorm folded into a conv bias: one parameter per BN channel fewer); the engine counts the unfused
+        // model that trains. Fused counts are checked in tests/engine/test_memory.cpp through the BN channels.
+        struct Scale { const char* id; const char* name; double depth, width; const char* multiples; int max_channels;
+                       double params; const char* summary; };
+        const Scale v5[] = {
+            {"yolov5n", "YOLOv5n", 0.33, 0.25, "depth 0.33, width 0.25", 1024, 1872157,
+             "'YOLOv5n summary: 270 layers, 1872157 parameters' (fused: 157 layers, 1867405)"},
+            {"yolov5s", "YOLOv5s", 0.33, 0.50, "depth 0.33, width 0.50", 1024, 7235389,
+             "'YOLOv5s summary: 270 layers, 7235389 parameters' (fused: 213 layers, 7225885)"},
+            {"yolov5m", "YOLOv5m", 0.67, 0.75, "depth 0.67, width 0.75", 1024, 21190557,
+             "fused 'YOLOv5m summary: 212 layers, 21172173 parameters' + its 18384 BatchNorm channels"},
+            {"yolov5l", "YOLOv5l", 1.00, 1.00, "depth 1.00, width 1.00", 1024, 46563709,
+             "'YOLOv5l summary: 368 layers, 46563709 parameters' (fused: 267 layers, 46533693)"},
+            {"yolov5x", "YOLOv5x", 1.33, 1.25, "depth 1.33, width 1.25", 1024, 86749405,
+             "fused 'YOLOv5x summary: 322 layers, 86705005 parameters' + its 44400 BatchNorm channels"},
+        };
+        for (const Scale& s : v5) {
+            ModelSpec m = vision(s.id, s.name, Family::kYolo, s.params,
+                                 std::string("ultralytics/yolov5 v6+ models/") + s.id + ".yaml (" + s.multiples +
+                                     ", 80 classes); " + s.summary);
+            m.yolo_version = 5;
+            m.width_multiple = s.width;
+            m.depth_multiple = s.depth;
+            m.classes = 80;
+            m.default_image_size = 640;
+            p.push_back(m);
+        }
+        // yolov8.yaml `scales: [depth, width, max_channels]`, each with its 'YOLOv8? summary' comment (unfused).
+        const Scale v8[] = {
+            {"yolov8n", "YOLOv8n", 0.33, 0.25, "depth 0.33, width 0.25", 1024, 3157200, "'YOLOv8n summary: 225 layers, 3157200 parameters'"},
+            {"yolov8s", "YOLOv8s", 0.33, 0.50, "depth 0.33, width 0.50", 1024, 11166560, "'YOLOv8s summary: 225 layers, 11166560 parameters'"},
+            {"yolov8m", "YOLOv8m", 0.67, 0.75, "depth 0.67, width 0.75", 768, 25902640, "'YOLOv8m summary: 295 layers, 25902640 parameters'"},
+            {"yolov8l", "YOLOv8l", 1.00, 1.00, "depth 1.00, width 1.00", 512, 43691520, "'YOLOv8l summary: 365 layers, 43691520 parameters'"},
+            {"yolov8x", "YOLOv8x", 1.00, 1.25, "depth 1.00, width 1.25", 512, 68229648, "'YOLOv8x summary: 365 layers, 68229648 parameters'"},
+        };
+        for (const Scale& s : v8) {
+            ModelSpec m = vision(s.id, s.name, Family::kYolo, s.params,
+                                 std::string("ultralytics cfg/models/v8/yolov8.yaml scale ") + (s.id + 6) + " (" +
+                                     s.multiples + ", max channels " + std::to_string(s.max_channels) +
+                                     ", 80 classes); " + s.summary);
+            m.yolo_version = 8;
+            m.width_multiple = s.width;
+            m.depth_multiple = s.depth;
+            m.yolo_max_channels = s.max_channels;
+            m.classes = 80;
+            m.default_image_size = 640;
+            p.push_back(m);
+        }
     }
     {
         ModelSpec m = vision("unet", "U-Net", Family::kUnet, 0,

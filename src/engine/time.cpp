@@ -427,6 +427,14 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
             if (lora) t.optimizer_loop_ops += 2.0 * l.experts * loop_ops_per_tensor(c.optimizer, true, zeroes);
         }
 
+        // Weight EMA, after each optimizer step, tensor by tensor: Ultralytics ModelEMA.update `v *= d; v += (1 - d)
+        // * msd[k].detach()` and diffusers EMAModel.step `s_param.sub_(one_minus_decay * (s_param - param))` (its
+        // default foreach=False) each launch 3 kernels per tensor.
+        if (c.ema_weights) {
+            if (trainable && l.params > 0) t.ema_loop_ops += 3.0 * (l.param_matrices + l.param_vectors);
+            if (lora) t.ema_loop_ops += 3.0 * 2.0 * l.experts;
+        }
+
         if (trainable || lora) upstream_trainable = true;
     }
     t.backward_fraction = t.hardware_flop_per_sample > 0 ? backward_flop / t.hardware_flop_per_sample : 0.0;
@@ -476,6 +484,9 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     double opt = base_trainable * (2 * w_b + g_b) + lora_params * (2 * 4.0 + 4.0) + 2 * states_bytes;
     if (p == Precision::kFp16Amp) opt += 2 * (base_trainable * g_b + lora_params * 4.0);
     t.optimizer_bytes = opt;
+    // Weight EMA: those 3 kernels read or write the EMA copy's bytes 7 times (v *= d: 2; (1 - d) * w: 2;
+    // v += tmp: 3).
+    t.ema_bytes = 7.0 * m.ema_bytes;
     // ZeRO-Offload (Ren et al. 2021, sec. 4.1): the optimizer runs on the CPU; each step moves the gradients to host
     // memory and the updated 16-bit parameters back (fp32 runs: 4-byte parameters).
     if (c.offload_optimizer) {
@@ -741,6 +752,10 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     // A for-loop step's small kernels cost host time each; ZeRO/FSDP loop over flat partitions.
     const double flat_tensors = c.strategy == Strategy::kFsdp ? t.fsdp_units : 1.0;
     s.optimizer_loop_ops = z1 ? t.optimizer_flat_ops * flat_tensors : t.optimizer_loop_ops;
+    // The weight EMA is not sharded by ZeRO-1/2 (each replica keeps its own copy); under ZeRO-3/FSDP it averages the
+    // rank's shards.
+    s.optimizer_s += t.ema_bytes / (z3 ? n : 1) / stream_bytes_per_s;
+    s.optimizer_loop_ops += t.ema_loop_ops;
     s.optimizer_loop_s = s.optimizer_loop_ops * optimizer_op_s;
 
     // Communication per optimizer step. Backward of the last micro-batch is the window gradient buckets hide
@@ -1026,6 +1041,10 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                     {"params_trainable_per_gpu", t.params_trainable_per_gpu},
                     {"optimizer_loop_ops", s.optimizer_loop_ops}, {"optimizer_op_s", priors.optimizer_op_s},
                     {"optimizer_loop_s", r.optimizer_loop_s}}};
+    if (c.ema_weights) {
+        r.optimizer.operands.push_back({"ema_bytes", t.ema_bytes});
+        r.optimizer.operands.push_back({"ema_loop_ops", t.ema_loop_ops});
+    }
     r.comm = {r.comm_s, c.strategy == Strategy::kDdp ? "time.ring_allreduce" : "time.zero_collectives",
               {{"grad_bytes", grad_bytes}, {"param_gather_bytes", t.param_gather_bytes},
                {"gpu_count", double(dp)}, {"bus_bytes_per_s", link.bus_bytes_per_s}, {"latency_s", link.latency_s}}};

@@ -248,6 +248,8 @@ struct PreparedTime {
     double optimizer_bytes = 0;         // per step (one GPU, before ZeRO sharding)
     double optimizer_loop_ops = 0;      // for-loop optimizer: small kernels per step over the model's tensors (DDP)
     double optimizer_flat_ops = 0;      // ... per flat tensor, as ZeRO/FSDP step flattened partitions
+    double ema_bytes = 0;               // weight EMA update per optimizer step (one GPU, before ZeRO-3 sharding)
+    double ema_loop_ops = 0;            // ... its small kernels, one loop over the trainable tensors
     double fsdp_units = 1;              // FSDP FlatParameters: one per wrapped block + the root
     double offload_bytes = 0;           // ZeRO-Offload: bytes over PCIe per step (one GPU, before sharding)
     double dequant_bytes_per_micro = 0; // int8/nf4: quantized weights read + 16-bit copies written per micro-batch

@@ -532,7 +532,9 @@ void build_yolov5(Builder& B, const ModelSpec& m, int image) {
 // Bottleneck outputs)); decoupled head per level: box branch (Conv 3x3, Conv 3x3, 1x1 to 4 x reg_max 16) and class
 // branch (Conv 3x3, Conv 3x3, 1x1 to classes); DFL: a frozen 1x1 conv of 16 weights.
 void build_yolov8(Builder& B, const ModelSpec& m, int image) {
-    auto ch = [&](int c) { return std::max(8, int(std::ceil(std::min(c, 1024) * m.width_multiple / 8.0)) * 8); };
+    auto ch = [&](int c) {
+        return std::max(8, int(std::ceil(std::min(c, m.yolo_max_channels) * m.width_multiple / 8.0)) * 8);
+    };
     auto depth = [&](int n) { return n > 1 ? std::max(int(std::lround(n * m.depth_multiple)), 1) : n; };
     int blk = 0;
     auto conv = [&](const std::string& n, Spatial x, int c2, int k, int s) {

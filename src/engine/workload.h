@@ -149,6 +149,7 @@ struct ModelSpec {
     int width = 64;
     double width_multiple = 1, depth_multiple = 1;  // yolo
     int yolo_version = 8;
+    int yolo_max_channels = 1024;  // YOLOv8 scales cap channels before the width multiple
     int in_channels = 3;
     // unet / sd-unet
     std::vector<int> channel_mult;

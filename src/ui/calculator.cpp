@@ -242,6 +242,11 @@ bool model_combo(AppState& app) {
                 const bool selected = s.model_id == m.id;
                 ImGui::Indent();
                 if (ImGui::Selectable((m.name + "##" + m.id).c_str(), selected) && !selected) {
+                    // Ultralytics' trainer always keeps a weight EMA (ModelEMA): on with a YOLO model, off again
+                    // when leaving one (the user's own choice stays for every other switch).
+                    const bool was_yolo = s.model.family == engine::Family::kYolo;
+                    const bool is_yolo = m.family == engine::Family::kYolo;
+                    if (is_yolo != was_yolo) s.ema = is_yolo;
                     s.model_id = m.id;
                     s.model = m;
                     s.custom_model = nullptr;
@@ -427,6 +432,8 @@ void draw_inputs(AppState& app) {
     }
     field_label(tr(Str::Checkpointing, L), tr(Str::CheckpointingTip, L));
     changed |= choice_combo("##checkpointing", s.checkpointing, kCheckpointingChoices, L);
+    field_label(tr(Str::Ema, L), tr(Str::EmaTip, L));
+    changed |= ImGui::Checkbox("##ema", &s.ema);
     if (!s.model.is_vision) {
         field_label(tr(Str::Attention, L), tr(Str::AttentionTip, L));
         changed |= choice_combo("##attention", s.attention, kAttentionChoices, L);

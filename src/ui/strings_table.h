@@ -99,6 +99,9 @@
     X(Checkpointing, "Gradient checkpointing", "梯度检查点")                                                 \
     X(CheckpointingTip, "Keep fewer activations and recompute them during the backward pass: less memory, more compute.", \
       "只保存部分激活值，在反向传播时重新计算：显存更少，计算更多。")                                       \
+    X(Ema, "EMA of the weights", "权重 EMA（滑动平均）")                                                    \
+    X(EmaTip, "An exponential moving average of the trainable weights, kept on the GPU for the whole run and updated after every optimizer step. YOLO (Ultralytics) always keeps one; timm (--model-ema) and diffusers (--use_ema) when asked. It costs one more copy of the trainable weights in their dtype (4 bytes per parameter in FP32) and a little time per step.", \
+      "对可训练权重做指数滑动平均，整个训练期间都放在显卡上，每次优化器更新后更新一次。YOLO（Ultralytics）总会保留一份；timm（--model-ema）和 diffusers（--use_ema）需要手动开启。代价是多一份可训练权重（按其数据类型，FP32 为每个参数 4 字节），以及每步少许时间。") \
     X(CkptNone, "Off", "关闭")                                                                               \
     X(CkptSelective, "Selective (attention only)", "选择性（仅注意力）")                                     \
     X(CkptFull, "Full (every layer)", "完全（每一层）")                                                      \
@@ -435,8 +438,8 @@
       "受算力限制的算子：每样本 FLOPs × 批大小 /（显卡峰值算力 × 矩阵乘效率）。FlashAttention-2 融合注意力算子最多只能跑到 fused_attention_flop_per_s：在 Ampere 和 Ada 上为峰值的 73%，在 Hopper（H100）上为 35%，因为它没有用上 Hopper 最新的张量核心指令。") \
     X(TfBandwidth, "Bandwidth-bound kernels (norms, activations, layout transposes): bytes moved / (memory bandwidth x the bandwidth fraction), at most SMs x clock x stream_bytes_per_sm_cycle bytes per second: such kernels keep only a few bytes per thread in flight, which caps them on HBM cards such as the A100 and H100.", \
       "受带宽限制的算子（归一化、激活、布局转换）：搬运字节数 /（显存带宽 × 带宽效率），且每秒不超过 SM 数 × 时钟 × stream_bytes_per_sm_cycle 字节：这类算子每个线程只有几个字节在途，所以在 A100、H100 等 HBM 显卡上会被这个上限卡住。") \
-    X(TfOptimizer, "Optimizer step: the parameters, gradients and optimizer states it reads and writes / the bandwidth-bound kernels' rate (elementwise_bytes_per_s above); a per-tensor loop adds its small kernels x host time per kernel.", \
-      "优化器更新：读写的参数、梯度和优化器状态字节数 / 受带宽限制算子的速率（上面的 elementwise_bytes_per_s）；逐张量循环再加上小内核数 × 每个内核的主机耗时。") \
+    X(TfOptimizer, "Optimizer step: the parameters, gradients and optimizer states it reads and writes / the bandwidth-bound kernels' rate (elementwise_bytes_per_s above); a per-tensor loop adds its small kernels x host time per kernel. A weight EMA adds its update: 3 small kernels per trainable tensor (ema_loop_ops) moving ema_bytes.", \
+      "优化器更新：读写的参数、梯度和优化器状态字节数 / 受带宽限制算子的速率（上面的 elementwise_bytes_per_s）；逐张量循环再加上小内核数 × 每个内核的主机耗时。开启权重 EMA 时再加上它的更新：每个可训练张量 3 个小内核（ema_loop_ops），搬运 ema_bytes 字节。") \
     X(TfRing, "Gradient all-reduce (ring): 2(n-1)/n x gradient bytes / bus bandwidth + 2(n-1) x latency.", \
       "梯度 all-reduce（环形）：2(n-1)/n × 梯度字节数 / 总线带宽 + 2(n-1) × 延迟。")                       \
     X(TfZero, "ZeRO / FSDP collectives: gradients reduce-scattered and parameters all-gathered over the same bus.", \
@@ -451,8 +454,8 @@
       "权重：参数量 × 每个参数按其存储类型的字节数；张量并行和流水线并行让每张卡只存自己那一份；ZeRO-3/FSDP 把它们分摊到各卡，每次只聚合一个单元。") \
     X(FmGradients, "Gradients: trainable parameters x bytes per gradient; ZeRO-2 and up split them across the GPUs; DDP adds its communication buckets.", \
       "梯度：可训练参数量 × 每个梯度的字节数；ZeRO-2 及以上分摊到各卡；DDP 另加通信桶。") \
-    X(FmOptimizer, "Optimizer states: trainable parameters x state bytes per parameter (Adam: two moments, plus FP32 master weights where the weights are 16-bit); ZeRO-1 and up split them across the GPUs; none on the GPU when offloaded.", \
-      "优化器状态：可训练参数量 × 每个参数的状态字节数（Adam 两个动量；权重为 16 位时另有 FP32 主权重）；ZeRO-1 及以上分摊到各卡；卸载到 CPU 时不占显存。") \
+    X(FmOptimizer, "Optimizer states: trainable parameters x state bytes per parameter (Adam: two moments, plus FP32 master weights where the weights are 16-bit); ZeRO-1 and up split them across the GPUs; none on the GPU when offloaded. With a weight EMA, plus its copy of the trainable weights (ema_bytes), which stays on the GPU.", \
+      "优化器状态：可训练参数量 × 每个参数的状态字节数（Adam 两个动量；权重为 16 位时另有 FP32 主权重）；ZeRO-1 及以上分摊到各卡；卸载到 CPU 时不占显存。开启权重 EMA 时，再加上它那份可训练权重副本（ema_bytes），它始终留在显卡上。") \
     X(FmAutocastCopies, "Autocast's 16-bit copies of the FP32 weights, made in the forward pass and kept for backward.", \
       "autocast 在前向传播时为 FP32 权重生成、并为反向传播保留的 16 位副本。") \
     X(FmActivations, "Activations kept for backward: bytes kept per sample (after checkpointing) x micro-batch, plus autocast's weight copies; a pipeline stage holds several micro-batches at once.", \

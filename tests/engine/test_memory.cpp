@@ -52,7 +52,9 @@ TEST_CASE("preset parameter counts equal the reference implementations") {
         {"llama-3.2-3b", 3212749824}, {"mistral-7b", 7241732096},    {"mixtral-8x7b", 46702792704},
         {"qwen2.5-7b", 7615616512},
         // ultralytics model summaries; diffusers UNet2DConditionModel num_parameters()
-        {"yolov5s", 7235389},         {"yolov8n", 3157200},          {"yolov8s", 11166560},
+        {"yolov5n", 1872157},         {"yolov5s", 7235389},          {"yolov5l", 46563709},
+        {"yolov8n", 3157200},         {"yolov8s", 11166560},         {"yolov8m", 25902640},
+        {"yolov8l", 43691520},        {"yolov8x", 68229648},
         {"sd-1.5", 859520964},        {"sdxl-unet", 2567463684},     {"unet", 31037698},
         // BertModel 109482240 + a 2-label classifier (768 * 2 + 2)
         {"bert-base", 109482240 + 1538},
@@ -62,6 +64,29 @@ TEST_CASE("preset parameter counts equal the reference implementations") {
         const ModelSpec* m = find_preset(k.id);
         REQUIRE(m != nullptr);
         CHECK(count_params(*m) == doctest::Approx(k.params).epsilon(1e-9));
+    }
+}
+
+TEST_CASE("YOLOv5 presets: the fused counts Ultralytics prints are the unfused ones less one per BatchNorm channel") {
+    // Fusing folds each BatchNorm2d (weight + bias per channel) into its conv as one bias per channel, so
+    // fused = unfused - channels. Ultralytics prints the fused count after 'Fusing layers...' (v7.0 detect.py and
+    // val.py logs): 'YOLOv5n summary: 157 layers, 1867405 parameters', 'YOLOv5s summary: 213 layers, 7225885',
+    // 'YOLOv5m summary: 212 layers, 21172173', 'YOLOv5l summary: 267 layers, 46533693', 'YOLOv5x summary:
+    // 322 layers, 86705005'. Unfused, as trained: n 1872157, s 7235389, l 46563709 ('... 368 layers').
+    struct Known { const char* id; double fused; };
+    const Known known[] = {{"yolov5n", 1867405}, {"yolov5s", 7225885}, {"yolov5m", 21172173}, {"yolov5l", 46533693},
+                           {"yolov5x", 86705005}};
+    for (const Known& k : known) {
+        CAPTURE(k.id);
+        const ModelSpec* m = find_preset(k.id);
+        REQUIRE(m != nullptr);
+        const Graph g = graph_of(*m, 640);
+        double bn_channels = 0;
+        for (const Layer& l : g.layers)
+            if (l.name.size() > 3 && l.name.compare(l.name.size() - 3, 3, ".bn") == 0) bn_channels += l.params / 2;
+        CHECK(bn_channels > 0);
+        CHECK(g.params_total() - bn_channels == doctest::Approx(k.fused).epsilon(1e-9));
+        CHECK(m->reference_params == doctest::Approx(g.params_total()).epsilon(1e-9));
     }
 }
 

@@ -250,6 +250,7 @@ public:
                 s.erase("offload_optimizer");
             }
         }
+        if (chance(0.15)) s["ema"] = true;
         return s;
     }
 

@@ -861,6 +861,69 @@ TEST_CASE("time: a for-loop optimizer step costs its per-tensor kernels, foreach
     CHECK(flagged);
 }
 
+TEST_CASE("weight EMA: one more copy of the trainable weights, and 3 kernels per tensor after each optimizer step") {
+    const Setup s = setup("bert-large", 512);
+    const double tensors = s.graph.param_tensor_count();  // 393
+    auto prepared_memory = [&](engine::TrainingConfig c, bool ema) {
+        c.ema_weights = ema;
+        return engine::prepare_memory(s.graph, c);
+    };
+    // Memory: the copy is in the parameters' dtype (fp32 under autocast, bf16 in pure bf16), on top of the rest.
+    const engine::TrainingConfig amp = config(Precision::kFp16Amp);
+    const engine::PreparedMemory off = prepared_memory(amp, false), on = prepared_memory(amp, true);
+    CHECK(off.ema_bytes == 0);
+    CHECK(on.ema_bytes == doctest::Approx(s.graph.params_total() * 4.0));
+    CHECK(engine::required_bytes(on, 8) - engine::required_bytes(off, 8) ==
+          doctest::Approx(on.ema_bytes * (1.0 + amp.tunables.fragmentation_fraction)));
+    CHECK(prepared_memory(config(Precision::kBf16), true).ema_bytes == doctest::Approx(s.graph.params_total() * 2.0));
+    // LoRA: only the fp32 adapters are averaged; ZeRO-3/FSDP average each rank's shard; offload leaves it on the GPU.
+    const engine::PreparedMemory lora = prepared_memory(config(Precision::kBf16Amp, Method::kLora), true);
+    CHECK(lora.ema_bytes == doctest::Approx(lora.params_lora * 4.0));
+    engine::TrainingConfig fsdp = amp;
+    fsdp.gpu_count = 4;
+    fsdp.strategy = engine::Strategy::kFsdp;
+    CHECK(prepared_memory(fsdp, true).ema_bytes == doctest::Approx(on.ema_bytes / 4));
+    engine::TrainingConfig offload = amp;
+    offload.offload_optimizer = true;
+    CHECK(prepared_memory(offload, true).ema_bytes == doctest::Approx(on.ema_bytes));
+    // The report shows it inside the optimizer part, as its own operand.
+    const engine::MemoryReport report = engine::evaluate_memory(on, 8, 0);
+    CHECK(report.optimizer.bytes == doctest::Approx(on.optimizer_bytes + on.ema_bytes));
+
+    // Time: 3 kernels per trainable tensor (Ultralytics ModelEMA.update, diffusers EMAModel.step) and 7 passes over
+    // the copy's bytes, once per optimizer step, whatever the optimizer's own implementation.
+    engine::TrainingConfig tc = amp;
+    const engine::PreparedTime t_off = engine::prepare_time(s.spec, s.shape, s.graph, tc);
+    tc.ema_weights = true;
+    const engine::PreparedTime t_on = engine::prepare_time(s.spec, s.shape, s.graph, tc);
+    CHECK(t_off.ema_loop_ops == 0);
+    CHECK(t_on.ema_loop_ops == tensors * 3);
+    CHECK(t_on.ema_bytes == doctest::Approx(7.0 * on.ema_bytes));
+    const engine::TimeReport a = engine::evaluate_time(t_on, 4, gpu("a100-sxm4-80gb"), {}, {}, priors());
+    const engine::TimeReport b = engine::evaluate_time(t_off, 4, gpu("a100-sxm4-80gb"), {}, {}, priors());
+    CHECK(a.optimizer_loop_s - b.optimizer_loop_s == doctest::Approx(tensors * 3 * priors().optimizer_op_s));
+    CHECK(a.optimizer_s > b.optimizer_s);
+    CHECK(a.compute_s == b.compute_s);
+    // Per optimizer step: with 4 accumulated micro-batches the EMA runs once, as the optimizer does.
+    engine::PreparedTime acc_on = t_on, acc_off = t_off;
+    acc_on.config.grad_accum_steps = acc_off.config.grad_accum_steps = 4;
+    const double per_step = a.step_s - b.step_s;
+    CHECK(engine::evaluate_time(acc_on, 4, gpu("a100-sxm4-80gb"), {}, {}, priors()).step_s -
+              engine::evaluate_time(acc_off, 4, gpu("a100-sxm4-80gb"), {}, {}, priors()).step_s ==
+          doctest::Approx(per_step));
+
+    // The scenario key: parsed, written back only when on, checked.
+    const catalog::ParsedScenario p = catalog::parse_scenario(R"({"model": "yolov5s", "ema": true})");
+    REQUIRE(p.problems.empty());
+    CHECK(p.scenario.training_config().ema_weights);
+    CHECK(catalog::scenario_to_json(p.scenario)["ema"] == true);
+    CHECK_FALSE(catalog::scenario_to_json(catalog::parse_scenario(R"({"model": "yolov5s"})").scenario).contains("ema"));
+    const catalog::ParsedScenario bad = catalog::parse_scenario(R"({"model": "yolov5s", "ema": "yes"})");
+    bool flagged = false;
+    for (const auto& problem : bad.problems) flagged = flagged || problem.pointer == "/ema";
+    CHECK(flagged);
+}
+
 TEST_CASE("time: tensor parallelism splits the FLOPs and all-reduces each block's activations 4 times (6 with recompute)") {
     const Setup s = setup("gpt2-xl", 1024);
     engine::TrainingConfig one = config(Precision::kBf16Amp);

@@ -113,4 +113,9 @@ TEST_CASE("the calculator's figures the guide quotes are what the calculator giv
     // "Interconnect": Korthikanti et al.'s 22B GPT on one 8x A100 node, seconds per step.
     const double step_s = predicted("korthikanti-22b-step-selective-sp");
     check_quoted("the calculator gives " + two_decimals(step_s) + " s", "本计算器给出 " + two_decimals(step_s) + " 秒");
+
+    // "Optimizations": YOLOv5s, 300 COCO epochs on a V100 (the README's 2 days), the GPU's own work in days.
+    const std::string days = one_decimal(predicted("ultralytics-yolov5s-coco-300-epochs-v100-days") / 86400);
+    check_quoted("where the calculator's figure for the GPU's own work is " + days + " days",
+                 "而本计算器只算显卡本身的工作时给出 " + days + " 天");
 }
