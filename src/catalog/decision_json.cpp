@@ -398,6 +398,7 @@ json fix_json(const engine::CardAdvice& a) {
                {"optimizer", kOptimizers[std::size_t(f.config.optimizer)]},
                {"method", kMethods[std::size_t(f.config.method)]},
                {"checkpointing", kCheckpointings[std::size_t(f.config.checkpointing)]},
+               {"ema", f.config.ema_weights},
                {"strategy", kStrategies[std::size_t(f.config.strategy)]},
                {"seq_len", f.shape.seq_len > 0 ? json(f.shape.seq_len) : json(nullptr)},
                {"image_size", f.shape.image_size > 0 ? json(f.shape.image_size) : json(nullptr)},

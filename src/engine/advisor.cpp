@@ -31,6 +31,7 @@ const char* change_name(Change c) {
         case Change::kMoreCards: return "more_cards";
         case Change::kShorterSequence: return "shorter_sequence";
         case Change::kSmallerImage: return "smaller_image";
+        case Change::kNoEma: return "no_ema";
     }
     return "unknown";
 }
@@ -56,6 +57,7 @@ const char* risk_reason_name(RiskReason r) {
         case RiskReason::kShardingExact: return "sharding_exact";
         case RiskReason::kTruncatedContext: return "truncated_context";
         case RiskReason::kLowerResolution: return "lower_resolution";
+        case RiskReason::kNoWeightAverage: return "no_weight_average";
     }
     return "unknown";
 }
@@ -92,6 +94,9 @@ AppliedChange make_change(Change c, double value, Family family) {
         case Change::kMoreCards: return {c, value, AccuracyRisk::kNone, RiskReason::kShardingExact};
         case Change::kShorterSequence: return {c, value, AccuracyRisk::kTaskDependent, RiskReason::kTruncatedContext};
         case Change::kSmallerImage: return {c, value, AccuracyRisk::kTaskDependent, RiskReason::kLowerResolution};
+        // The averaged weights are what Ultralytics validates and saves, and diffusers' --use_ema saves; without
+        // them the run keeps the last iterate, whose quality relative to the average depends on the task.
+        case Change::kNoEma: return {c, value, AccuracyRisk::kTaskDependent, RiskReason::kNoWeightAverage};
     }
     return {c, value, AccuracyRisk::kNone, RiskReason::kRecomputeExact};
 }
@@ -174,67 +179,76 @@ void build_variants(Search& s) {
     const bool can_lora = is_transformer(family) && (base.method == Method::kFull || base.method == Method::kFrozenBackbone) &&
                           !mp;
     const bool can_qlora = family == Family::kDecoder && base.method != Method::kQlora && !mp;
+    const bool can_drop_ema = base.ema_weights;
     std::vector<int> cards = {base.gpu_count};
     if (!mp)
         for (int n : {2, 4, 8})
             if (n > base.gpu_count) cards.push_back(n);
 
-    for (int amp = 0; amp < (can_amp ? 3 : 1); ++amp)
-        for (int ck = 0; ck < (can_ckpt ? 2 : 1); ++ck)
-            for (int o8 = 0; o8 < (can_opt8 ? 2 : 1); ++o8)
-                for (int m = 0; m < 3; ++m) {
-                    if ((m == 1 && !can_lora) || (m == 2 && !can_qlora)) continue;
-                    if (m == 2 && amp > 0) continue;  // QLoRA sets the precision itself (nf4 weights)
-                    for (std::size_t ci = 0; ci < cards.size(); ++ci)
-                        for (std::size_t si = 0; si < s.shapes.size(); ++si) {
-                            const int n = cards[ci];
-                            // The global batch must split evenly over the cards.
-                            const double per_card = s.global_batch / (mp ? data_parallel(base) : n);
-                            if (per_card < 1 || std::floor(per_card) != per_card) continue;
-                            Variant v;
-                            v.config = base;
-                            v.shape_index = int(si);
-                            v.amp = AmpKind(amp);
-                            v.samples_per_card_step = per_card;
-                            if (amp == 1) v.config.precision = Precision::kBf16Amp;
-                            if (amp == 2) v.config.precision = Precision::kFp16Amp;
-                            if (amp > 0) v.changes.push_back(make_change(Change::kMixedPrecision, amp, family));
-                            if (ck) {
-                                v.config.checkpointing = Checkpointing::kFull;
-                                v.changes.push_back(make_change(Change::kCheckpointing, 1, family));
+    for (int no_ema = 0; no_ema < (can_drop_ema ? 2 : 1); ++no_ema)
+        for (int amp = 0; amp < (can_amp ? 3 : 1); ++amp)
+            for (int ck = 0; ck < (can_ckpt ? 2 : 1); ++ck)
+                for (int o8 = 0; o8 < (can_opt8 ? 2 : 1); ++o8)
+                    for (int m = 0; m < 3; ++m) {
+                        if ((m == 1 && !can_lora) || (m == 2 && !can_qlora)) continue;
+                        if (m == 2 && amp > 0) continue;  // QLoRA sets the precision itself (nf4 weights)
+                        for (std::size_t ci = 0; ci < cards.size(); ++ci)
+                            for (std::size_t si = 0; si < s.shapes.size(); ++si) {
+                                const int n = cards[ci];
+                                // The global batch must split evenly over the cards.
+                                const double per_card = s.global_batch / (mp ? data_parallel(base) : n);
+                                if (per_card < 1 || std::floor(per_card) != per_card) continue;
+                                Variant v;
+                                v.config = base;
+                                v.shape_index = int(si);
+                                v.amp = AmpKind(amp);
+                                v.samples_per_card_step = per_card;
+                                if (amp == 1) v.config.precision = Precision::kBf16Amp;
+                                if (amp == 2) v.config.precision = Precision::kFp16Amp;
+                                if (amp > 0) v.changes.push_back(make_change(Change::kMixedPrecision, amp, family));
+                                if (ck) {
+                                    v.config.checkpointing = Checkpointing::kFull;
+                                    v.changes.push_back(make_change(Change::kCheckpointing, 1, family));
+                                }
+                                if (o8) {
+                                    v.config.optimizer = Optimizer::kAdamW8bit;
+                                    v.changes.push_back(make_change(Change::kOptimizer8bit, 1, family));
+                                }
+                                if (m == 1) {
+                                    v.config.method = Method::kLora;
+                                    v.changes.push_back(make_change(Change::kLora, v.config.lora.rank, family));
+                                }
+                                if (m == 2) {
+                                    // QLoRA: frozen NF4 base weights (bitsandbytes) + LoRA adapters; the scenario
+                                    // format pairs method qlora with precision nf4 (scenario.cpp).
+                                    v.config.method = Method::kQlora;
+                                    v.config.precision = Precision::kNf4;
+                                    v.changes.push_back(make_change(Change::kQlora, v.config.lora.rank, family));
+                                }
+                                if (ci > 0) {
+                                    v.config.gpu_count = n;
+                                    if (v.config.strategy == Strategy::kDdp || v.config.strategy == Strategy::kZero1 ||
+                                        v.config.strategy == Strategy::kZero2)
+                                        v.config.strategy = Strategy::kZero3;
+                                    v.changes.push_back(make_change(Change::kMoreCards, n, family));
+                                }
+                                if (si > 0) v.changes.push_back(make_change(shape_change[si], shape_value[si], family));
+                                if (no_ema) {
+                                    v.config.ema_weights = false;
+                                    v.changes.push_back(make_change(Change::kNoEma, 1, family));
+                                }
+                                v.memory = prepare_memory(s.graphs[si], v.config);
+                                s.variants.push_back(std::move(v));
                             }
-                            if (o8) {
-                                v.config.optimizer = Optimizer::kAdamW8bit;
-                                v.changes.push_back(make_change(Change::kOptimizer8bit, 1, family));
-                            }
-                            if (m == 1) {
-                                v.config.method = Method::kLora;
-                                v.changes.push_back(make_change(Change::kLora, v.config.lora.rank, family));
-                            }
-                            if (m == 2) {
-                                // QLoRA: frozen NF4 base weights (bitsandbytes) + LoRA adapters; the scenario
-                                // format pairs method qlora with precision nf4 (scenario.cpp).
-                                v.config.method = Method::kQlora;
-                                v.config.precision = Precision::kNf4;
-                                v.changes.push_back(make_change(Change::kQlora, v.config.lora.rank, family));
-                            }
-                            if (ci > 0) {
-                                v.config.gpu_count = n;
-                                if (v.config.strategy == Strategy::kDdp || v.config.strategy == Strategy::kZero1 ||
-                                    v.config.strategy == Strategy::kZero2)
-                                    v.config.strategy = Strategy::kZero3;
-                                v.changes.push_back(make_change(Change::kMoreCards, n, family));
-                            }
-                            if (si > 0) v.changes.push_back(make_change(shape_change[si], shape_value[si], family));
-                            v.memory = prepare_memory(s.graphs[si], v.config);
-                            s.variants.push_back(std::move(v));
-                        }
-                }
+                    }
     std::stable_sort(s.variants.begin(), s.variants.end(),
                      [](const Variant& a, const Variant& b) { return a.changes.size() < b.changes.size(); });
 }
 
-double variant_time_s(Search& s, Variant& v, const GpuSpec& gpu, int micro, int accum) {
+// One run's time (NaN without a dataset or priors); `step_s` gets the optimizer step's time, which orders the variants
+// as well when no dataset is given: they keep the global batch, hence the number of steps.
+double variant_time_s(Search& s, Variant& v, const GpuSpec& gpu, int micro, int accum, double& step_s) {
+    step_s = kNaN;
     if (s.job.priors == nullptr) return kNaN;
     if (!v.time) {
         v.time = std::make_unique<PreparedTime>(
@@ -244,7 +258,9 @@ double variant_time_s(Search& s, Variant& v, const GpuSpec& gpu, int micro, int 
     t.config.grad_accum_steps = accum;  // micro-batches per step (evaluate_time reads it from the config)
     t.config.batch = micro;
     const TimeReport r = evaluate_time(t, micro, gpu, s.job.time_options, s.job.dataset, *s.job.priors);
-    return r.status == TimeStatus::kOk && r.total_s > 0 ? r.total_s : kNaN;
+    if (r.status != TimeStatus::kOk) return kNaN;
+    if (r.step_s > 0) step_s = r.step_s;
+    return r.total_s > 0 ? r.total_s : kNaN;
 }
 
 }  // namespace
@@ -272,13 +288,15 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
         a.original_peak_bytes = required_bytes(v0.memory, micro0);
         a.original_usable_bytes = usable;
         a.fits_as_is = gpu.memory_bytes > 0 && a.original_peak_bytes <= usable;
-        a.original_time_s = variant_time_s(s, v0, gpu, micro0, accum0);
+        double original_step_s = kNaN;
+        a.original_time_s = variant_time_s(s, v0, gpu, micro0, accum0, original_step_s);
         a.meets_deadline_as_is = !(options.deadline_s > 0) || !known(a.original_time_s) || a.original_time_s <= options.deadline_s;
 
         struct Best {
             bool found = false;
             std::size_t changes = 0;
             double time_s = kNaN;
+            double step_s = kNaN;
             int risk = 0;
             std::size_t index = 0;
             int micro = 0, accum = 0;
@@ -314,7 +332,8 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             if (int(changes) > options.max_changes) continue;
             if (best.found && changes > best.changes) continue;
             const int accum = per_card / micro;
-            const double t = variant_time_s(s, v, gpu, micro, accum);
+            double step_s = kNaN;
+            const double t = variant_time_s(s, v, gpu, micro, accum, step_s);
             if (options.deadline_s > 0 && known(t) && t > options.deadline_s) continue;
             std::vector<AppliedChange> all = v.changes;
             if (accumulation) all.push_back(make_change(Change::kAccumulation, micro, job.spec.family));
@@ -322,13 +341,15 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             bool better = !best.found || changes < best.changes;
             if (!better && changes == best.changes) {
                 // Least GPU-time (time x cards), not wall time: more cards finish sooner but cost as many cards.
-                const double gpu_s = t * v.config.gpu_count;
-                const double best_gpu_s = best.time_s * s.variants[best.index].config.gpu_count;
+                // Without a dataset, step time x cards orders them the same way (same steps per run).
+                const bool runs = known(t) && known(best.time_s);
+                const double gpu_s = (runs ? t : step_s) * v.config.gpu_count;
+                const double best_gpu_s = (runs ? best.time_s : best.step_s) * s.variants[best.index].config.gpu_count;
                 if (known(gpu_s) != known(best_gpu_s)) better = known(gpu_s);
                 else if (known(gpu_s) && gpu_s != best_gpu_s) better = gpu_s < best_gpu_s;
                 else better = risk < best.risk;  // equal time (or none): least accuracy risk; else enumeration order
             }
-            if (better) best = {true, changes, t, risk, i, micro, accum, accumulation};
+            if (better) best = {true, changes, t, step_s, risk, i, micro, accum, accumulation};
         }
 
         if (best.found) {
@@ -344,7 +365,9 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             f.peak_bytes_per_card = required_bytes(v.memory, best.micro);
             f.usable_bytes_per_card = usable;
             f.time_s = best.time_s;
-            f.time_ratio = known(best.time_s) && known(a.original_time_s) ? best.time_s / a.original_time_s : kNaN;
+            f.time_ratio = known(best.time_s) && known(a.original_time_s) ? best.time_s / a.original_time_s
+                           : known(best.step_s) && known(original_step_s) ? best.step_s / original_step_s
+                                                                           : kNaN;
             a.status = f.changes.empty() ? AdviceStatus::kWorksAsIs : AdviceStatus::kFixed;
         } else {
             a.status = AdviceStatus::kNoFix;

@@ -27,6 +27,7 @@ enum class Change : std::uint8_t {
     kMoreCards,        // ZeRO-3 over more cards, same global batch; value = cards
     kShorterSequence,  // value = the new sequence length
     kSmallerImage,     // value = the new image size
+    kNoEma,            // drop the weight EMA (its copy of the trainable weights)
 };
 const char* change_name(Change change);  // "mixed_precision", "checkpointing", ...
 
@@ -45,6 +46,7 @@ enum class RiskReason : std::uint8_t {
     kShardingExact,       // ZeRO-3 partitions states; same math as data parallel: Rajbhandari et al. 2020
     kTruncatedContext,    // shorter sequences drop context the task may need
     kLowerResolution,     // smaller images lose detail (small objects in detection)
+    kNoWeightAverage,     // no EMA: the run ends with the optimizer's last weights, not their moving average
 };
 const char* risk_reason_name(RiskReason reason);
 
@@ -63,7 +65,8 @@ struct Fix {
     double peak_bytes_per_card = 0;      // nvidia-smi view
     double usable_bytes_per_card = 0;
     double time_s = 0;                   // one run (NaN = unknown)
-    double time_ratio = 0;               // time_s / the original's time on this card (NaN = unknown)
+    double time_ratio = 0;               // time_s / the original's time on this card; without a dataset, the ratio of
+                                         // their optimizer steps (the same number of steps); NaN = unknown
 };
 
 enum class AdviceStatus : std::uint8_t {

@@ -565,7 +565,8 @@ void draw_breakdown(AppState& app) {
     const Part parts[] = {
         {Str::PartWeights, &m.weights, IM_COL32(37, 99, 185, 255)},
         {Str::PartGradients, &m.gradients, IM_COL32(86, 145, 220, 255)},
-        {Str::PartOptimizer, &m.optimizer, IM_COL32(140, 110, 200, 255)},
+        {r.estimate.prepared.ema_bytes > 0 ? Str::PartOptimizerEma : Str::PartOptimizer, &m.optimizer,
+         IM_COL32(140, 110, 200, 255)},
         {Str::PartActivations, &m.activations, IM_COL32(230, 140, 40, 255)},
         {Str::PartTemporary, &m.temporary, IM_COL32(240, 190, 80, 255)},
         {Str::PartFramework, &m.framework, IM_COL32(140, 146, 156, 255)},
@@ -1002,6 +1003,7 @@ Str change_label(const std::string& change) {
     if (change == "qlora") return Str::ChangeQlora;
     if (change == "more_cards") return Str::ChangeMoreCards;
     if (change == "shorter_sequence") return Str::ChangeShorterSequence;
+    if (change == "no_ema") return Str::ChangeNoEma;
     return Str::ChangeSmallerImage;
 }
 
@@ -1018,6 +1020,7 @@ void apply_fix(AppState& app, const nlohmann::json& fix) {
     num("micro_batch", s.batch_size);
     num("grad_accum_steps", s.grad_accum_steps);
     num("gpu_count", s.gpu_count);
+    if (fix.contains("ema") && fix["ema"].is_boolean()) s.ema = fix["ema"].get<bool>();
     if (fix.contains("seq_len") && fix["seq_len"].is_number() && !s.model.is_vision) num("seq_len", s.seq_len);
     if (fix.contains("image_size") && fix["image_size"].is_number() && s.model.is_vision) num("image_size", s.image_size);
     app.invalid_inputs.clear();
@@ -1042,9 +1045,14 @@ void draw_advice(AppState& app) {
         ImGui::Bullet();
         wrapped_textf("%s (%s)", tr(change_label(change.value("change", "")), L), tr(risk_label, L));
     }
-    wrapped_textf(tr(Str::AdviceResult, L), format_gib(json_number(fix, "peak_bytes_per_card", 0), L).c_str(),
-                       format_gib(json_number(fix, "usable_bytes_per_card", 0), L).c_str(),
-                       (format_significant(json_number(fix, "time_ratio", 1), 2) + "x").c_str());
+    const std::string need = format_gib(json_number(fix, "peak_bytes_per_card", 0), L);
+    const std::string usable = format_gib(json_number(fix, "usable_bytes_per_card", 0), L);
+    const double ratio = json_number(fix, "time_ratio", -1);  // null when the card has no time estimate
+    if (ratio > 0)
+        wrapped_textf(tr(Str::AdviceResult, L), need.c_str(), usable.c_str(),
+                      (format_significant(ratio, 2) + "x").c_str());
+    else
+        wrapped_textf(tr(Str::AdviceResultNoTime, L), need.c_str(), usable.c_str());
     if (ImGui::Button(tr(Str::ApplyFix, L))) apply_fix(app, fix);
 }
 

@@ -338,6 +338,16 @@
       "对二阶矩做了分解，需要的更少。同一个 BERT-large 测试（batch 4）中：AdamW 14949 MiB，8 位 Adam 13085 " \
       "MiB，Adafactor 12295 MiB。把梯度累积、梯度检查点、FP16 和 8 位 Adam 组合起来，降到了 5363 MiB。") \
     P(Optimizations, \
+      "An exponential moving average (EMA) of the weights goes the other way: one more copy of every trainable " \
+      "weight, kept for the whole run. Ultralytics' YOLO trainer always keeps one; diffusers does with --use_ema. " \
+      "For Stable Diffusion's UNet that is 3.4 GB in FP32. diffusers' README still fits its full fine-tune with " \
+      "EMA, batch 1, 4 accumulation steps and checkpointing on a single 24 GB card; the calculator puts it at " \
+      "21.5 GiB (the \"EMA of the weights\" setting).", \
+      "权重的指数滑动平均（EMA）则要多占显存：每个可训练权重再存一份，整个训练期间都在。Ultralytics 的 YOLO " \
+      "训练器总会保留一份；diffusers 用 --use_ema 开启。Stable Diffusion 的 UNet 按 FP32 计就是 3.4 GB。diffusers " \
+      "的 README 说，开着 EMA、batch 1、4 步梯度累积加梯度检查点做全量微调，一块 24 GB 显卡仍然够用；本计算器" \
+      "给出 21.5 GiB（对应设置“权重 EMA”）。") \
+    P(Optimizations, \
       "A good order to try: mixed precision, then SDPA or FlashAttention, then a smaller micro-batch with accumulation, " \
       "then gradient checkpointing, then an 8-bit optimizer, then LoRA or QLoRA, and only then several GPUs " \
       "with ZeRO or FSDP.", \
@@ -702,6 +712,9 @@
     T(Optimizations, "BERT-large FP16 at batch 4 with the per-tensor optimizer loop of 2022 (Hugging Face's test)", \
       "V100 上 batch 4 的 BERT-large FP16，使用 2022 年的逐张量优化器循环（Hugging Face 的测试）", \
       R"({"model":"bert-large","batch_size":4,"seq_len":512,"precision":"fp16-amp","optimizer":"adamw","optimizer_impl":"for-loop","attention":"eager","gpu":{"id":"v100-sxm2-16gb","count":1}})") \
+    T(Optimizations, "Stable Diffusion's UNet, full fine-tune with EMA on a 24 GB card (diffusers' README)", \
+      "24 GB 显卡上带 EMA 全量微调 Stable Diffusion 的 UNet（diffusers 的 README）", \
+      R"({"model":"sd-1.5","batch_size":1,"grad_accum_steps":4,"image_size":512,"precision":"fp16-amp","optimizer":"adamw","checkpointing":"full","ema":true,"gpu":{"id":"rtx-3090","count":1}})") \
     T(Optimizations, "GPT-2 with gradient checkpointing on a 12 GB card", \
       "在 12 GB 显卡上开梯度检查点训练 GPT-2", \
       R"({"model":"gpt2","batch_size":8,"seq_len":1024,"precision":"fp16-amp","optimizer":"adamw","checkpointing":"full","attention":"sdpa","gpu":{"id":"rtx-3060-12gb","count":1}})") \

@@ -221,6 +221,7 @@
     X(PartWeights, "Weights", "权重")                                                                        \
     X(PartGradients, "Gradients", "梯度")                                                                    \
     X(PartOptimizer, "Optimizer states", "优化器状态")                                                       \
+    X(PartOptimizerEma, "Optimizer states + weight EMA", "优化器状态 + 权重 EMA")                             \
     X(PartActivations, "Activations kept for backward", "为反向传播保存的激活值")                           \
     X(PartTemporary, "Temporary buffers at the peak", "峰值时的临时缓冲")                                   \
     X(PartFramework, "CUDA context and allocator", "CUDA 上下文与显存分配器")                                \
@@ -382,11 +383,13 @@
     X(AdviceWorks, "No change needed on this card.", "在这块显卡上无需修改。")                               \
     X(AdviceNone, "No combination of the usual changes makes this job fit this card.", "常用的修改组合都无法让任务装进这块显卡。") \
     X(AdviceResult, "Then it needs %s of %s usable and takes %s the time.", "修改后需要 %s（可用 %s），所需时间为原来的 %s。") \
+    X(AdviceResultNoTime, "Then it needs %s of %s usable.", "修改后需要 %s（可用 %s）。")                    \
     X(ApplyFix, "Apply these changes", "应用这些修改")                                                       \
     X(ChangeMixedPrecision, "Use mixed precision (AMP)", "使用混合精度（AMP）")                              \
     X(ChangeCheckpointing, "Turn on gradient checkpointing", "开启梯度检查点")                               \
     X(ChangeAccumulation, "Smaller micro-batch with gradient accumulation (same effective batch)", "减小微批次并使用梯度累积（有效批大小不变）") \
     X(ChangeOptimizer8bit, "Use an 8-bit optimizer", "使用 8 位优化器")                                      \
+    X(ChangeNoEma, "Drop the EMA of the weights", "不保留权重 EMA")                                           \
     X(ChangeLora, "Train LoRA adapters instead of all weights", "改为训练 LoRA 适配器")                       \
     X(ChangeQlora, "Use QLoRA (4-bit base model)", "使用 QLoRA（4 位基座模型）")                             \
     X(ChangeMoreCards, "Spread the model over more cards (ZeRO / FSDP)", "用 ZeRO / FSDP 把模型分摊到更多显卡上") \

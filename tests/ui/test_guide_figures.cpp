@@ -114,6 +114,21 @@ TEST_CASE("the calculator's figures the guide quotes are what the calculator giv
     const double step_s = predicted("korthikanti-22b-step-selective-sp");
     check_quoted("the calculator gives " + two_decimals(step_s) + " s", "本计算器给出 " + two_decimals(step_s) + " 秒");
 
+    // "Optimizations": the weight EMA of SD's UNet in FP32 (GB), and diffusers' README fine-tune with it (GiB).
+    {
+        const std::string json = R"({"model": "sd-1.5", "batch_size": 1, "grad_accum_steps": 4, "image_size": 512,
+            "precision": "fp16-amp", "optimizer": "adamw", "checkpointing": "full", "ema": true,
+            "gpu": {"id": "rtx-3090"}})";
+        const gg::catalog::ParsedScenario p = gg::catalog::parse_scenario(json, "guide");
+        REQUIRE(p.problems.empty());
+        const gg::catalog::Estimate e = gg::catalog::estimate(p.scenario);
+        const std::string ema_gb = one_decimal(e.prepared.ema_bytes / 1e9);
+        const std::string total_gib = one_decimal(e.report.nvidia_smi.bytes / engine::kBytesPerGiB);
+        check_quoted("For Stable Diffusion's UNet that is " + ema_gb + " GB in FP32",
+                     "Stable Diffusion 的 UNet 按 FP32 计就是 " + ema_gb + " GB");
+        check_quoted("the calculator puts it at " + total_gib + " GiB", "本计算器给出 " + total_gib + " GiB");
+    }
+
     // "Optimizations": YOLOv5s, 300 COCO epochs on a V100 (the README's 2 days), the GPU's own work in days.
     const std::string days = one_decimal(predicted("ultralytics-yolov5s-coco-300-epochs-v100-days") / 86400);
     check_quoted("where the calculator's figure for the GPU's own work is " + days + " days",
