@@ -169,10 +169,14 @@ double ThroughputPriors::fused_attention_fraction(const GpuSpec& gpu) const {
 }
 
 double ThroughputPriors::matmul_limit_flop_per_s(const GpuSpec& gpu, MatmulRate rate) const {
-    const MatmulRate key = rate == MatmulRate::kFp16 ? MatmulRate::kBf16 : rate;
-    for (const MatmulLimit& l : matmul_limits)
-        if (l.gpu_id == gpu.id && l.rate == key) return l.flop_per_s;
-    return 0;
+    auto find = [&](MatmulRate key) {
+        for (const MatmulLimit& l : matmul_limits)
+            if (l.gpu_id == gpu.id && l.rate == key) return l.flop_per_s;
+        return 0.0;
+    };
+    if (rate == MatmulRate::kFp16)
+        if (const double fp16 = find(MatmulRate::kFp16); fp16 > 0) return fp16;
+    return find(rate == MatmulRate::kFp16 ? MatmulRate::kBf16 : rate);
 }
 
 // ---- prepare -----------------------------------------------------------------------------------------------

@@ -110,11 +110,11 @@ struct ThroughputPriors {
     double fused_attention_fraction(const GpuSpec& gpu) const;
     // The fastest a card's GEMMs were measured to run, per input dtype: a ceiling on the prior's fraction of the
     // datasheet peak, which some cards do not reach at any shape (data/throughput_priors.json "matmul_limits", with
-    // their sources). kBf16 also holds for kFp16 (one tensor-core
-    // rate on these cards).
+    // their sources). kFp16 inputs use the card's kFp16 entry, else its kBf16 one (one tensor-core rate on these
+    // cards).
     struct MatmulLimit {
         std::string gpu_id;
-        MatmulRate rate = MatmulRate::kBf16;  // kBf16 or kFp8
+        MatmulRate rate = MatmulRate::kBf16;  // kFp16, kBf16 or kFp8
         double flop_per_s = 0;
         std::string source;
     };

@@ -375,7 +375,13 @@ TEST_CASE("time: no GEMM runs faster than the fastest measured on that card") {
     const double cap = pr.matmul_limit_flop_per_s(h100, engine::MatmulRate::kBf16);
     REQUIRE(cap > 0);
     CHECK(pr.matmul_limit_flop_per_s(h100, engine::MatmulRate::kFp16) == cap);  // one 16-bit tensor-core rate
-    CHECK(pr.matmul_limit_flop_per_s(gpu("rtx-4090"), engine::MatmulRate::kBf16) == 0);  // none measured
+    CHECK(pr.matmul_limit_flop_per_s(gpu("rtx-4090"), engine::MatmulRate::kBf16) == 0);  // none recorded
+    // A card measured in both 16-bit dtypes keeps them apart (RTX A6000: FP16 120.49, BF16 123.34 TFLOPS).
+    const engine::GpuSpec& a6000 = gpu("rtx-a6000");
+    CHECK(pr.matmul_limit_flop_per_s(a6000, engine::MatmulRate::kFp16) == doctest::Approx(120.49e12));
+    CHECK(pr.matmul_limit_flop_per_s(a6000, engine::MatmulRate::kBf16) == doctest::Approx(123.34e12));
+    // FP16 only (the T4 has no BF16 tensor cores).
+    CHECK(pr.matmul_limit_flop_per_s(gpu("t4"), engine::MatmulRate::kFp16) == doctest::Approx(42.31e12));
     // The same card without its limit (a user's copy under another id): the limit binds because the transformer
     // prior's fraction of the H100's peak (0.85 x 989) is above the measured 794.5 TFLOPS.
     engine::GpuSpec unmeasured = h100;
@@ -395,10 +401,13 @@ TEST_CASE("time: no GEMM runs faster than the fastest measured on that card") {
         "matmul_limits": [{"gpu": "h100-sxm", "rate": "tf32", "tflops": 300, "source": "s"},
                           {"gpu": "h100-sxm", "rate": "bf16", "tflops": 0, "source": "s"},
                           {"gpu": "h100-sxm", "rate": "bf16", "tflops": 700, "source": "s"},
-                          {"gpu": "h100-sxm", "rate": "bf16", "tflops": 600, "source": "s"}]})";
+                          {"gpu": "h100-sxm", "rate": "bf16", "tflops": 600, "source": "s"},
+                          {"gpu": "h100-sxm", "rate": "fp16", "tflops": 650, "source": "s"}]})";
     const engine::ThroughputPriors parsed = catalog::parse_time_data(bad, "[]", problems);
-    REQUIRE(parsed.matmul_limits.size() == 1);
+    REQUIRE(parsed.matmul_limits.size() == 2);
     CHECK(parsed.matmul_limits[0].flop_per_s == doctest::Approx(700e12));
+    CHECK(parsed.matmul_limits[1].rate == engine::MatmulRate::kFp16);
+    CHECK(parsed.matmul_limits[1].flop_per_s == doctest::Approx(650e12));
     CHECK(flagged(problems, "/matmul_limits/0/rate"));
     CHECK(flagged(problems, "/matmul_limits/1/tflops"));
     CHECK(flagged(problems, "/matmul_limits/3"));

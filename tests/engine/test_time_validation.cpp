@@ -42,7 +42,8 @@ const std::map<std::string, const char*>& known_misses() {
         k["lambda-bert-large-fp16-1x-rtx-4090"] =
             "RTX 4090 BERT-large AMP: -25%; it outruns the RTX 6000 Ada (93 vs 79) although its FP16 tensor rate with "
             "FP32 accumulate is half (165 vs 364 TFLOPS) and its bandwidth 5% higher: sustained clocks under the "
-            "450 W vs 300 W board power are not modelled (no published clock-under-load figure found)";
+            "450 W vs 300 W board power are not modelled: torch.mm reaches 162-171 TFLOPS on 4090s (zzc0721/torch-"
+            "performance-test-data), above the 0.85 x 165.2 the engine's prior gives it (docs/time-model.md sec. 6)";
         // Lambda's multi-GPU rows run with NCCL_P2P_DISABLE=1 (their benchmark_pytorch.sh) and, for BERT fp16, apex
         // amp O2's fp16 gradient all-reduce; the cases say so since 2026-12-02 (docs/validation-sources.md sec. 7).
         // With that, 5 of the 11 multi-GPU BERT-large rows listed before pass (V100 2x/8x fp32, RTX A6000 2x fp32,
