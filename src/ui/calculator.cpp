@@ -968,6 +968,8 @@ void draw_time(AppState& app) {
     const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
     if (sps > 0 && mfu >= 0) hint_textf(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
     if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());
+    // Detection pipelines are the common loader-bound case (docs/validation-sources.md sec. 7k).
+    if (s.model.family == engine::Family::kYolo && s.loader_samples_per_s <= 0) hint_text(tr(Str::YoloLoaderHint, L));
     draw_scaling(app, t, total > 0);
     if (t.contains("explain") && t["explain"].is_object() &&
         ImGui::TreeNode(stable_label(tr(Str::TimeFormula, L), "time-formula").c_str())) {

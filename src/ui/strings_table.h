@@ -352,6 +352,8 @@
     X(ColTimeToTrain, "Time to train", "训练总时长")                                                         \
     X(ColStepTime, "Time per step", "每步耗时")                                                               \
     X(LoaderWaitLine, "Data loading sets the pace: each step the GPU waits %s for data.", "数据读取成了瓶颈：每一步显卡要等数据 %s。") \
+    X(YoloLoaderHint, "This is the GPU's share. YOLO training often waits for its CPU data loader (mosaic augmentation): Ultralytics' own COCO runs took 1.0-1.7x this kind of figure (YOLOv5 README, V100). Measure your loader and enter it under \"Data loading speed\".", \
+      "这是显卡本身的耗时。YOLO 训练常常要等 CPU 上的数据加载（mosaic 数据增强）：Ultralytics 自己在 COCO 上的训练用时是这类估算的 1.0–1.7 倍（YOLOv5 README，V100）。请测一下你的数据读取速度，填到“数据读取速度”里。") \
     X(RankingTitle, "Every option, best first", "所有方案（最优在前）")                                      \
     X(RankingHint, "Buy = own the cards (price + host + electricity - resale). Rent = cloud price for the hours. Click a row to check it above.", \
       "购买 = 自己买卡（价格 + 主机 + 电费 - 转卖收入）。租用 = 按训练时长支付的云服务费。点击某行可在上方查看。") \

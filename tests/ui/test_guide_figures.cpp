@@ -3,6 +3,7 @@
 // moves them fails until the guide's text is updated (in both languages).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -12,6 +13,7 @@
 #include "catalog/time_data.h"
 #include "catalog/time_json.h"
 #include "ui/guide_content.h"
+#include "ui/strings.h"
 
 namespace engine = gg::engine;
 
@@ -127,6 +129,22 @@ TEST_CASE("the calculator's figures the guide quotes are what the calculator giv
         check_quoted("For Stable Diffusion's UNet that is " + ema_gb + " GB in FP32",
                      "Stable Diffusion 的 UNet 按 FP32 计就是 " + ema_gb + " GB");
         check_quoted("the calculator puts it at " + total_gib + " GiB", "本计算器给出 " + total_gib + " GiB");
+    }
+
+    // The calculator's YOLO hint: Ultralytics' README days (YOLOv5n..x on a V100) over the engine's figures.
+    {
+        double lo = 1e9, hi = 0;
+        for (const char* m : {"yolov5n", "yolov5s", "yolov5m", "yolov5l", "yolov5x"}) {
+            const std::string id = std::string("ultralytics-") + m + "-coco-300-epochs-v100-days";
+            const double ratio = time_case(id).row.measured / predicted(id);
+            lo = std::min(lo, ratio);
+            hi = std::max(hi, ratio);
+        }
+        const std::string range_en = one_decimal(lo) + "-" + one_decimal(hi) + "x";
+        const std::string range_zh = one_decimal(lo) + "–" + one_decimal(hi) + " 倍";
+        CAPTURE(range_en);
+        CHECK(std::string(gg::ui::tr(gg::ui::Str::YoloLoaderHint, gg::ui::Lang::En)).find(range_en) != std::string::npos);
+        CHECK(std::string(gg::ui::tr(gg::ui::Str::YoloLoaderHint, gg::ui::Lang::Zh)).find(range_zh) != std::string::npos);
     }
 
     // "Optimizations": YOLOv5s, 300 COCO epochs on a V100 (the README's 2 days), the GPU's own work in days.
