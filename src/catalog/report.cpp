@@ -117,7 +117,8 @@ double predicted_quantity(const std::string& q, const Scenario& s, const Estimat
     if (q == "peak_reserved_bytes") return r.reserved.bytes;
     if (q == "weights_bytes") return stage.weight_bytes;
     if (q == "optimizer_bytes") return stage.optimizer_bytes + stage.ema_bytes;
-    if (q == "model_states_bytes") return stage.weight_bytes + stage.grad_bytes + stage.optimizer_bytes + stage.ema_bytes;
+    if (q == "model_states_bytes")
+        return stage.weight_bytes + stage.grad_bytes + stage.optimizer_bytes + stage.ema_bytes;
     return std::numeric_limits<double>::quiet_NaN();
 }
 

@@ -2,6 +2,7 @@
 // constructors; Hugging Face config.json files, as listed in tools/measure/configs.py). Data only; the builders
 // are in workload.cpp. Reference parameter counts are the ones the reference implementation reports.
 #include <cassert>
+#include <cstdio>
 
 #include "engine/workload.h"
 
@@ -128,23 +129,28 @@ std::vector<ModelSpec> make_presets() {
         // Ultralytics prints a model summary before fusing (Conv2d + BatchNorm2d weight and bias) and after
         // (BatchNorm folded into a conv bias: one parameter per BN channel fewer); the engine counts the unfused
         // model that trains. Fused counts are checked in tests/engine/test_memory.cpp through the BN channels.
-        struct Scale { const char* id; const char* name; double depth, width; const char* multiples; int max_channels;
-                       double params; const char* summary; };
+        struct Scale { const char* id; const char* name; double depth, width; int max_channels; double params;
+                       const char* summary; };
+        auto multiples = [](const Scale& s) {
+            char text[48];
+            std::snprintf(text, sizeof text, "depth %.2f, width %.2f", s.depth, s.width);
+            return std::string(text);
+        };
         const Scale v5[] = {
-            {"yolov5n", "YOLOv5n", 0.33, 0.25, "depth 0.33, width 0.25", 1024, 1872157,
-             "'YOLOv5n summary: 270 layers, 1872157 parameters' (fused: 157 layers, 1867405)"},
-            {"yolov5s", "YOLOv5s", 0.33, 0.50, "depth 0.33, width 0.50", 1024, 7235389,
-             "'YOLOv5s summary: 270 layers, 7235389 parameters' (fused: 213 layers, 7225885)"},
-            {"yolov5m", "YOLOv5m", 0.67, 0.75, "depth 0.67, width 0.75", 1024, 21190557,
+            {"yolov5n", "YOLOv5n", 0.33, 0.25, 1024, 1872157,
+             "'YOLOv5n summary: 214 layers, 1872157 parameters' (fused: 157 layers, 1867405)"},
+            {"yolov5s", "YOLOv5s", 0.33, 0.50, 1024, 7235389,
+             "'YOLOv5s summary: 214 layers, 7235389 parameters' (fused: 213 layers, 7225885)"},
+            {"yolov5m", "YOLOv5m", 0.67, 0.75, 1024, 21190557,
              "fused 'YOLOv5m summary: 212 layers, 21172173 parameters' + its 18384 BatchNorm channels"},
-            {"yolov5l", "YOLOv5l", 1.00, 1.00, "depth 1.00, width 1.00", 1024, 46563709,
+            {"yolov5l", "YOLOv5l", 1.00, 1.00, 1024, 46563709,
              "'YOLOv5l summary: 368 layers, 46563709 parameters' (fused: 267 layers, 46533693)"},
-            {"yolov5x", "YOLOv5x", 1.33, 1.25, "depth 1.33, width 1.25", 1024, 86749405,
+            {"yolov5x", "YOLOv5x", 1.33, 1.25, 1024, 86749405,
              "fused 'YOLOv5x summary: 322 layers, 86705005 parameters' + its 44400 BatchNorm channels"},
         };
         for (const Scale& s : v5) {
             ModelSpec m = vision(s.id, s.name, Family::kYolo, s.params,
-                                 std::string("ultralytics/yolov5 v6+ models/") + s.id + ".yaml (" + s.multiples +
+                                 std::string("ultralytics/yolov5 v6+ models/") + s.id + ".yaml (" + multiples(s) +
                                      ", 80 classes); " + s.summary);
             m.yolo_version = 5;
             m.width_multiple = s.width;
@@ -155,16 +161,16 @@ std::vector<ModelSpec> make_presets() {
         }
         // yolov8.yaml `scales: [depth, width, max_channels]`, each with its 'YOLOv8? summary' comment (unfused).
         const Scale v8[] = {
-            {"yolov8n", "YOLOv8n", 0.33, 0.25, "depth 0.33, width 0.25", 1024, 3157200, "'YOLOv8n summary: 225 layers, 3157200 parameters'"},
-            {"yolov8s", "YOLOv8s", 0.33, 0.50, "depth 0.33, width 0.50", 1024, 11166560, "'YOLOv8s summary: 225 layers, 11166560 parameters'"},
-            {"yolov8m", "YOLOv8m", 0.67, 0.75, "depth 0.67, width 0.75", 768, 25902640, "'YOLOv8m summary: 295 layers, 25902640 parameters'"},
-            {"yolov8l", "YOLOv8l", 1.00, 1.00, "depth 1.00, width 1.00", 512, 43691520, "'YOLOv8l summary: 365 layers, 43691520 parameters'"},
-            {"yolov8x", "YOLOv8x", 1.00, 1.25, "depth 1.00, width 1.25", 512, 68229648, "'YOLOv8x summary: 365 layers, 68229648 parameters'"},
+            {"yolov8n", "YOLOv8n", 0.33, 0.25, 1024, 3157200, "'YOLOv8n summary: 225 layers, 3157200 parameters'"},
+            {"yolov8s", "YOLOv8s", 0.33, 0.50, 1024, 11166560, "'YOLOv8s summary: 225 layers, 11166560 parameters'"},
+            {"yolov8m", "YOLOv8m", 0.67, 0.75, 768, 25902640, "'YOLOv8m summary: 295 layers, 25902640 parameters'"},
+            {"yolov8l", "YOLOv8l", 1.00, 1.00, 512, 43691520, "'YOLOv8l summary: 365 layers, 43691520 parameters'"},
+            {"yolov8x", "YOLOv8x", 1.00, 1.25, 512, 68229648, "'YOLOv8x summary: 365 layers, 68229648 parameters'"},
         };
         for (const Scale& s : v8) {
             ModelSpec m = vision(s.id, s.name, Family::kYolo, s.params,
                                  std::string("ultralytics cfg/models/v8/yolov8.yaml scale ") + (s.id + 6) + " (" +
-                                     s.multiples + ", max channels " + std::to_string(s.max_channels) +
+                                     multiples(s) + ", max channels " + std::to_string(s.max_channels) +
                                      ", 80 classes); " + s.summary);
             m.yolo_version = 8;
             m.width_multiple = s.width;
