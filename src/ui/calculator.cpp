@@ -788,6 +788,8 @@ const nlohmann::json* ranking_option(const Results& r, const char* kind, const s
     for (const auto& o : r.ranking["options"]) {
         if (o.value("kind", "") != kind || o.value("gpu", "") != gpu) continue;
         if (std::string(kind) == "buy" && o.value("count", 0) != count) continue;
+        // A rental is an offer's own card count: one the job does not fit has a price but is no answer.
+        if (std::string(kind) == "rent" && !o.value("fits", false)) continue;
         const double c = o.contains("cost") ? json_number(o["cost"], "amount") : -1;
         if (c < 0) continue;
         if (best == nullptr || c < json_number((*best)["cost"], "amount")) best = &o;
@@ -860,6 +862,13 @@ void draw_cost_lines(AppState& app) {
         // yet (no dataset: the line above asks for one).
         if (!cat.rents(s.gpu_id)) hint_text(tr(Str::NoOfferForCard, L));
         else if (!r.estimate.report.fits) hint_text(tr(Str::OfferButDoesNotFit, L));
+        else if (r.ranking.contains("options")) {
+            // It fits as set, yet no offer of this card fits: its job needs more cards than one offer has.
+            int largest = 0;
+            for (const engine::CloudOffer& o : cat.offers)
+                if (o.gpu_id == s.gpu_id) largest = std::max(largest, o.gpu_count);
+            if (largest > 0 && largest < s.gpu_count) hint_textf(tr(Str::OfferTooSmall, L), largest);
+        }
     }
     if (const nlohmann::json* buy = ranking_option(r, "buy", s.gpu_id, s.gpu_count)) {
         const std::string currency = (*buy)["cost"].value("currency", "CNY");

@@ -430,6 +430,8 @@
       "购买：需先付 %s（显卡加主机）；把显卡转卖后，这次训练的成本为 %s。")                                      \
     X(NoOfferForCard, "No cloud offer in the catalog rents this card.", "数据库中没有出租这块显卡的云服务器报价。") \
     X(OfferButDoesNotFit, "Cloud offers rent this card, but the job as set does not fit it: no rental cost until it fits (see what to change above).", "有云服务器出租这块显卡，但按当前设置任务放不下：放得下之后才会给出租用费用（见上方的修改建议）。") \
+    X(OfferTooSmall, "Cloud offers rent this card %d at a time at most, and the job as set does not fit on that many: no rental cost here. The list of options below has the offers it does fit.", \
+      "云服务器最多一次出租 %d 块这种显卡，而按当前设置任务在这么多卡上放不下：这里不给租用费用。下方的选项列表里有放得下的报价。") \
     X(RentBuyTitle, "Rent or buy over time (same card, training at your utilization)", "随时间累计的租用与购买成本（同一块显卡，按你的使用率训练）") \
     X(AxisMonths, "months", "月")                                                                            \
     X(LegendRent, "rent", "租用")                                                                            \
