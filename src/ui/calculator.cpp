@@ -852,6 +852,7 @@ void draw_cost_lines(AppState& app) {
                                  format_money(offer->price_per_hour, offer->currency, L).c_str(), rent->value("count", 1),
                                  format_duration(rent_hours_s, L).c_str(),
                                  format_money(json_number((*rent)["cost"], "amount"), (*rent)["cost"].value("currency", "CNY"), L).c_str());
+        if (offer) test_anchor(app, "rent-line");
         if (offer && rent->contains("rent") &&
             ImGui::TreeNode(stable_label(tr(Str::CostFormula, L), "rent-formula").c_str())) {
             rent_formula(app, *rent);
@@ -867,7 +868,10 @@ void draw_cost_lines(AppState& app) {
             int largest = 0;
             for (const engine::CloudOffer& o : cat.offers)
                 if (o.gpu_id == s.gpu_id) largest = std::max(largest, o.gpu_count);
-            if (largest > 0 && largest < s.gpu_count) hint_textf(tr(Str::OfferTooSmall, L), largest);
+            if (largest > 0 && largest < s.gpu_count) {
+                hint_textf(tr(Str::OfferTooSmall, L), largest);
+                test_anchor(app, "offer-too-small");
+            }
         }
     }
     if (const nlohmann::json* buy = ranking_option(r, "buy", s.gpu_id, s.gpu_count)) {

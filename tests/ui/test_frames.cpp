@@ -303,3 +303,30 @@ TEST_CASE("on a phone the guide's section titles and 'try it' buttons wrap insid
         }
     }
 }
+
+TEST_CASE("the rent line names only a rental the job fits; a job bigger than any offer of its card is told so") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    app.defer_first_decisions = false;
+    auto drawn_last_frame = [&](const char* name) {
+        return app.anchors.count(name) == 1 && app.anchors.at(name).frame == app.frame_count - 1;
+    };
+    // 96 H100s: the job fits as set, but on 8 cards (the largest H100 offer) it does not, so no offer's price answers
+    // it (the line used to show an 8-card rental for 14.7 days).
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"llama-2-7b","seq_len":4096,"batch_size":2,
+        "precision":"bf16-amp","attention":"flash","dataset":{"tokens":1e11},
+        "gpu":{"id":"h100-sxm","count":96,"strategy":"fsdp","network":"roce-800g"}})").empty());
+    for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
+        app.lang = lang;
+        run_frame(app, 1400, 2400);
+        CHECK(drawn_last_frame("offer-too-small"));
+        CHECK_FALSE(drawn_last_frame("rent-line"));
+    }
+    // One RTX 4090: rented one card at a time, the job fits, the line shows it.
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"resnet50","batch_size":64,"precision":"fp16-amp",
+        "optimizer":"sgd-momentum","dataset":{"samples":100000,"epochs":1},"gpu":{"id":"rtx-4090","count":1}})").empty());
+    run_frame(app, 1400, 2400);
+    CHECK(drawn_last_frame("rent-line"));
+    CHECK_FALSE(drawn_last_frame("offer-too-small"));
+}
