@@ -198,6 +198,8 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
     optional_record("optimizer_loop", "per_op_us", 1000, 1e-6, out.optimizer_op_s, out.optimizer_op_source);
     optional_record("sm_stream_limit", "bytes_per_sm_cycle", 1024, 1.0, out.stream_bytes_per_sm_cycle,
                     out.stream_source);
+    optional_record("matmul_reference", "fraction_of_peak", 1.5, 1.0, out.matmul_reference_fraction,
+                    out.matmul_reference_source);
     // Fused attention: FlashAttention-2's most of the dense peak, per NVIDIA architecture (optional list).
     if (auto limits = doc.find("fused_attention_limits"); limits != doc.end()) {
         if (!limits->is_array()) {

@@ -635,7 +635,12 @@ struct Efficiency {
                                             // attention); differs from the Linear one under FP8 only
     double stream_scale = 1;                // the SM stream limit at this end of the range (bandwidth / expected)
     double host_scale = 1;                  // host-side times (dispatch, launches, for-loop optimizer) / this
+    // > 0: a card with a measured best GEMM runs its GEMMs at that best x this (the prior's fraction over the
+    // reference card's measured fraction of its peak, ThroughputPriors::matmul_reference_fraction), scaled like the
+    // caps at the range's ends; 0: the measurement only caps the prior's fraction of the datasheet peak.
+    double best_to_rate = 0;
 };
+
 
 // Achieved bandwidth of the framework's own memory-bound kernels (elementwise, norms, reductions, layout
 // transposes, optimizer and dequantisation kernels): the prior's fraction of the card's bandwidth, but at most what
@@ -651,6 +656,13 @@ double elementwise_bytes_per_s(double dram_bytes_per_s, double cap_bytes_per_s) 
 
 // A rate held to a measured ceiling (0 = none).
 double capped(double rate, double cap) { return cap > 0 ? std::min(rate, cap) : rate; }
+
+// A compute-bound op's rate: the prior's fraction of the datasheet peak, or, where the card's best GEMM was
+// measured, the same fraction of what the card reaches (docs/time-model.md sec. 2).
+double gemm_rate(double peak, double matmul_fraction, double best_flop_per_s, double best_to_rate) {
+    if (best_flop_per_s > 0 && best_to_rate > 0) return best_flop_per_s * best_to_rate;
+    return capped(peak * matmul_fraction, best_flop_per_s);
+}
 
 struct MicroTimes {
     double compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0;
@@ -669,8 +681,8 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
         const double bytes = l.bytes_per_sample * batch + l.weight_bytes;
         if (l.compute_bound) {
             const double mem_s = bytes / (bw * e.bandwidth);
-            double rate = capped((l.linear ? peak_linear : peak) * e.matmul,
-                                 l.linear ? e.linear_cap_flop_per_s : e.other_cap_flop_per_s);
+            double rate = gemm_rate(l.linear ? peak_linear : peak, e.matmul,
+                                    l.linear ? e.linear_cap_flop_per_s : e.other_cap_flop_per_s, e.best_to_rate);
             if (l.fused_attention && e.fused_attention_flop_per_s > 0)
                 rate = std::min(rate, e.fused_attention_flop_per_s);
             const double flop_s = l.flop_per_sample * batch / rate;
@@ -688,7 +700,7 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
     for (const RecurrentTime& r : t.recurrent) {
         const double launch_s = r.kernels_per_step * kernel_launch_s;
         const double flop_s =
-            r.flop_per_step_per_sample * batch / capped(peak_linear * e.matmul, e.linear_cap_flop_per_s);
+            r.flop_per_step_per_sample * batch / gemm_rate(peak_linear, e.matmul, e.linear_cap_flop_per_s, e.best_to_rate);
         const double mem_s = (r.bytes_per_step_per_sample * batch + r.weight_bytes_per_step) / (bw * e.bandwidth);
         out.recurrent_s += r.sequential_steps * std::max({launch_s, flop_s, mem_s});
     }
@@ -916,8 +928,11 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const MatmulRate rate_other = r.rate == MatmulRate::kFp8 ? MatmulRate::kBf16 : r.rate;
     const double linear_cap_flop_per_s = priors.matmul_limit_flop_per_s(gpu, r.rate);
     const double other_cap_flop_per_s = priors.matmul_limit_flop_per_s(gpu, rate_other);
+    const double best_to_rate = priors.matmul_reference_fraction > 0
+                                    ? prior->matmul_fraction.expected / priors.matmul_reference_fraction
+                                    : 0.0;
     const Efficiency e_mid{prior->matmul_fraction.expected, prior->bandwidth_fraction.expected,
-                           attention_cap_flop_per_s, linear_cap_flop_per_s, other_cap_flop_per_s};
+                           attention_cap_flop_per_s, linear_cap_flop_per_s, other_cap_flop_per_s, 1, 1, best_to_rate};
     // The range's ends scale every rate by the fit's spread (data/throughput_priors.json "about": low / high =
     // expected x the smallest / largest measured/predicted of the fit set): the fractions, and with them the two
     // limits that cap those fractions (the SM stream limit, FlashAttention-2's Hopper limit), so a capped card's range
@@ -929,11 +944,11 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const Efficiency e_fast{prior->matmul_fraction.high,        prior->bandwidth_fraction.high,
                             attention_cap_flop_per_s * mm_fast,   linear_cap_flop_per_s * mm_fast,
                             other_cap_flop_per_s * mm_fast,       bw_fast,
-                            mm_fast};
+                            mm_fast,                              best_to_rate};
     const Efficiency e_slow{prior->matmul_fraction.low,         prior->bandwidth_fraction.low,
                             attention_cap_flop_per_s * mm_slow,   linear_cap_flop_per_s * mm_slow,
                             other_cap_flop_per_s * mm_slow,       bw_slow,
-                            mm_slow};
+                            mm_slow,                              best_to_rate};
     const double oh = prior->per_layer_overhead_s;
     const double kl = priors.kernel_launch_s;
     const double sm_cycle_rate_hz = sm_cycles_per_s(gpu);

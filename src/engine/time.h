@@ -96,6 +96,11 @@ struct ThroughputPriors {
     // (data/throughput_priors.json "sm_stream_limit"); 0 = not modelled (the bandwidth fraction alone).
     double stream_bytes_per_sm_cycle = 0;
     std::string stream_source;
+    // The measured best GEMM of the card the priors' matmul fractions were fitted on, as a fraction of its datasheet
+    // peak (data/throughput_priors.json "matmul_reference"). With it a card's measured best (matmul_limits) is its
+    // GEMM speed: rate = best x prior fraction / this. 0 = the measurements only cap the prior's rate.
+    double matmul_reference_fraction = 0;
+    std::string matmul_reference_source;
     std::string stream_fitted_with;               // the prior it was fitted together with ("" = not fitted)
     // The most of the dense peak fused attention kernels (FlashAttention-2 class) reach, per NVIDIA architecture
     // (data/throughput_priors.json "fused_attention_limits"): Ampere/Ada 73%, Hopper 35% (its kernels were written for

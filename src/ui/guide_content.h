@@ -95,11 +95,11 @@
       "behind PyTorch's SDPA, reaches 50-73% of an A100's peak but only about 35% of an H100's, because it does " \
       "not use Hopper's newer tensor-core instructions (FlashAttention-3 paper, 2024). At 2,048 tokens and more " \
       "attention is a visible share of the step: MosaicML measured MPT-7B pretraining at 4,641 tokens/s per A100 " \
-      "and 10,643 per H100, 2.3 times. The calculator gives 5,011 and 12,022 (2.4 times).", \
+      "and 10,643 per H100, 2.3 times. The calculator gives 5,012 and 11,862 (2.4 times).", \
       "在语言模型上，H100 也不是 A100 的三倍。PyTorch SDPA 背后的注意力算子 FlashAttention-2 在 A100 上能达到" \
       "峰值的 50–73%，在 H100 上却只有约 35%，因为它没有用上 Hopper 新的张量核心指令（FlashAttention-3 论文，" \
       "2024）。序列长度到 2048 及以上时，注意力在每一步中占比可观：MosaicML 实测 MPT-7B 预训练每块 A100 每秒" \
-      " 4641 个 token，每块 H100 每秒 10643 个，是 2.3 倍；本计算器给出 5011 和 12022（2.4 倍）。") \
+      " 4641 个 token，每块 H100 每秒 10643 个，是 2.3 倍；本计算器给出 5012 和 11862（2.4 倍）。") \
     P(Memory, \
       "Training memory has four main parts. Weights, gradients and optimizer states (together: model states) " \
       "are fixed by the parameter count. Activations, the intermediate results saved for the backward pass, " \
@@ -226,13 +226,13 @@
       "(up to 40%; arXiv 2507.03114). The calculator charges 18.9% of every hidden transfer's time, plus " \
       "whatever does not fit behind the computation. It matters when the traffic is almost as long as the " \
       "computation: MPT-13B on eight H100s with two sequences per GPU runs 4,792 tokens/s per GPU in MosaicML's " \
-      "table; the calculator gives 5,699 with this cost and 6,423 if hiding were free.", \
+      "table; the calculator gives 5,630 with this cost and 6,335 if hiding were free.", \
       "把通信和计算重叠可以掩盖通信，但并非没有代价。DDP 在反向传播继续进行时发送梯度，FSDP 在当前层计算时预取" \
       "下一层的权重；但 NCCL 的传输本身也是 GPU 算子，要和计算争用计算单元和显存。在 A100 和 H100 服务器上的" \
       "实测表明，通信与计算重叠时，计算平均慢 18.9%（最多 40%；arXiv 2507.03114）。本计算器对每段被掩盖的通" \
       "信计入其时间的 18.9%，再加上计算掩盖不住的部分。当通信几乎和计算一样长时，这一点很重要：MosaicML 的表" \
-      "中，MPT-13B 在 8 块 H100 上每卡 2 条序列，每块卡每秒 4792 个 token；本计算器计入这项代价时给出 5699 个，" \
-      "若掩盖完全免费则为 6423 个。") \
+      "中，MPT-13B 在 8 块 H100 上每卡 2 条序列，每块卡每秒 4792 个 token；本计算器计入这项代价时给出 5630 个，" \
+      "若掩盖完全免费则为 6335 个。") \
     P(Interconnect, \
       "The largest models are also split inside each layer and across layers (Megatron-LM). Tensor parallelism " \
       "gives each GPU a slice of every layer's attention heads and FFN width and all-reduces each layer's " \
