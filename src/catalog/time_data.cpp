@@ -228,7 +228,7 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             }
         }
     }
-    // Measured GEMM ceilings per card and input dtype (optional list).
+    // Measured best GEMMs per card and input dtype (optional list; matmul_reference turns them into rates).
     if (auto limits = doc.find("matmul_limits"); limits != doc.end()) {
         if (!limits->is_array()) {
             r.problem("/matmul_limits", "expected an array of {gpu, rate, tflops, source}");

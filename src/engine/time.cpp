@@ -630,7 +630,7 @@ void share_node_network(Links& links, double per_node, double gpus_per_node) {
 struct Efficiency {
     double matmul = 0, bandwidth = 0;
     double fused_attention_flop_per_s = 0;  // > 0: fused attention kernels run at most this fast (Hopper, FA2)
-    double linear_cap_flop_per_s = 0;       // > 0: the card's measured GEMM ceiling at the Linear layers' rate
+    double linear_cap_flop_per_s = 0;       // > 0: the card's measured best GEMM at the Linear layers' rate
     double other_cap_flop_per_s = 0;        // > 0: the same at the other compute-bound ops' rate (convolutions,
                                             // attention); differs from the Linear one under FP8 only
     double stream_scale = 1;                // the SM stream limit at this end of the range (bandwidth / expected)
@@ -922,9 +922,10 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     // Ampere and use neither Hopper's asynchronous wgmma instructions nor TMA). Attention is bf16/fp16 even under
     // FP8 (peak_other). Fractions and sources: data/throughput_priors.json "fused_attention_limits".
     const double attention_cap_flop_per_s = priors.fused_attention_fraction(gpu) * peak_other;
-    // No GEMM runs faster than the fastest measured on that card (data/throughput_priors.json "matmul_limits":
-    // Bekman's maximum achievable matmul FLOPS, the best of a search over shapes). Where the prior's fraction of the
-    // datasheet peak is above it (H100 SXM: 0.85 x 989 = 841 vs 794.5 TFLOPS measured) the measurement binds.
+    // A card whose best GEMM was measured (data/throughput_priors.json "matmul_limits": Bekman's maximum achievable
+    // matmul FLOPS, a community torch.mm table) runs its GEMMs at the prior's share of that best: best x fraction /
+    // matmul_reference (H100 SXM: 794.5 x 0.85 / 0.869 = 777 TFLOPS, not 0.85 x 989 = 841; RTX 4090: 166.6 x 0.85 /
+    // 0.869 = 163, not 0.85 x 165.2 = 140). gemm_rate() falls back to a ceiling when no reference is given.
     const MatmulRate rate_other = r.rate == MatmulRate::kFp8 ? MatmulRate::kBf16 : r.rate;
     const double linear_cap_flop_per_s = priors.matmul_limit_flop_per_s(gpu, r.rate);
     const double other_cap_flop_per_s = priors.matmul_limit_flop_per_s(gpu, rate_other);
@@ -1045,7 +1046,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     // Only where a fused-attention limit applies (an architecture with an entry).
     if (attention_cap_flop_per_s > 0)
         r.compute.operands.push_back({"fused_attention_flop_per_s", attention_cap_flop_per_s});
-    // Only where a measured GEMM ceiling exists for this card and rate.
+    // Only where a measured best GEMM exists for this card and rate.
     if (linear_cap_flop_per_s > 0) r.compute.operands.push_back({"matmul_limit_flop_per_s", linear_cap_flop_per_s});
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},

@@ -113,10 +113,10 @@ struct ThroughputPriors {
     std::vector<FusedAttentionLimit> fused_attention_limits;
     // The limit for a card (0 = none: no entry for its architecture, or not an NVIDIA card).
     double fused_attention_fraction(const GpuSpec& gpu) const;
-    // The fastest a card's GEMMs were measured to run, per input dtype: a ceiling on the prior's fraction of the
-    // datasheet peak, which some cards do not reach at any shape (data/throughput_priors.json "matmul_limits", with
-    // their sources). kFp16 inputs use the card's kFp16 entry, else its kBf16 one (one tensor-core rate on these
-    // cards).
+    // The fastest a card's GEMMs were measured to run, per input dtype (data/throughput_priors.json "matmul_limits",
+    // with their sources): with matmul_reference_fraction, the base of the card's GEMM rate; without it, a ceiling on
+    // the prior's fraction of the datasheet peak. kFp16 inputs use the card's kFp16 entry, else its kBf16 one (one
+    // tensor-core rate on these cards).
     struct MatmulLimit {
         std::string gpu_id;
         MatmulRate rate = MatmulRate::kBf16;  // kFp16, kBf16 or kFp8
