@@ -641,7 +641,6 @@ struct Efficiency {
     double best_to_rate = 0;
 };
 
-
 // Achieved bandwidth of the framework's own memory-bound kernels (elementwise, norms, reductions, layout
 // transposes, optimizer and dequantisation kernels): the prior's fraction of the card's bandwidth, but at most what
 // the SMs keep in flight. By Little's law a kernel moves bytes in flight / memory latency per second; eager
@@ -699,8 +698,8 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
     // (W_hh re-read every step + the step's activations) at the bandwidth: a roofline with a latency floor.
     for (const RecurrentTime& r : t.recurrent) {
         const double launch_s = r.kernels_per_step * kernel_launch_s;
-        const double flop_s =
-            r.flop_per_step_per_sample * batch / gemm_rate(peak_linear, e.matmul, e.linear_cap_flop_per_s, e.best_to_rate);
+        const double flop_s = r.flop_per_step_per_sample * batch /
+                              gemm_rate(peak_linear, e.matmul, e.linear_cap_flop_per_s, e.best_to_rate);
         const double mem_s = (r.bytes_per_step_per_sample * batch + r.weight_bytes_per_step) / (bw * e.bandwidth);
         out.recurrent_s += r.sequential_steps * std::max({launch_s, flop_s, mem_s});
     }
