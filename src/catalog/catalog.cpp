@@ -781,8 +781,12 @@ const T* find_by_id(const std::vector<T>& items, std::string_view id) {
 
 const engine::GpuSpec* Catalog::find_gpu(std::string_view id) const { return find_by_id(gpus, id); }
 const engine::CloudOffer* Catalog::find_offer(std::string_view id) const { return find_by_id(offers, id); }
-bool Catalog::rents(std::string_view gpu_id) const {
-    return std::any_of(offers.begin(), offers.end(), [&](const engine::CloudOffer& o) { return o.gpu_id == gpu_id; });
+bool Catalog::rents(std::string_view gpu_id) const { return most_rented_at_once(gpu_id) > 0; }
+int Catalog::most_rented_at_once(std::string_view gpu_id) const {
+    int most = 0;
+    for (const engine::CloudOffer& o : offers)
+        if (o.gpu_id == gpu_id) most = std::max(most, o.gpu_count);
+    return most;
 }
 const engine::ElectricityPrice* Catalog::default_electricity() const {
     return find_by_id(settings.electricity, settings.default_electricity_id);

@@ -27,6 +27,7 @@ struct Catalog {
     const engine::GpuSpec* find_gpu(std::string_view id) const;         // nullptr when unknown
     const engine::CloudOffer* find_offer(std::string_view id) const;    // nullptr when unknown
     bool rents(std::string_view gpu_id) const;                          // some offer rents this GPU
+    int most_rented_at_once(std::string_view gpu_id) const;             // the largest offer's card count (0 = none)
     const engine::ElectricityPrice* default_electricity() const;        // nullptr when unknown
 };
 

@@ -865,9 +865,7 @@ void draw_cost_lines(AppState& app) {
         else if (!r.estimate.report.fits) hint_text(tr(Str::OfferButDoesNotFit, L));
         else if (r.ranking.contains("options")) {
             // It fits as set, yet no offer of this card fits: its job needs more cards than one offer has.
-            int largest = 0;
-            for (const engine::CloudOffer& o : cat.offers)
-                if (o.gpu_id == s.gpu_id) largest = std::max(largest, o.gpu_count);
+            const int largest = cat.most_rented_at_once(s.gpu_id);
             if (largest > 0 && largest < s.gpu_count) {
                 hint_textf(tr(Str::OfferTooSmall, L), largest);
                 test_anchor(app, "offer-too-small");

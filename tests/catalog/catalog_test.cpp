@@ -137,6 +137,8 @@ void check_bad_offer(Fixture& f, const std::string& pointer) {
     // Only offers that survived count as renting a card.
     CHECK(c.rents(c.find_offer("good-offer")->gpu_id));
     CHECK_FALSE(c.rents("no-such-gpu"));
+    CHECK(c.most_rented_at_once(c.find_offer("good-offer")->gpu_id) == c.find_offer("good-offer")->gpu_count);
+    CHECK(c.most_rented_at_once("no-such-gpu") == 0);
 }
 
 }  // namespace
@@ -662,6 +664,12 @@ TEST_CASE("the bundled catalog has no problems") {
     CHECK(!gg::catalog::embedded_catalog().gpus.empty());
     CHECK(!gg::catalog::embedded_catalog().offers.empty());
     CHECK(gg::catalog::embedded_catalog().default_electricity() != nullptr);
+    // The largest offer of a card: H100s come in 8-card servers at most, so a 96-card job has no single offer.
+    int most = 0;
+    for (const auto& o : gg::catalog::embedded_catalog().offers)
+        if (o.gpu_id == "h100-sxm") most = std::max(most, o.gpu_count);
+    CHECK(most >= 1);
+    CHECK(gg::catalog::embedded_catalog().most_rented_at_once("h100-sxm") == most);
 }
 
 TEST_CASE("data/gpus.json agrees with the independent second source: memory exact, bandwidth and FP32 within 3%") {
