@@ -630,8 +630,8 @@ void share_node_network(Links& links, double per_node, double gpus_per_node) {
 struct Efficiency {
     double matmul = 0, bandwidth = 0;
     double fused_attention_flop_per_s = 0;  // > 0: fused attention kernels run at most this fast (Hopper, FA2)
-    double linear_cap_flop_per_s = 0;       // > 0: the card's measured best GEMM at the Linear layers' rate
-    double other_cap_flop_per_s = 0;        // > 0: the same at the other compute-bound ops' rate (convolutions,
+    double linear_best_flop_per_s = 0;      // > 0: the card's measured best GEMM at the Linear layers' rate
+    double other_best_flop_per_s = 0;       // > 0: the same at the other compute-bound ops' rate (convolutions,
                                             // attention); differs from the Linear one under FP8 only
     double stream_scale = 1;                // the SM stream limit at this end of the range (bandwidth / expected)
     double host_scale = 1;                  // host-side times (dispatch, launches, for-loop optimizer) / this
@@ -681,7 +681,7 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
         if (l.compute_bound) {
             const double mem_s = bytes / (bw * e.bandwidth);
             double rate = gemm_rate(l.linear ? peak_linear : peak, e.matmul,
-                                    l.linear ? e.linear_cap_flop_per_s : e.other_cap_flop_per_s, e.best_to_rate);
+                                    l.linear ? e.linear_best_flop_per_s : e.other_best_flop_per_s, e.best_to_rate);
             if (l.fused_attention && e.fused_attention_flop_per_s > 0)
                 rate = std::min(rate, e.fused_attention_flop_per_s);
             const double flop_s = l.flop_per_sample * batch / rate;
@@ -699,7 +699,7 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
     for (const RecurrentTime& r : t.recurrent) {
         const double launch_s = r.kernels_per_step * kernel_launch_s;
         const double flop_s = r.flop_per_step_per_sample * batch /
-                              gemm_rate(peak_linear, e.matmul, e.linear_cap_flop_per_s, e.best_to_rate);
+                              gemm_rate(peak_linear, e.matmul, e.linear_best_flop_per_s, e.best_to_rate);
         const double mem_s = (r.bytes_per_step_per_sample * batch + r.weight_bytes_per_step) / (bw * e.bandwidth);
         out.recurrent_s += r.sequential_steps * std::max({launch_s, flop_s, mem_s});
     }
@@ -926,13 +926,13 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     // matmul_reference (H100 SXM: 794.5 x 0.85 / 0.869 = 777 TFLOPS, not 0.85 x 989 = 841; RTX 4090: 166.6 x 0.85 /
     // 0.869 = 163, not 0.85 x 165.2 = 140). gemm_rate() falls back to a ceiling when no reference is given.
     const MatmulRate rate_other = r.rate == MatmulRate::kFp8 ? MatmulRate::kBf16 : r.rate;
-    const double linear_cap_flop_per_s = priors.matmul_limit_flop_per_s(gpu, r.rate);
-    const double other_cap_flop_per_s = priors.matmul_limit_flop_per_s(gpu, rate_other);
+    const double linear_best_flop_per_s = priors.matmul_limit_flop_per_s(gpu, r.rate);
+    const double other_best_flop_per_s = priors.matmul_limit_flop_per_s(gpu, rate_other);
     const double best_to_rate = priors.matmul_reference_fraction > 0
                                     ? prior->matmul_fraction.expected / priors.matmul_reference_fraction
                                     : 0.0;
     const Efficiency e_mid{prior->matmul_fraction.expected, prior->bandwidth_fraction.expected,
-                           attention_cap_flop_per_s, linear_cap_flop_per_s, other_cap_flop_per_s, 1, 1, best_to_rate};
+                           attention_cap_flop_per_s, linear_best_flop_per_s, other_best_flop_per_s, 1, 1, best_to_rate};
     // The range's ends scale every rate by the fit's spread (data/throughput_priors.json "about": low / high =
     // expected x the smallest / largest measured/predicted of the fit set): the fractions, and with them the two
     // limits that cap those fractions (the SM stream limit, FlashAttention-2's Hopper limit), so a capped card's range
@@ -942,12 +942,12 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const double bw_fast = prior->bandwidth_fraction.high / prior->bandwidth_fraction.expected;
     const double bw_slow = prior->bandwidth_fraction.low / prior->bandwidth_fraction.expected;
     const Efficiency e_fast{prior->matmul_fraction.high,        prior->bandwidth_fraction.high,
-                            attention_cap_flop_per_s * mm_fast,   linear_cap_flop_per_s * mm_fast,
-                            other_cap_flop_per_s * mm_fast,       bw_fast,
+                            attention_cap_flop_per_s * mm_fast,   linear_best_flop_per_s * mm_fast,
+                            other_best_flop_per_s * mm_fast,      bw_fast,
                             mm_fast,                              best_to_rate};
     const Efficiency e_slow{prior->matmul_fraction.low,         prior->bandwidth_fraction.low,
-                            attention_cap_flop_per_s * mm_slow,   linear_cap_flop_per_s * mm_slow,
-                            other_cap_flop_per_s * mm_slow,       bw_slow,
+                            attention_cap_flop_per_s * mm_slow,   linear_best_flop_per_s * mm_slow,
+                            other_best_flop_per_s * mm_slow,      bw_slow,
                             mm_slow,                              best_to_rate};
     const double oh = prior->per_layer_overhead_s;
     const double kl = priors.kernel_launch_s;
@@ -1046,7 +1046,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     if (attention_cap_flop_per_s > 0)
         r.compute.operands.push_back({"fused_attention_flop_per_s", attention_cap_flop_per_s});
     // Only where a measured best GEMM exists for this card and rate.
-    if (linear_cap_flop_per_s > 0) r.compute.operands.push_back({"matmul_limit_flop_per_s", linear_cap_flop_per_s});
+    if (linear_best_flop_per_s > 0) r.compute.operands.push_back({"matmul_limit_flop_per_s", linear_best_flop_per_s});
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
                        {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro},

@@ -418,6 +418,12 @@ TEST_CASE("time: a card with a measured best GEMM runs its GEMMs at the prior's 
     CHECK(pr.matmul_limit_flop_per_s(a6000, engine::MatmulRate::kBf16) == doctest::Approx(123.34e12));
     CHECK(pr.matmul_limit_flop_per_s(gpu("t4"), engine::MatmulRate::kFp16) == doctest::Approx(42.31e12));  // no BF16
     CHECK(pr.matmul_limit_flop_per_s(gpu("rtx-a4000"), engine::MatmulRate::kBf16) == 0);  // none recorded
+    // A faster measurement never makes the card slower (the property test compares unmeasured copies only).
+    engine::ThroughputPriors faster = pr;
+    for (auto& l : faster.matmul_limits)
+        if (l.gpu_id == "rtx-4090") l.flop_per_s *= 1.2;
+    CHECK(engine::evaluate_time(t, 2, gpu("rtx-4090"), {}, {}, faster).step_s <
+          engine::evaluate_time(t, 2, gpu("rtx-4090"), {}, {}, pr).step_s);
     // Without a reference the measurements only cap the prior's rate (the data file may leave it out).
     engine::ThroughputPriors no_ref = pr;
     no_ref.matmul_reference_fraction = 0;
