@@ -16,6 +16,12 @@ namespace {
 
 bool is_autocast(Precision p) { return p == Precision::kFp16Amp || p == Precision::kBf16Amp || p == Precision::kFp8; }
 bool is_quantized(Precision p) { return p == Precision::kInt8 || p == Precision::kNf4; }
+// A Linear of the backbone that bitsandbytes replaces under int8/nf4 (Linear8bitLt / Linear4bit; transformers'
+// get_keys_to_not_convert keeps the head in 16 bits, and convolutions are not converted).
+bool bnb_linear(const Layer& l, Precision p) {
+    return is_quantized(p) && l.kind == OpKind::kMatmul && l.in_features > 0 && l.role != ParamRole::kHead &&
+           l.role != ParamRole::kConv;
+}
 
 // The compute (activation) dtype: fp32 for fp32/tf32 (TF32 only changes the matmul unit, not storage: PyTorch
 // docs "TensorFloat-32 (TF32) on Ampere devices"); 2 bytes for autocast fp16/bf16, pure bf16, and the 16-bit
@@ -228,7 +234,14 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
         for (const SavedRef& r : l.saved) {
             bool needed = false;
             switch (r.needed_for) {
-                case SavedFor::kWeightGrad: needed = own_grad && !(lora && c.lora.dropout > 0); break;
+                case SavedFor::kWeightGrad:
+                    needed = own_grad && !(lora && c.lora.dropout > 0);
+                    // bitsandbytes' autograd functions keep their input on ctx whatever the weight needs
+                    // (bitsandbytes/autograd/_functions.py @29e3420c): MatMul4Bit whenever a gradient flows
+                    // ("if any(ctx.needs_input_grad[:2]): ctx.tensors = (A, B)"), MatMul8bitLt always.
+                    if (bnb_linear(l, c.precision))
+                        needed = needed || upstream_trainable || c.precision == Precision::kInt8;
+                    break;
                 case SavedFor::kInputGrad: needed = upstream_trainable; break;
                 case SavedFor::kAny: needed = upstream_trainable || trainable; break;
             }
@@ -245,6 +258,14 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
             if (l.block >= 0 && c.checkpointing == Checkpointing::kFull) continue;  // only the block input is kept
             if (l.block >= 0 && c.checkpointing == Checkpointing::kSelective && core) continue;
             seg.kept_per_sample_bytes += bytes;
+        }
+        if (c.precision == Precision::kInt8 && bnb_linear(l, c.precision) && upstream_trainable) {
+            // MatMul8bitLt also keeps CAt, the int8 column-wise quantized copy of its input (1 B per element),
+            // per call: q, k and v each keep their own (same source as above).
+            const double cat_bytes = l.tokens * l.in_features * 1.0;
+            w.saved_per_sample += cat_bytes;
+            seg.full_per_sample_bytes += cat_bytes;
+            if (!(l.block >= 0 && c.checkpointing == Checkpointing::kFull)) seg.kept_per_sample_bytes += cat_bytes;
         }
         if (lora) {
             // peft/tuners/lora/layer.py Linear.forward: lora_B(lora_A(dropout(x))): B saves A's output (tokens x r);
@@ -362,8 +383,7 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
         const bool trainable = layer_trainable(l, c);
         m.rank_params += own;
         if (trainable) m.rank_trainable += own;
-        const bool quantized_linear = is_quantized(p) && l.kind == OpKind::kMatmul && l.in_features > 0 &&
-                                      l.role != ParamRole::kHead && l.role != ParamRole::kConv;
+        const bool quantized_linear = bnb_linear(l, p);
         if (quantized_linear) {  // (never under tensor/pipeline parallelism: scenario.cpp refuses it)
             // bitsandbytes MatMul4Bit / MatMul8bitLt dequantize the weight to the 16-bit compute dtype for each
             // matmul (forward, and again for the input gradient): one such copy is alive at a time.

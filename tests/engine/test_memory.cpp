@@ -408,3 +408,30 @@ TEST_CASE("tensor parallelism splits the blocks' weights; pipeline stages split 
         CHECK(q.optimizer_bytes == doctest::Approx(8 * expected_rank / 4));
     }
 }
+
+TEST_CASE("bitsandbytes Linears keep their input while gradients flow, frozen weight or not") {
+    // bitsandbytes/autograd/_functions.py @29e3420c: MatMul4Bit keeps A "if any(ctx.needs_input_grad[:2])",
+    // MatMul8bitLt keeps A always and its int8 transposed copy CAt while gradients flow. An nn.Linear with a frozen
+    // weight keeps nothing, so under QLoRA a block keeps three more inputs than under LoRA: o_proj's (the attention
+    // output after its reshape copy), gate/up's (the normed residual) and down_proj's (act(gate) * up).
+    const ModelSpec* m = find_preset("llama-2-7b");
+    const double tokens = 128;
+    const Graph g = graph_of(*m, int(tokens));
+    TrainingConfig c;
+    c.method = Method::kLora;
+    c.precision = Precision::kBf16;
+    c.lora.rank = 8;
+    c.lora.dropout = 0;
+    c.lora.targets = {ParamRole::kQ, ParamRole::kV};
+    const double lora = saved_activation_bytes_per_sample(g, c);
+    c.method = Method::kQlora;
+    c.precision = Precision::kNf4;
+    const double nf4 = saved_activation_bytes_per_sample(g, c);
+    const double h = 4096, ffn = 11008, layers = 32;
+    CHECK(nf4 - lora == doctest::Approx(layers * tokens * (2 * h + ffn) * 2.0));
+    // int8: + CAt of every quantized call that a gradient flows through (q, k, v, o, gate, up: h; down: ffn), except
+    // the first block's q, whose input needs no gradient (its LoRA adapter is the first trainable layer).
+    c.precision = Precision::kInt8;
+    const double int8 = saved_activation_bytes_per_sample(g, c);
+    CHECK(int8 - nf4 == doctest::Approx(tokens * (layers * (6 * h + ffn) - h) * 1.0));
+}
