@@ -414,6 +414,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     r.choice(doc, "attention", "", kAttentions, s.attention);
     r.choice(doc, "memory_format", "", kMemoryFormats, s.memory_format);
     r.boolean(doc, "offload_optimizer", "", s.offload_optimizer);
+    s.ema = s.ema_default();
     r.boolean(doc, "ema", "", s.ema);
     r.number(doc, "reserve_fraction", "", s.reserve_fraction, 0, 0.9);
     if (doc.contains("lora")) {
@@ -649,7 +650,7 @@ json scenario_to_json(const Scenario& s) {
     j["gpu"] = g;
     j["reserve_fraction"] = s.reserve_fraction;
     j["offload_optimizer"] = s.offload_optimizer;
-    if (s.ema) j["ema"] = true;
+    if (s.ema || s.ema_default()) j["ema"] = s.ema;  // written when it differs from the default, or the default is on
     json d = json::object();
     if (s.dataset_tokens > 0) d["tokens"] = s.dataset_tokens;
     else {

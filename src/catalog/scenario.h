@@ -47,12 +47,17 @@ struct Scenario {
     bool peer_to_peer_set = false;   // false = not given: the card's default (GeForce RTX 40+: no P2P)
     std::string grad_reduce_dtype;   // gpu.grad_reduce_dtype: "" = the gradients' own dtype; "fp32", "fp16", "bf16"
     bool offload_optimizer = false;
-    bool ema = false;                // an exponential moving average of the weights (Ultralytics, timm, diffusers)
+    bool ema = false;                // an exponential moving average of the weights (Ultralytics, timm, diffusers);
+                                     // when the scenario does not say, ema_default()
     double reserve_fraction = 0.2;
     double dataset_samples = 0, dataset_epochs = 0, dataset_tokens = 0;  // 0 = not given
     double loader_samples_per_s = 0;  // dataset.loader_samples_per_s: what the input pipeline delivers per GPU; 0 = keeps up
     engine::Tunables tunables;
     bool has_tunables = false;       // the "tunables" object was given (written back only then)
+
+    // What a scenario without "ema" means: the model's own trainer keeps an EMA (Ultralytics' ModelEMA, always on for
+    // YOLO), otherwise none.
+    bool ema_default() const { return model.family == engine::Family::kYolo; }
 
     // The engine configuration and shape this scenario stands for.
     engine::TrainingConfig training_config() const;

@@ -110,6 +110,7 @@ void apply_custom_model(AppState& app, nlohmann::json model, bool new_model) {
     if (new_model) {
         doc.erase("seq_len");
         doc.erase("image_size");
+        if (app.scenario.ema == app.scenario.ema_default()) doc.erase("ema");  // the new model's default applies
     }
     const auto problems = app_load_scenario(app, doc.dump());
     if (problems.empty()) {
@@ -242,13 +243,12 @@ bool model_combo(AppState& app) {
                 const bool selected = s.model_id == m.id;
                 ImGui::Indent();
                 if (ImGui::Selectable((m.name + "##" + m.id).c_str(), selected) && !selected) {
-                    // Ultralytics' trainer always keeps a weight EMA (ModelEMA): on with a YOLO model, off again
-                    // when leaving one (the user's own choice stays for every other switch).
-                    const bool was_yolo = s.model.family == engine::Family::kYolo;
-                    const bool is_yolo = m.family == engine::Family::kYolo;
-                    if (is_yolo != was_yolo) s.ema = is_yolo;
+                    // The EMA follows the model's default (Ultralytics' trainer always keeps one: on with a YOLO
+                    // model, off again when leaving one) unless the user had changed it.
+                    const bool was_default = s.ema == s.ema_default();
                     s.model_id = m.id;
                     s.model = m;
+                    if (was_default) s.ema = s.ema_default();
                     s.custom_model = nullptr;
                     app.custom_model_draft = nullptr;
                     app.custom_model_problems.clear();

@@ -956,12 +956,22 @@ TEST_CASE("weight EMA: one more copy of the trainable weights, and 3 kernels per
               engine::evaluate_time(acc_off, 4, gpu("a100-sxm4-80gb"), {}, {}, priors()).step_s ==
           doctest::Approx(per_step));
 
-    // The scenario key: parsed, written back only when on, checked.
-    const catalog::ParsedScenario p = catalog::parse_scenario(R"({"model": "yolov5s", "ema": true})");
+    // The scenario key: parsed, checked; absent = the model's default (Ultralytics' trainer always keeps an EMA, so
+    // YOLO models have one). Written back when on, or when off against a default that is on, so links round-trip.
+    const catalog::ParsedScenario p = catalog::parse_scenario(R"({"model": "resnet50", "ema": true})");
     REQUIRE(p.problems.empty());
     CHECK(p.scenario.training_config().ema_weights);
     CHECK(catalog::scenario_to_json(p.scenario)["ema"] == true);
-    CHECK_FALSE(catalog::scenario_to_json(catalog::parse_scenario(R"({"model": "yolov5s"})").scenario).contains("ema"));
+    const catalog::Scenario plain = catalog::parse_scenario(R"({"model": "resnet50"})").scenario;
+    CHECK_FALSE(plain.ema);
+    CHECK_FALSE(catalog::scenario_to_json(plain).contains("ema"));
+    const catalog::Scenario yolo = catalog::parse_scenario(R"({"model": "yolov5s"})").scenario;
+    CHECK(yolo.training_config().ema_weights);
+    CHECK(catalog::scenario_to_json(yolo)["ema"] == true);
+    const catalog::Scenario yolo_off = catalog::parse_scenario(R"({"model": "yolov8n", "ema": false})").scenario;
+    CHECK_FALSE(yolo_off.training_config().ema_weights);
+    CHECK(catalog::scenario_to_json(yolo_off)["ema"] == false);
+    CHECK_FALSE(catalog::parse_scenario(catalog::scenario_to_json(yolo_off).dump()).scenario.ema);
     const catalog::ParsedScenario bad = catalog::parse_scenario(R"({"model": "yolov5s", "ema": "yes"})");
     bool flagged = false;
     for (const auto& problem : bad.problems) flagged = flagged || problem.pointer == "/ema";
