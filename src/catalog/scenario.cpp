@@ -344,7 +344,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     }
     r.unknown_keys(doc, "", {"model", "batch_size", "grad_accum_steps", "image_size", "seq_len", "precision", "optimizer",
                              "optimizer_impl", "method", "lora", "checkpointing", "attention", "memory_format", "gpu", "reserve_fraction",
-                             "dataset", "offload_optimizer", "ema", "tunables"});
+                             "dataset", "offload_optimizer", "ema", "precomputed_latents", "tunables"});
     bool model_ok = false;
     if (!doc.contains("model")) {
         r.problem("/model", "'model' is required: a preset id (gpuguide models) or a custom object with 'family'");
@@ -416,6 +416,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     r.boolean(doc, "offload_optimizer", "", s.offload_optimizer);
     s.ema = s.ema_default();
     r.boolean(doc, "ema", "", s.ema);
+    r.boolean(doc, "precomputed_latents", "", s.precomputed_latents);
     r.number(doc, "reserve_fraction", "", s.reserve_fraction, 0, 0.9);
     if (doc.contains("lora")) {
         const json& l = doc["lora"];
@@ -651,6 +652,7 @@ json scenario_to_json(const Scenario& s) {
     j["reserve_fraction"] = s.reserve_fraction;
     j["offload_optimizer"] = s.offload_optimizer;
     if (s.ema || s.ema_default()) j["ema"] = s.ema;  // written when it differs from the default, or the default is on
+    if (s.precomputed_latents) j["precomputed_latents"] = true;
     json d = json::object();
     if (s.dataset_tokens > 0) d["tokens"] = s.dataset_tokens;
     else {
@@ -702,6 +704,7 @@ engine::TrainingConfig Scenario::training_config() const {
     c.sequence_parallel = sequence_parallel;
     c.offload_optimizer = offload_optimizer;
     c.ema_weights = ema;
+    c.precomputed_latents = precomputed_latents;
     c.reserve_fraction = reserve_fraction;
     c.tunables = tunables;
     return c;

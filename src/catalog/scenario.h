@@ -49,6 +49,7 @@ struct Scenario {
     bool offload_optimizer = false;
     bool ema = false;                // an exponential moving average of the weights (Ultralytics, timm, diffusers);
                                      // when the scenario does not say, ema_default()
+    bool precomputed_latents = false;  // SD pipelines: VAE latents + text embeddings computed before training
     double reserve_fraction = 0.2;
     double dataset_samples = 0, dataset_epochs = 0, dataset_tokens = 0;  // 0 = not given
     double loader_samples_per_s = 0;  // dataset.loader_samples_per_s: what the input pipeline delivers per GPU; 0 = keeps up

@@ -445,6 +445,10 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
         const double base = m.rank_trainable * pb + w.lora_params * 4.0;
         m.ema_bytes = z3 ? base / n : base;
     }
+    // SD pipelines (diffusers train_text_to_image*.py, train_dreambooth*.py): vae.to(device, dtype=weight_dtype) and
+    // text_encoder.to(device, dtype=weight_dtype), weight_dtype = fp16/bf16 under mixed precision, else fp32; every
+    // rank holds them whole (they are not wrapped for DDP/FSDP).
+    if (!c.precomputed_latents && stage == 0) m.input_encoder_bytes = g.input_encoder_params * compute_bytes(p);
     if (c.offload_optimizer) {
         // ZeRO-Offload (Ren et al. 2021, sec. 4.1): fp32 master parameters, fp32 gradients and optimizer states
         // live in host memory; the GPU keeps its 16-bit (or fp32) parameters and gradients.
@@ -538,7 +542,8 @@ struct Peak {
 Peak compute_peak(const PreparedMemory& m, double batch) {
     const TrainingConfig& c = m.config;
     Peak pk;
-    const double states = m.weight_bytes + m.optimizer_bytes + m.ema_bytes + m.ddp_bucket_bytes + m.gathered_bytes;
+    const double states = m.weight_bytes + m.input_encoder_bytes + m.optimizer_bytes + m.ema_bytes +
+                          m.ddp_bucket_bytes + m.gathered_bytes;
     // A pipeline stage also holds what the other micro-batches in flight kept for their backward (1F1B schedule).
     const double stash = (m.in_flight - 1.0) * (m.kept_per_sample_bytes * batch + m.autocast_copy_bytes);
     // zero_grad(set_to_none=True) is the default since torch 2.0 (torch/optim/optimizer.py): gradients exist
@@ -620,7 +625,7 @@ MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_
     r.params_trainable = m.params_trainable;
     r.params_per_gpu = m.rank_params + m.params_lora;
     const Peak pk = compute_peak(m, batch);
-    r.weights = {m.weight_bytes + m.gathered_bytes, "weights",
+    r.weights = {m.weight_bytes + m.gathered_bytes + m.input_encoder_bytes, "weights",
                  {{"params_total", m.params_total},
                   {"params_lora", m.params_lora},
                   {"bytes_per_param", m.weight_bytes_per_param},
@@ -629,6 +634,7 @@ MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_
                   {"params_per_gpu", m.rank_params + m.params_lora},
                   {"sharded_bytes", m.weight_bytes},
                   {"gathered_unit_bytes", m.gathered_bytes}}};
+    if (m.input_encoder_bytes > 0) r.weights.operands.push_back({"input_encoder_bytes", m.input_encoder_bytes});
     r.gradients = {m.grad_bytes + m.ddp_bucket_bytes, "gradients",
                    {{"params_trainable", m.params_trainable},
                     {"bytes_per_param", m.grad_bytes_per_param},

@@ -94,6 +94,9 @@ struct TrainingConfig {
     // run and updated after every optimizer step by a loop over the tensors: Ultralytics ModelEMA (a deepcopy of
     // the fp32 model), timm ModelEmaV2, diffusers EMAModel (shadow_params = p.clone() per parameter).
     bool ema_weights = false;
+    // SD pipelines: VAE latents and text embeddings computed before training (MosaicML's diffusion repo), so the
+    // frozen encoders neither run per step nor sit on the GPU; false = diffusers' scripts, which encode every step.
+    bool precomputed_latents = false;
     double reserve_fraction = 0.2;   // of the card's memory, kept free for safety
     Tunables tunables;
 };
@@ -168,6 +171,7 @@ struct PreparedMemory {
     std::vector<PreparedMemory> last_stage;  // pipeline_parallel > 1: the last stage (head, loss), evaluated too
     double weight_bytes = 0, grad_bytes = 0, optimizer_bytes = 0, ddp_bucket_bytes = 0, gathered_bytes = 0;
     double ema_bytes = 0;                  // TrainingConfig::ema_weights: the averaged copy of the trainable weights
+    double input_encoder_bytes = 0;        // SD pipelines: the frozen VAE + text encoders (unless precomputed_latents)
     double host_ram_bytes = 0;
     double saved_per_sample_bytes = 0;     // no checkpointing: all saved activations per sample
     double kept_per_sample_bytes = 0;      // with checkpointing

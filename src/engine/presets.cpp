@@ -239,6 +239,10 @@ std::vector<ModelSpec> make_presets() {
         m.attention_heads = {8, 8, 8, 8};
         m.context_dim = 768;
         m.latent_channels = 4;
+        // vae/config.json (AutoencoderKL, 83,653,863 parameters) and text_encoder/config.json (CLIPTextModel,
+        // openai/clip-vit-large-patch14: 12 layers, 768 wide, 12 heads, 3072 MLP, 49408 tokens; 123,060,480).
+        m.vae_base_channels = 128;
+        m.text_encoders = {{12, 768, 12, 3072, 49408, false}};
         p.push_back(m);
         m.id = "sdxl-unet";
         m.name = "SDXL UNet";
@@ -254,6 +258,9 @@ std::vector<ModelSpec> make_presets() {
         m.linear_projection = true;
         m.addition_embed_dim = 2816;
         m.mid_transformer_depth = 10;
+        // SDXL keeps SD's VAE shape and adds OpenCLIP ViT-bigG/14 (text_encoder_2/config.json,
+        // CLIPTextModelWithProjection: 32 layers, 1280 wide, 20 heads, 5120 MLP; 694,659,840 parameters).
+        m.text_encoders = {{12, 768, 12, 3072, 49408, false}, {32, 1280, 20, 5120, 49408, true}};
         p.push_back(m);
     }
     {

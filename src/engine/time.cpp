@@ -240,6 +240,27 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     // pure bf16 and the dequantized int8/nf4 weights are 16-bit; fp32/tf32 read 4 bytes.
     const double gemm_weight_bytes = act_bytes;
 
+    // SD pipelines: diffusers' scripts encode each micro-batch with the frozen VAE and text encoders under no_grad
+    // before the UNet (train_text_to_image.py: vae.encode(batch["pixel_values"]).latent_dist.sample(),
+    // text_encoder(batch["input_ids"])). Prepared as a graph of its own with nothing trainable: forward only, no
+    // gradients, no optimizer, no collectives, each GPU its own micro-batch.
+    if (!c.precomputed_latents && has_input_encoders(spec)) {
+        WorkloadShape es = shape;
+        es.batch = 1;
+        BuildOptions eo;
+        eo.eager_attention = c.eager_attention;
+        TrainingConfig ec = c;
+        ec.method = Method::kFrozenBackbone;
+        ec.strategy = Strategy::kDdp;
+        ec.gpu_count = 1;
+        ec.tensor_parallel = ec.pipeline_parallel = ec.pipeline_interleave = 1;
+        ec.sequence_parallel = false;
+        ec.checkpointing = Checkpointing::kNone;
+        ec.offload_optimizer = ec.ema_weights = false;
+        ec.precomputed_latents = true;
+        t.input_encoders = std::make_shared<const PreparedTime>(prepare_time(spec, es, build_input_encoders(spec, es, eo), ec));
+    }
+
     // Memory's byte tables for one GPU (sharding is applied at evaluate time, per GPU count).
     TrainingConfig one = c;
     one.gpu_count = 1;
@@ -974,13 +995,23 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     }
     r.offload_transfer_s = offload_s;
     r.samples_per_step = batch * accum * dp;
+    // The frozen input encoders' forward passes (SD pipelines), with the same efficiencies as the model.
+    auto encoders_at = [&](Efficiency e) {
+        if (!t.input_encoders) return 0.0;
+        return step_times(*t.input_encoders, batch, gpu, 1, {}, 0, 0, 0, 0, peak_other, peak, e,
+                          stream_cap_bytes_per_s, oh / e.host_scale, kl / e.host_scale,
+                          priors.optimizer_op_s / e.host_scale)
+            .step_s;
+    };
+    const double encoder_s = encoders_at(e_mid);
+    r.input_encoder_s = encoder_s;
     // Input pipeline: each GPU's loader must deliver batch x accum samples per step; prefetching workers overlap
     // loading with compute (torch.utils.data.DataLoader prefetch_factor), so the slower of the two sets the pace.
     auto with_loader = [&](double step_s) {
         if (o.loader_samples_per_s <= 0) return step_s;
         return std::max(step_s, batch * accum / o.loader_samples_per_s);
     };
-    r.step_s = with_loader(s.step_s + offload_s);
+    r.step_s = with_loader(s.step_s + offload_s + encoder_s);
     // Dataset: steps = ceil(samples / global batch) per epoch x epochs, or ceil(tokens / tokens per step).
     if (d.tokens > 0 && t.tokens_per_sample > 0) {
         r.steps = std::ceil(d.tokens / (r.samples_per_step * t.tokens_per_sample));
@@ -997,9 +1028,9 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     // The range: fast kernels on the fast end of the link's measured range, slow kernels on its slow end.
     const StepTimes fast = step_at(n, {links.fast, tp_links.fast, pp_links.fast}, e_fast);
     const StepTimes slow = step_at(n, {links.slow, tp_links.slow, pp_links.slow}, e_slow);
-    r.step_low_s = with_loader(fast.step_s + offload_s);
-    r.step_high_s = with_loader(slow.step_s + offload_s);
-    r.loader_wait_s = std::max(0.0, r.step_s - s.step_s - offload_s);  // (rounding could leave -1 ulp)
+    r.step_low_s = with_loader(fast.step_s + offload_s + encoders_at(e_fast));
+    r.step_high_s = with_loader(slow.step_s + offload_s + encoders_at(e_slow));
+    r.loader_wait_s = std::max(0.0, r.step_s - s.step_s - offload_s - encoder_s);  // (rounding could leave -1 ulp)
     r.compute_s = s.compute_s;
     r.memory_bound_s = s.memory_s;
     r.overhead_s = s.overhead_s;
@@ -1023,7 +1054,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     } else if (n > 1) {
         const StepTimes single = step_at(1, {}, e_mid);
         const bool z1 = c.strategy != Strategy::kDdp;
-        const double one_step = with_loader(single.step_s + (z1 ? offload_s * n : offload_s));
+        const double one_step = with_loader(single.step_s + (z1 ? offload_s * n : offload_s) + encoder_s);
         r.scaling_efficiency = one_step / r.step_s;
     }
 
@@ -1035,6 +1066,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                                       {"overhead_s", r.overhead_s}, {"recurrent_s", r.recurrent_s},
                                       {"kernel_launch_s", kl}, {"exposed_comm_s", r.exposed_comm_s},
                                       {"offload_transfer_s", r.offload_transfer_s},
+                                      {"input_encoder_s", r.input_encoder_s},
                                       {"loader_wait_s", r.loader_wait_s},
                                       {"model_parallel_comm_s", r.model_parallel_comm_s},
                                       {"pipeline_bubble_s", r.pipeline_bubble_s}, {"grad_accum_steps", double(accum)}}};

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -192,6 +193,7 @@ struct TimeReport {
     double exposed_comm_s = 0;       // what backward does not hide
     double loader_wait_s = 0;        // time per step the GPU waits for the input pipeline
     double offload_transfer_s = 0;   // ZeRO-Offload: gradients to host + 16-bit parameters back over PCIe, per step
+    double input_encoder_s = 0;      // SD pipelines: the frozen VAE and text encoders' forward passes, per step
     bool cpu_optimizer_not_modelled = false;  // ZeRO-Offload: the CPU Adam step itself is NOT in step_s (no source)
 
     // whole job
@@ -270,6 +272,9 @@ struct PreparedTime {
     std::vector<TimeLayer> layers;      // the GPU's layers: the whole model, or the first pipeline stage's
     std::vector<TimeLayer> last_stage_layers;  // pipeline_parallel > 1: the last stage's (head and loss)
     std::vector<RecurrentTime> recurrent;  // sequential parts taken out of `layers` (their FLOPs are not in them)
+    // SD pipelines without precomputed latents: the frozen VAE encoder and text encoders, forward only, per
+    // micro-batch (ModelSpec::vae_base_channels, text_encoders); null otherwise.
+    std::shared_ptr<const PreparedTime> input_encoders;
 };
 
 // Reduce the graph (built at batch 1 with BuildOptions::eager_attention == config.eager_attention) once.

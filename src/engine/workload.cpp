@@ -746,6 +746,19 @@ void save_gelu_new(Builder& B, Layer& g, std::int32_t x, double f) {
 // its input and fp32 mean/rstd per group; SiLU saves its input; ResnetBlock2D = GN, SiLU, conv, + time projection,
 // GN, SiLU, conv (+ 1x1 shortcut); Transformer2DModel = GN, proj_in, BasicTransformerBlocks (LN, self-attention,
 // LN, cross-attention to the frozen text states, LN, GEGLU feed-forward), proj_out, + residual.
+// GroupNorm with 32 groups (diffusers' UNets and VAE; autocast fp32 list): saves its input and fp32 mean/rstd.
+Spatial group_norm32(Builder& B, const std::string& n, Spatial x) {
+    Layer& l = B.layer(n, OpKind::kNorm);
+    l.params = 2.0 * x.c;
+    l.param_vectors = 2;
+    l.role = ParamRole::kNorm;
+    const double el = B.b * double(x.c) * x.h * x.w;
+    B.save(l, B.tensor(el, R::kAutocastFp32, x.t), F::kAny);
+    B.save(l, B.tensor(2 * B.b * 32, R::kFp32), F::kAny);
+    l.bytes_moved_elements = 2 * el;
+    return Spatial{B.tensor(el, R::kAutocastFp32), x.c, x.h, x.w};
+}
+
 void build_sd_unet(Builder& B, const ModelSpec& m, int image, bool eager) {
     const int latent = image / 8;
     const std::vector<int>& ch = m.channel_mult;  // block_out_channels
@@ -755,17 +768,7 @@ void build_sd_unet(Builder& B, const ModelSpec& m, int image, bool eager) {
     const double ctx_tokens = B.b * ctx_len;
     const std::int32_t context = B.tensor(ctx_tokens * m.context_dim, R::kAutocastFp32);  // text encoder output
     int blk = 0;
-    auto group_norm = [&](const std::string& n, Spatial x) {
-        Layer& l = B.layer(n, OpKind::kNorm);
-        l.params = 2.0 * x.c;
-        l.param_vectors = 2;
-        l.role = ParamRole::kNorm;
-        const double el = B.b * double(x.c) * x.h * x.w;
-        B.save(l, B.tensor(el, R::kAutocastFp32, x.t), F::kAny);
-        B.save(l, B.tensor(2 * B.b * 32, R::kFp32), F::kAny);
-        l.bytes_moved_elements = 2 * el;
-        return Spatial{B.tensor(el, R::kAutocastFp32), x.c, x.h, x.w};
-    };
+    auto group_norm = [&](const std::string& n, Spatial x) { return group_norm32(B, n, x); };
     auto add_sp = [&](Spatial x) {
         return Spatial{B.add(x.t, B.b * double(x.c) * x.h * x.w, R::kAutocastFp32), x.c, x.h, x.w};
     };
@@ -901,6 +904,110 @@ std::int32_t embedding(Builder& B, const std::string& n, double tokens, int rows
     if (ids >= 0) B.save(l, ids, F::kWeightGrad);
     l.bytes_moved_elements = tokens * dim;
     return B.tensor(tokens * dim, R::kAutocastFp32);
+}
+
+// ---- SD input encoders -----------------------------------------------------------------------------------------
+// diffusers AutoencoderKL (models/autoencoders/vae.py Encoder / Decoder; SD's config: block_out_channels 128, 256,
+// 512, 512, layers_per_block 2, 32 groups, SiLU, double_z): ResnetBlock2D without a time embedding, Downsample2D =
+// pad (0, 1, 0, 1) + 3x3 conv stride 2, a single-head attention (GroupNorm, to_q/k/v/out Linear over the h x w
+// tokens, SDPA) in the mid block. Encoder: conv_in, down blocks, mid block, GN, SiLU, conv_out (2 x latent
+// channels), quant_conv 1x1.
+Spatial vae_resnet(Builder& B, const std::string& n, Spatial x, int cout) {
+    Spatial h = B.conv(n + ".conv1", B.silu(n + ".act1", group_norm32(B, n + ".norm1", x)), cout, 3, 1, 1, 1, true);
+    h = B.conv(n + ".conv2", B.silu(n + ".act2", group_norm32(B, n + ".norm2", h)), cout, 3, 1, 1, 1, true);
+    if (x.c != cout) B.conv(n + ".conv_shortcut", x, cout, 1, 1, 0, 1, true);
+    return Spatial{B.add(h.t, B.b * double(cout) * h.h * h.w, R::kAutocastFp32), cout, h.h, h.w};
+}
+
+Spatial vae_mid_block(Builder& B, const std::string& n, Spatial x, bool eager) {
+    x = vae_resnet(B, n + ".resnets.0", x, x.c);
+    const double T = B.b * double(x.h) * x.w;
+    const std::int32_t g = group_norm32(B, n + ".attentions.0.group_norm", x).t;
+    const std::int32_t q = B.linear(n + ".attentions.0.to_q", g, T, x.c, x.c, true, ParamRole::kQ);
+    const std::int32_t k = B.linear(n + ".attentions.0.to_k", g, T, x.c, x.c, true, ParamRole::kK);
+    const std::int32_t v = B.linear(n + ".attentions.0.to_v", g, T, x.c, x.c, true, ParamRole::kV);
+    std::int32_t o = attention_core(B, n + ".attentions.0", {T, 1, x.c, x.h * x.w}, q, k, v, eager, 0,
+                                    SoftmaxStyle::kPlain);
+    o = B.linear(n + ".attentions.0.to_out.0", B.tensor(T * x.c, R::kActivation, o), T, x.c, x.c, true, ParamRole::kO);
+    x = Spatial{B.add(o, T * x.c, R::kAutocastFp32), x.c, x.h, x.w};
+    return vae_resnet(B, n + ".resnets.1", x, x.c);
+}
+
+void build_vae_encoder(Builder& B, const ModelSpec& m, int image, bool eager) {
+    const int c0 = m.vae_base_channels;
+    const std::vector<int> ch = {c0, 2 * c0, 4 * c0, 4 * c0};
+    Spatial x{B.tensor(B.b * 3.0 * image * image, R::kActivation), 3, image, image};
+    x = B.conv("vae.encoder.conv_in", x, ch[0], 3, 1, 1, 1, true);
+    for (std::size_t i = 0; i < ch.size(); ++i) {
+        const std::string n = "vae.encoder.down_blocks." + std::to_string(i);
+        for (int r = 0; r < 2; ++r) x = vae_resnet(B, n + ".resnets." + std::to_string(r), x, ch[i]);
+        if (i + 1 < ch.size()) {
+            // F.pad(x, (0, 1, 0, 1)) then a 3x3 stride-2 conv without padding: (h + 1 - 3) / 2 + 1 = h / 2.
+            Layer& pad = B.layer(n + ".downsamplers.0.pad", OpKind::kElementwise);
+            pad.bytes_moved_elements = 2 * B.b * double(x.c) * x.h * x.w;
+            x = B.conv(n + ".downsamplers.0.conv", Spatial{x.t, x.c, x.h + 1, x.w + 1}, ch[i], 3, 2, 0, 1, true);
+        }
+    }
+    x = vae_mid_block(B, "vae.encoder.mid_block", x, eager);
+    x = B.silu("vae.encoder.conv_act", group_norm32(B, "vae.encoder.conv_norm_out", x));
+    x = B.conv("vae.encoder.conv_out", x, 2 * m.latent_channels, 3, 1, 1, 1, true);
+    B.conv("vae.quant_conv", x, 2 * m.latent_channels, 1, 1, 0, 1, true);
+}
+
+// The decoder does not run during training (the scripts only encode), but vae.to(device) puts it on the GPU: its
+// parameters count. post_quant_conv 1x1, conv_in, mid block, up blocks of 3 resnets (+ nearest 2x upsample and a
+// 3x3 conv), GN, SiLU, conv_out to RGB.
+void build_vae_decoder(Builder& B, const ModelSpec& m, int latent, bool eager) {
+    const int c0 = m.vae_base_channels;
+    const std::vector<int> ch = {4 * c0, 4 * c0, 2 * c0, c0};  // reversed block_out_channels
+    Spatial x{B.tensor(B.b * double(m.latent_channels) * latent * latent, R::kActivation), m.latent_channels, latent,
+              latent};
+    x = B.conv("vae.post_quant_conv", x, m.latent_channels, 1, 1, 0, 1, true);
+    x = B.conv("vae.decoder.conv_in", x, ch[0], 3, 1, 1, 1, true);
+    x = vae_mid_block(B, "vae.decoder.mid_block", x, eager);
+    for (std::size_t i = 0; i < ch.size(); ++i) {
+        const std::string n = "vae.decoder.up_blocks." + std::to_string(i);
+        for (int r = 0; r < 3; ++r) x = vae_resnet(B, n + ".resnets." + std::to_string(r), x, ch[i]);
+        if (i + 1 < ch.size())
+            x = B.conv(n + ".upsamplers.0.conv",
+                       Spatial{B.tensor(B.b * double(x.c) * 4 * x.h * x.w, R::kActivation), x.c, 2 * x.h, 2 * x.w},
+                       ch[i], 3, 1, 1, 1, true);
+    }
+    x = B.silu("vae.decoder.conv_act", group_norm32(B, "vae.decoder.conv_norm_out", x));
+    B.conv("vae.decoder.conv_out", x, 3, 3, 1, 1, 1, true);
+}
+
+// CLIP text transformer (transformers modeling_clip.py CLIPTextTransformer): token + position embeddings (77),
+// pre-LN layers (LN, q/k/v/out_proj Linear with bias, causal attention, LN, fc1, quick_gelu or gelu, fc2), final LN;
+// OpenCLIP bigG (SDXL's second encoder) adds text_projection (no bias).
+void build_clip_text(Builder& B, const std::string& p, const ModelSpec::TextEncoder& t, bool eager) {
+    constexpr int kTokens = 77;
+    const int h = t.hidden;
+    const double T = B.b * kTokens;
+    const std::int32_t ids = B.tensor(T, R::kInt64);
+    std::int32_t x = embedding(B, p + ".embeddings.token_embedding", T, t.vocab, h, ids);
+    embedding(B, p + ".embeddings.position_embedding", T, kTokens, h, -1);
+    x = B.add(x, T * h);
+    for (int i = 0; i < t.layers; ++i) {
+        const std::string n = p + ".encoder.layers." + std::to_string(i);
+        std::int32_t y = B.layer_norm(n + ".layer_norm1", x, T, h);
+        const std::int32_t q = B.linear(n + ".self_attn.q_proj", y, T, h, h, true, ParamRole::kQ);
+        const std::int32_t k = B.linear(n + ".self_attn.k_proj", y, T, h, h, true, ParamRole::kK);
+        const std::int32_t v = B.linear(n + ".self_attn.v_proj", y, T, h, h, true, ParamRole::kV);
+        const std::int32_t o = attention_core(B, n + ".self_attn", {T, t.heads, h / t.heads, kTokens}, q, k, v, eager,
+                                              0, SoftmaxStyle::kPlain);
+        y = B.linear(n + ".self_attn.out_proj", B.tensor(T * h, R::kActivation, o), T, h, h, true, ParamRole::kO);
+        x = B.add(x, T * h);
+        y = B.layer_norm(n + ".layer_norm2", x, T, h);
+        y = B.linear(n + ".mlp.fc1", y, T, h, t.ffn, true, ParamRole::kFc1);
+        Layer& act = B.layer(n + ".mlp.activation_fn", OpKind::kElementwise);
+        B.save(act, y, F::kInputGrad);
+        act.bytes_moved_elements = 2 * T * t.ffn;
+        y = B.linear(n + ".mlp.fc2", B.tensor(T * t.ffn, R::kActivation), T, t.ffn, h, true, ParamRole::kFc2);
+        x = B.add(x, T * h);
+    }
+    x = B.layer_norm(p + ".final_layer_norm", x, T, h);
+    if (t.projection) B.linear(p + ".text_projection", B.tensor(B.b * h, R::kActivation), B.b, h, h, false, ParamRole::kOther);
 }
 
 // BERT / RoBERTa / ALBERT (transformers v4.39 modeling_bert.py, post-LN): separate q/k/v Linear, eager
@@ -1207,7 +1314,10 @@ Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const Build
         case Family::kMobileNetV2: build_mobilenet_v2(B, spec, image); break;
         case Family::kEfficientNetB0: build_efficientnet_b0(B, spec, image); break;
         case Family::kUnet: build_unet(B, spec, image); break;
-        case Family::kSdUnet: build_sd_unet(B, spec, image, options.eager_attention); break;
+        case Family::kSdUnet:
+            build_sd_unet(B, spec, image, options.eager_attention);
+            B.g.input_encoder_params = input_encoder_params(spec);
+            break;
         case Family::kYolo:
             if (spec.yolo_version == 5) build_yolov5(B, spec, image);
             else build_yolov8(B, spec, image);
@@ -1224,6 +1334,40 @@ Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const Build
     for (const Layer& l : B.g.layers) max_block = std::max(max_block, int(l.block));
     B.g.block_count = max_block + 1;
     return std::move(B.g);
+}
+
+bool has_input_encoders(const ModelSpec& spec) {
+    return spec.family == Family::kSdUnet && (spec.vae_base_channels > 0 || !spec.text_encoders.empty());
+}
+
+Graph build_input_encoders(const ModelSpec& spec, const WorkloadShape& shape, const BuildOptions& options) {
+    Builder B;
+    B.b = shape.batch;
+    B.g.batch = shape.batch;
+    if (!has_input_encoders(spec)) return std::move(B.g);
+    const int image = shape.image_size > 0 ? shape.image_size : spec.default_image_size;
+    if (spec.vae_base_channels > 0) build_vae_encoder(B, spec, image, options.eager_attention);
+    for (std::size_t i = 0; i < spec.text_encoders.size(); ++i)
+        build_clip_text(B, i == 0 ? "text_encoder" : "text_encoder_" + std::to_string(i + 1), spec.text_encoders[i],
+                        options.eager_attention);
+    B.block = -1;
+    for (Layer& l : B.g.layers) l.backbone = true, l.block = -1;  // frozen: no backward, no optimizer
+    B.g.block_count = 0;
+    return std::move(B.g);
+}
+
+double input_encoder_params(const ModelSpec& spec) {
+    if (!has_input_encoders(spec)) return 0;
+    WorkloadShape s;
+    s.batch = 1;
+    s.image_size = 64;  // parameters do not depend on the shape
+    double params = build_input_encoders(spec, s, BuildOptions{}).params_total();
+    if (spec.vae_base_channels > 0) {
+        Builder B;
+        build_vae_decoder(B, spec, 8, false);
+        params += B.g.params_total();
+    }
+    return params;
 }
 
 double count_params(const ModelSpec& spec) {

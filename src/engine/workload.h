@@ -102,6 +102,7 @@ struct Graph {
     bool logits_tp_split = false;       // the logits are split across tensor-parallel ranks (vocab-parallel head)
     double largest_param_tensor = 0;    // elements of the largest single parameter tensor (ZeRO-3 gather)
     std::vector<std::int32_t> block_inputs;  // per block: the tensor torch.utils.checkpoint keeps (its input)
+    double input_encoder_params = 0;    // SD pipelines: frozen VAE + text encoders on the GPU (not in params_total)
     double params_total() const;
     double param_tensor_count() const;  // len(list(model.parameters()))
     double param_matrix_count() const;  // those with >= 2 dims
@@ -162,6 +163,11 @@ struct ModelSpec {
     bool linear_projection = false;      // SD UNets: proj_in/proj_out are Linear (SDXL) instead of 1x1 conv
     int addition_embed_dim = 0;          // SDXL add_embedding input (text_time: 2816)
     int latent_channels = 4;
+    // SD pipelines: the frozen networks diffusers' training scripts (train_text_to_image*.py, train_dreambooth*.py)
+    // run forward on every step before the UNet: the VAE encoder (vae.encode(pixels)) and the text encoders.
+    int vae_base_channels = 0;           // AutoencoderKL block_out_channels[0] (128 x 1/2/4/4); 0 = no VAE
+    struct TextEncoder { int layers = 0, hidden = 0, heads = 0, ffn = 0, vocab = 0; bool projection = false; };
+    std::vector<TextEncoder> text_encoders;  // CLIP text transformers, 77 tokens each
     // bilstm-crf
     int embed_dim = 0, lstm_hidden = 0, tags = 0;
 };
@@ -194,6 +200,13 @@ struct BuildOptions {
 };
 
 Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const BuildOptions& options);
+
+// The frozen input encoders of an SD pipeline (ModelSpec::vae_base_channels, text_encoders) as one graph, all
+// layers frozen (backbone), for a forward-only pass per sample; an empty graph for models without them.
+Graph build_input_encoders(const ModelSpec& spec, const WorkloadShape& shape, const BuildOptions& options);
+bool has_input_encoders(const ModelSpec& spec);
+// Their parameters (the whole VAE, decoder included, as the scripts move it to the GPU, and the text encoders).
+double input_encoder_params(const ModelSpec& spec);
 
 // Parameter count without building the activations (cheap; equal to build_graph(...).params_total()).
 double count_params(const ModelSpec& spec);

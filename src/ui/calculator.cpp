@@ -249,6 +249,7 @@ bool model_combo(AppState& app) {
                     s.model_id = m.id;
                     s.model = m;
                     if (was_default) s.ema = s.ema_default();
+                    if (!engine::has_input_encoders(m)) s.precomputed_latents = false;  // only SD pipelines have them
                     s.custom_model = nullptr;
                     app.custom_model_draft = nullptr;
                     app.custom_model_problems.clear();
@@ -434,6 +435,10 @@ void draw_inputs(AppState& app) {
     changed |= choice_combo("##checkpointing", s.checkpointing, kCheckpointingChoices, L);
     field_label(tr(Str::Ema, L), tr(Str::EmaTip, L));
     changed |= ImGui::Checkbox("##ema", &s.ema);
+    if (engine::has_input_encoders(s.model)) {
+        field_label(tr(Str::PrecomputedLatents, L), tr(Str::PrecomputedLatentsTip, L));
+        changed |= ImGui::Checkbox("##precomputed_latents", &s.precomputed_latents);
+    }
     if (!s.model.is_vision) {
         field_label(tr(Str::Attention, L), tr(Str::AttentionTip, L));
         changed |= choice_combo("##attention", s.attention, kAttentionChoices, L);
@@ -563,7 +568,8 @@ void draw_breakdown(AppState& app) {
     const Lang L = app.lang;
     const engine::MemoryReport& m = r.estimate.report;
     const Part parts[] = {
-        {Str::PartWeights, &m.weights, IM_COL32(37, 99, 185, 255)},
+        {r.estimate.prepared.input_encoder_bytes > 0 ? Str::PartWeightsEncoders : Str::PartWeights, &m.weights,
+         IM_COL32(37, 99, 185, 255)},
         {Str::PartGradients, &m.gradients, IM_COL32(86, 145, 220, 255)},
         {r.estimate.prepared.ema_bytes > 0 ? Str::PartOptimizerEma : Str::PartOptimizer, &m.optimizer,
          IM_COL32(140, 110, 200, 255)},
@@ -979,6 +985,8 @@ void draw_time(AppState& app) {
     const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
     if (sps > 0 && mfu >= 0) hint_textf(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
     if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());
+    const double encoders = json_number(t, "input_encoder_s", 0);
+    if (encoders > 0) hint_textf(tr(Str::EncoderLine, L), format_duration(encoders, L).c_str());
     // Detection pipelines are the common loader-bound case (docs/validation-sources.md sec. 7k).
     if (s.model.family == engine::Family::kYolo && s.loader_samples_per_s <= 0) hint_text(tr(Str::YoloLoaderHint, L));
     draw_scaling(app, t, total > 0);

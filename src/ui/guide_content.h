@@ -342,11 +342,11 @@
       "weight, kept for the whole run. Ultralytics' YOLO trainer always keeps one; diffusers does with --use_ema. " \
       "For Stable Diffusion's UNet that is 3.4 GB in FP32. diffusers' README still fits its full fine-tune with " \
       "EMA, batch 1, 4 accumulation steps and checkpointing on a single 24 GB card; the calculator puts it at " \
-      "21.5 GiB (the \"EMA of the weights\" setting).", \
+      "22.0 GiB (the \"EMA of the weights\" setting).", \
       "权重的指数滑动平均（EMA）则要多占显存：每个可训练权重再存一份，整个训练期间都在。Ultralytics 的 YOLO " \
       "训练器总会保留一份；diffusers 用 --use_ema 开启。Stable Diffusion 的 UNet 按 FP32 计就是 3.4 GB。diffusers " \
       "的 README 说，开着 EMA、batch 1、4 步梯度累积加梯度检查点做全量微调，一块 24 GB 显卡仍然够用；本计算器" \
-      "给出 21.5 GiB（对应设置“权重 EMA”）。") \
+      "给出 22.0 GiB（对应设置“权重 EMA”）。") \
     P(Optimizations, \
       "A good order to try: mixed precision, then SDPA or FlashAttention, then a smaller micro-batch with accumulation, " \
       "then gradient checkpointing, then an 8-bit optimizer, then LoRA or QLoRA, and only then several GPUs " \

@@ -102,6 +102,9 @@
     X(Ema, "EMA of the weights", "权重 EMA（滑动平均）")                                                    \
     X(EmaTip, "An exponential moving average of the trainable weights, kept on the GPU for the whole run and updated after every optimizer step. YOLO (Ultralytics) always keeps one; timm (--model-ema) and diffusers (--use_ema) when asked. It costs one more copy of the trainable weights in their dtype (4 bytes per parameter in FP32) and a little time per step.", \
       "对可训练权重做指数滑动平均，整个训练期间都放在显卡上，每次优化器更新后更新一次。YOLO（Ultralytics）总会保留一份；timm（--model-ema）和 diffusers（--use_ema）需要手动开启。代价是多一份可训练权重（按其数据类型，FP32 为每个参数 4 字节），以及每步少许时间。") \
+    X(PrecomputedLatents, "Latents precomputed", "潜变量已预先算好")                                          \
+    X(PrecomputedLatentsTip, "Stable Diffusion training needs each image encoded by the VAE and each caption by the text encoder. diffusers' training scripts do this on every step, so these frozen networks sit on the GPU and their forward passes add to each step. Tick this if your pipeline computed the latents and text embeddings beforehand (as MosaicML's diffusion code can).", \
+      "训练 Stable Diffusion 时，每张图要先经过 VAE 编码、每条描述要先经过文本编码器。diffusers 的训练脚本每一步都现算，所以这两个冻结的网络要放在显卡上，它们的前向计算也算进每一步的时间。如果你的流程已经提前算好了潜变量和文本向量（MosaicML 的 diffusion 代码就可以这样做），请勾选。") \
     X(CkptNone, "Off", "关闭")                                                                               \
     X(CkptSelective, "Selective (attention only)", "选择性（仅注意力）")                                     \
     X(CkptFull, "Full (every layer)", "完全（每一层）")                                                      \
@@ -222,6 +225,7 @@
     X(PartGradients, "Gradients", "梯度")                                                                    \
     X(PartOptimizer, "Optimizer states", "优化器状态")                                                       \
     X(PartOptimizerEma, "Optimizer states + weight EMA", "优化器状态 + 权重 EMA")                             \
+    X(PartWeightsEncoders, "Weights + frozen VAE and text encoder", "权重 + 冻结的 VAE 和文本编码器")          \
     X(PartActivations, "Activations kept for backward", "为反向传播保存的激活值")                           \
     X(PartTemporary, "Temporary buffers at the peak", "峰值时的临时缓冲")                                   \
     X(PartFramework, "CUDA context and allocator", "CUDA 上下文与显存分配器")                                \
@@ -351,6 +355,8 @@
     X(ColScalingEfficiency, "Efficiency", "扩展效率")                                                         \
     X(ColTimeToTrain, "Time to train", "训练总时长")                                                         \
     X(ColStepTime, "Time per step", "每步耗时")                                                               \
+    X(EncoderLine, "Each step includes %s of frozen VAE and text-encoder passes (the script encodes every batch; tick \"Latents precomputed\" if yours does not).", \
+      "每一步里有 %s 花在冻结的 VAE 和文本编码器上（脚本每个 batch 都现算；如果你的流程不是这样，请勾选“潜变量已预先算好”）。") \
     X(LoaderWaitLine, "Data loading sets the pace: each step the GPU waits %s for data.", "数据读取成了瓶颈：每一步显卡要等数据 %s。") \
     X(YoloLoaderHint, "This is the GPU's share. YOLO training often waits for its CPU data loader (mosaic augmentation): Ultralytics' own COCO runs took 1.0-1.7x this kind of figure (YOLOv5 README, V100). Measure your loader and enter it under \"Data loading speed\".", \
       "这是显卡本身的耗时。YOLO 训练常常要等 CPU 上的数据加载（mosaic 数据增强）：Ultralytics 自己在 COCO 上的训练用时是这类估算的 1.0–1.7 倍（YOLOv5 README，V100）。请测一下你的数据读取速度，填到“数据读取速度”里。") \

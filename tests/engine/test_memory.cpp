@@ -67,6 +67,22 @@ TEST_CASE("preset parameter counts equal the reference implementations") {
     }
 }
 
+TEST_CASE("SD pipelines: the frozen VAE and text encoders have diffusers' and transformers' parameter counts") {
+    // AutoencoderKL (SD's vae/config.json) 83,653,863 = encoder 34,163,592 + decoder 49,490,179 + quant_conv 72 +
+    // post_quant_conv 20; CLIPTextModel (clip-vit-large-patch14) 123,060,480; CLIPTextModelWithProjection
+    // (OpenCLIP ViT-bigG/14, SDXL's text_encoder_2) 694,659,840. Each module's num_parameters().
+    CHECK(input_encoder_params(*find_preset("sd-1.5")) == doctest::Approx(83653863.0 + 123060480.0).epsilon(1e-12));
+    CHECK(input_encoder_params(*find_preset("sdxl-unet")) ==
+          doctest::Approx(83653863.0 + 123060480.0 + 694659840.0).epsilon(1e-12));
+    CHECK(input_encoder_params(*find_preset("resnet50")) == 0);
+    // The encoder graph alone: the VAE encoder with quant_conv, and CLIP-L.
+    WorkloadShape s;
+    s.image_size = 512;
+    const Graph g = build_input_encoders(*find_preset("sd-1.5"), s, BuildOptions{});
+    CHECK(g.params_total() == doctest::Approx(34163592.0 + 72.0 + 123060480.0).epsilon(1e-12));
+    for (const Layer& l : g.layers) CHECK(l.backbone);
+}
+
 TEST_CASE("YOLOv5 presets: the fused counts Ultralytics prints are the unfused ones less one per BatchNorm channel") {
     // Fusing folds each BatchNorm2d (weight + bias per channel) into its conv as one bias per channel, so
     // fused = unfused - channels. Ultralytics prints the fused count after 'Fusing layers...' (v7.0 detect.py and

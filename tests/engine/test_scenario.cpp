@@ -204,3 +204,21 @@ TEST_CASE("gpuguide help estimate names every network a scenario can give") {
     }
 }
 #endif
+
+TEST_CASE("precomputed_latents: SD pipelines drop the frozen encoders from memory and time; checked, round-tripped") {
+    const ParsedScenario online = parse_scenario(R"({"model": "sd-1.5", "precision": "fp16-amp", "method": "lora"})");
+    const ParsedScenario cached =
+        parse_scenario(R"({"model": "sd-1.5", "precision": "fp16-amp", "method": "lora", "precomputed_latents": true})");
+    REQUIRE(online.problems.empty());
+    REQUIRE(cached.problems.empty());
+    CHECK_FALSE(online.scenario.training_config().precomputed_latents);
+    CHECK(cached.scenario.training_config().precomputed_latents);
+    CHECK_FALSE(scenario_to_json(online.scenario).contains("precomputed_latents"));
+    CHECK(scenario_to_json(cached.scenario)["precomputed_latents"] == true);
+    // The VAE (83,653,863) and CLIP-L (123,060,480) in fp16 sit on the GPU only while the script encodes per step.
+    const Estimate a = estimate(online.scenario), b = estimate(cached.scenario);
+    CHECK(a.prepared.input_encoder_bytes == doctest::Approx((83653863.0 + 123060480.0) * 2));
+    CHECK(b.prepared.input_encoder_bytes == 0);
+    CHECK(a.report.weights.bytes - b.report.weights.bytes == doctest::Approx(a.prepared.input_encoder_bytes));
+    CHECK(has_problem_at(parse_scenario(R"({"model": "sd-1.5", "precomputed_latents": 1})"), "/precomputed_latents"));
+}

@@ -1146,3 +1146,45 @@ TEST_CASE("time: a collective hidden behind compute still slows that compute by 
     CHECK(engine::evaluate_time(t_ddp, 1, g, {}, {}, priors()).step_s ==
           doctest::Approx(engine::evaluate_time(t_ddp, 1, g, {}, {}, free_overlap).step_s));
 }
+
+TEST_CASE("time: SD pipelines run the frozen VAE encoder and text encoder forward on every micro-batch") {
+    // diffusers train_text_to_image*.py: latents = vae.encode(pixels).latent_dist.sample() and
+    // text_encoder(input_ids) under no_grad before the UNet, per micro-batch; precomputed latents skip both.
+    const Setup s = setup("sd-1.5", 512);
+    engine::TrainingConfig c = config(Precision::kFp16Amp, Method::kLora);
+    using engine::ParamRole;
+    c.lora.targets = {ParamRole::kQ, ParamRole::kK, ParamRole::kV, ParamRole::kO};
+    c.grad_accum_steps = 4;
+    const auto online = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    REQUIRE(online.input_encoders != nullptr);
+    const engine::PreparedTime& enc = *online.input_encoders;
+    // Forward only: nothing trains, so no backward FLOPs, no optimizer, no gradients to reduce.
+    CHECK(enc.params_trainable == 0);
+    CHECK(enc.hardware_flop_per_sample == doctest::Approx(enc.forward_flop_per_sample));
+    CHECK(enc.optimizer_bytes == 0);
+    // The VAE encoder at 512 px: its 3x3 convolutions alone (128 ch at 512^2, 256 at 256^2, 512 at 128^2 and 64^2)
+    // are ~1 TFLOP per image; CLIP-L on 77 tokens adds 2 x 123 M x 77.
+    CHECK(enc.forward_flop_per_sample > 0.9e12);
+    CHECK(enc.forward_flop_per_sample < 1.3e12);
+    engine::TrainingConfig pre = c;
+    pre.precomputed_latents = true;
+    const auto offline = engine::prepare_time(s.spec, s.shape, s.graph, pre);
+    CHECK(offline.input_encoders == nullptr);
+    // Same GPU: the step grows by exactly the encoders' time; per GPU it does not change with the GPU count.
+    const engine::TimeReport a = engine::evaluate_time(online, 1, gpu("rtx-4090"), {}, {}, priors());
+    const engine::TimeReport b = engine::evaluate_time(offline, 1, gpu("rtx-4090"), {}, {}, priors());
+    REQUIRE(a.status == engine::TimeStatus::kOk);
+    CHECK(a.input_encoder_s > 0);
+    CHECK(b.input_encoder_s == 0);
+    CHECK(a.step_s == doctest::Approx(b.step_s + a.input_encoder_s));
+    CHECK(a.step_low_s < a.step_s);
+    CHECK(a.step_high_s > a.step_s);
+    CHECK(a.mfu < b.mfu);  // the encoders' FLOPs are not model FLOPs of the trained UNet
+    engine::PreparedTime two = online;
+    two.config.gpu_count = 2;
+    const engine::TimeReport t2 = engine::evaluate_time(two, 1, gpu("rtx-4090"), {}, {}, priors());
+    CHECK(t2.input_encoder_s == doctest::Approx(a.input_encoder_s));
+    // Not an SD pipeline: nothing to encode.
+    const Setup r = setup("resnet50", 224);
+    CHECK(engine::prepare_time(r.spec, r.shape, r.graph, config(Precision::kFp16Amp)).input_encoders == nullptr);
+}
