@@ -131,6 +131,24 @@ TEST_CASE("the calculator's figures the guide quotes are what the calculator giv
         check_quoted("the calculator puts it at " + total_gib + " GiB", "本计算器给出 " + total_gib + " GiB");
     }
 
+    // "Fine-tuning": the frozen VAE and text encoder in an SD 1.5 LoRA step on an RTX 4090 (ms), and their GB.
+    {
+        const gg::catalog::ParsedScenario p = gg::catalog::parse_scenario(
+            R"({"model": "sd-1.5", "batch_size": 1, "image_size": 512, "precision": "fp16-amp", "optimizer": "adamw",
+                "method": "lora", "lora": {"rank": 4, "targets": ["q", "k", "v", "o"]}, "gpu": {"id": "rtx-4090"}})",
+            "guide");
+        REQUIRE(p.problems.empty());
+        gg::engine::TimeReport t;
+        REQUIRE(gg::catalog::estimate_time(p.scenario, gg::catalog::embedded_catalog(),
+                                           gg::catalog::embedded_time_data(), t));
+        const std::string enc_ms = std::to_string(int(std::lround(t.input_encoder_s * 1e3)));
+        const std::string step_ms = std::to_string(int(std::lround(t.step_s * 1e3)));
+        const std::string gb = one_decimal(gg::catalog::estimate(p.scenario).prepared.input_encoder_bytes / 1e9);
+        check_quoted("the calculator gives " + enc_ms + " of " + step_ms + " ms to it",
+                     "每步 " + step_ms + " 毫秒中有 " + enc_ms + " 毫秒花在这里");
+        check_quoted("the " + gb + " GB the encoders take", "编码器在显卡上占的 " + gb + " GB");
+    }
+
     // The calculator's YOLO hint: Ultralytics' README days (YOLOv5n..x on a V100) over the engine's figures.
     {
         double lo = 1e9, hi = 0;
