@@ -416,7 +416,11 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     r.boolean(doc, "offload_optimizer", "", s.offload_optimizer);
     s.ema = s.ema_default();
     r.boolean(doc, "ema", "", s.ema);
+    s.precomputed_latents = s.precomputed_latents_default();
     r.boolean(doc, "precomputed_latents", "", s.precomputed_latents);
+    if (doc.contains("precomputed_latents") && model_ok && !engine::has_input_encoders(s.model))
+        r.problem("/precomputed_latents", "'precomputed_latents' applies to the SD pipelines (sd-1.5, sdxl-unet), "
+                                          "whose frozen VAE and text encoders run before the UNet");
     r.number(doc, "reserve_fraction", "", s.reserve_fraction, 0, 0.9);
     if (doc.contains("lora")) {
         const json& l = doc["lora"];
@@ -652,7 +656,8 @@ json scenario_to_json(const Scenario& s) {
     j["reserve_fraction"] = s.reserve_fraction;
     j["offload_optimizer"] = s.offload_optimizer;
     if (s.ema || s.ema_default()) j["ema"] = s.ema;  // written when it differs from the default, or the default is on
-    if (s.precomputed_latents) j["precomputed_latents"] = true;
+    if (engine::has_input_encoders(s.model) && (s.precomputed_latents || s.precomputed_latents_default()))
+        j["precomputed_latents"] = s.precomputed_latents;  // as "ema": differs from the default, or the default is on
     json d = json::object();
     if (s.dataset_tokens > 0) d["tokens"] = s.dataset_tokens;
     else {

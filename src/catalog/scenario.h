@@ -49,7 +49,8 @@ struct Scenario {
     bool offload_optimizer = false;
     bool ema = false;                // an exponential moving average of the weights (Ultralytics, timm, diffusers);
                                      // when the scenario does not say, ema_default()
-    bool precomputed_latents = false;  // SD pipelines: VAE latents + text embeddings computed before training
+    bool precomputed_latents = false;  // SD pipelines: VAE latents + text embeddings computed before training;
+                                       // when the scenario does not say, precomputed_latents_default()
     double reserve_fraction = 0.2;
     double dataset_samples = 0, dataset_epochs = 0, dataset_tokens = 0;  // 0 = not given
     double loader_samples_per_s = 0;  // dataset.loader_samples_per_s: what the input pipeline delivers per GPU; 0 = keeps up
@@ -59,6 +60,9 @@ struct Scenario {
     // What a scenario without "ema" means: the model's own trainer keeps an EMA (Ultralytics' ModelEMA, always on for
     // YOLO), otherwise none.
     bool ema_default() const { return model.family == engine::Family::kYolo; }
+    // What a scenario without "precomputed_latents" means: what the model's diffusers script does (SDXL's full
+    // fine-tune encodes the dataset first; every other script encodes each batch).
+    bool precomputed_latents_default() const { return model.full_finetune_precomputes && method == "full"; }
 
     // The engine configuration and shape this scenario stands for.
     engine::TrainingConfig training_config() const;

@@ -16,12 +16,6 @@ namespace {
 
 bool is_autocast(Precision p) { return p == Precision::kFp16Amp || p == Precision::kBf16Amp || p == Precision::kFp8; }
 bool is_quantized(Precision p) { return p == Precision::kInt8 || p == Precision::kNf4; }
-// A Linear of the backbone that bitsandbytes replaces under int8/nf4 (Linear8bitLt / Linear4bit; transformers'
-// get_keys_to_not_convert keeps the head in 16 bits, and convolutions are not converted).
-bool bnb_linear(const Layer& l, Precision p) {
-    return is_quantized(p) && l.kind == OpKind::kMatmul && l.in_features > 0 && l.role != ParamRole::kHead &&
-           l.role != ParamRole::kConv;
-}
 
 // The compute (activation) dtype: fp32 for fp32/tf32 (TF32 only changes the matmul unit, not storage: PyTorch
 // docs "TensorFloat-32 (TF32) on Ampere devices"); 2 bytes for autocast fp16/bf16, pure bf16, and the 16-bit
@@ -69,6 +63,11 @@ Precision activation_regime(const TrainingConfig& c) {
 }
 
 }  // namespace
+
+bool bnb_quantized_linear(const Layer& l, Precision p) {
+    return (p == Precision::kInt8 || p == Precision::kNf4) && l.kind == OpKind::kMatmul && l.in_features > 0 &&
+           l.role != ParamRole::kHead && l.role != ParamRole::kConv;
+}
 
 double dtype_bytes(DtypeRule rule, Precision p) {
     switch (rule) {
@@ -237,10 +236,10 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
                 case SavedFor::kWeightGrad:
                     needed = own_grad && !(lora && c.lora.dropout > 0);
                     // bitsandbytes' autograd functions keep their input on ctx whatever the weight needs
-                    // (bitsandbytes/autograd/_functions.py @29e3420c): MatMul4Bit whenever a gradient flows
-                    // ("if any(ctx.needs_input_grad[:2]): ctx.tensors = (A, B)"), MatMul8bitLt always.
-                    if (bnb_linear(l, c.precision))
-                        needed = needed || upstream_trainable || c.precision == Precision::kInt8;
+                    // (bitsandbytes/autograd/_functions.py @29e3420c): MatMul4Bit "if any(ctx.needs_input_grad[:2]):
+                    // ctx.tensors = (A, B)", MatMul8bitLt in both branches; either way only while an autograd node
+                    // exists, i.e. while a gradient flows through the call (no node, no ctx).
+                    if (bnb_quantized_linear(l, c.precision)) needed = needed || upstream_trainable;
                     break;
                 case SavedFor::kInputGrad: needed = upstream_trainable; break;
                 case SavedFor::kAny: needed = upstream_trainable || trainable; break;
@@ -259,7 +258,7 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
             if (l.block >= 0 && c.checkpointing == Checkpointing::kSelective && core) continue;
             seg.kept_per_sample_bytes += bytes;
         }
-        if (c.precision == Precision::kInt8 && bnb_linear(l, c.precision) && upstream_trainable) {
+        if (c.precision == Precision::kInt8 && bnb_quantized_linear(l, c.precision) && upstream_trainable) {
             // MatMul8bitLt also keeps CAt, the int8 column-wise quantized copy of its input (1 B per element),
             // per call: q, k and v each keep their own (same source as above).
             const double cat_bytes = l.tokens * l.in_features * 1.0;
@@ -383,7 +382,7 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
         const bool trainable = layer_trainable(l, c);
         m.rank_params += own;
         if (trainable) m.rank_trainable += own;
-        const bool quantized_linear = bnb_linear(l, p);
+        const bool quantized_linear = bnb_quantized_linear(l, p);
         if (quantized_linear) {  // (never under tensor/pipeline parallelism: scenario.cpp refuses it)
             // bitsandbytes MatMul4Bit / MatMul8bitLt dequantize the weight to the 16-bit compute dtype for each
             // matmul (forward, and again for the input gradient): one such copy is alive at a time.
@@ -445,10 +444,16 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
         const double base = m.rank_trainable * pb + w.lora_params * 4.0;
         m.ema_bytes = z3 ? base / n : base;
     }
-    // SD pipelines (diffusers train_text_to_image*.py, train_dreambooth*.py): vae.to(device, dtype=weight_dtype) and
-    // text_encoder.to(device, dtype=weight_dtype), weight_dtype = fp16/bf16 under mixed precision, else fp32; every
-    // rank holds them whole (they are not wrapped for DDP/FSDP).
-    if (!c.precomputed_latents && stage == 0) m.input_encoder_bytes = g.input_encoder_params * compute_bytes(p);
+    // SD pipelines (diffusers examples/text_to_image/train_text_to_image_lora.py @04a375b7, train_dreambooth*.py):
+    // vae.to(device, dtype=weight_dtype) and text_encoder.to(device, dtype=weight_dtype), weight_dtype = fp16/bf16
+    // under mixed precision, else fp32; SDXL's scripts keep the VAE in fp32. Every rank holds them whole (they are
+    // not wrapped for DDP/FSDP). Their forward runs before the UNet's: its largest activations, with the model states
+    // (and accumulated gradients), are a peak candidate of their own (compute_peak).
+    if (!c.precomputed_latents && stage == 0) {
+        m.input_encoder_bytes = g.input_encoder_params * compute_bytes(p) + g.input_encoder_fp32_params * 4.0;
+        m.input_encoder_transient_per_sample_bytes =
+            g.input_encoder_transient_elements * (g.input_encoder_fp32_params > 0 ? 4.0 : compute_bytes(p));
+    }
     if (c.offload_optimizer) {
         // ZeRO-Offload (Ren et al. 2021, sec. 4.1): fp32 master parameters, fp32 gradients and optimizer states
         // live in host memory; the GPU keeps its 16-bit (or fp32) parameters and gradients.
@@ -554,7 +559,11 @@ Peak compute_peak(const PreparedMemory& m, double batch) {
     const double kept_all = kept + stash;  // what is kept for backward, the stage's other micro-batches included
     const double loss_fwd = m.loss_forward_per_sample_bytes * batch;
     const double loss_bwd = m.loss_backward_per_sample_bytes * batch;
-    pk.forward_end = states + grads_before + kept_all + loss_fwd;
+    // SD pipelines: the frozen VAE encoder runs first, before any UNet activation exists (counted with the forward,
+    // its activations as temporaries).
+    const double encoding = m.input_encoder_transient_per_sample_bytes * batch;
+    const bool encoder_peak = encoding > kept_all + loss_fwd;
+    pk.forward_end = states + grads_before + (encoder_peak ? encoding : kept_all + loss_fwd);
     const double dq = m.dequant_temp_bytes;
     // Backward, segment by segment from the last: earlier segments still hold what they kept, this segment
     // holds everything it saved (recomputed under checkpointing), later segments' gradients exist.
@@ -587,9 +596,9 @@ Peak compute_peak(const PreparedMemory& m, double batch) {
         pk.temporary_at_peak = best_tmp;
     } else if (pk.allocated == pk.forward_end) {
         pk.phase = PeakPhase::kForwardEnd;
-        pk.activations_at_peak = kept_all;
+        pk.activations_at_peak = encoder_peak ? 0 : kept_all;
         pk.gradients_at_peak = grads_before;
-        pk.temporary_at_peak = loss_fwd;
+        pk.temporary_at_peak = encoder_peak ? encoding : loss_fwd;
     } else {
         pk.phase = PeakPhase::kOptimizerStep;
         pk.gradients_at_peak = m.grad_bytes;
@@ -660,6 +669,7 @@ MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_
                    {{"dequantized_weight_bytes", m.dequant_temp_bytes},
                     {"loss_forward_bytes", m.loss_forward_per_sample_bytes * batch},
                     {"loss_backward_bytes", m.loss_backward_per_sample_bytes * batch},
+                    {"input_encoder_forward_bytes", m.input_encoder_transient_per_sample_bytes * batch},
                     {"optimizer_step_bytes", m.optimizer_temp_bytes}}};
     const double ws = c.tunables.cublas_workspace_bytes + c.tunables.cudnn_workspace_bytes;
     r.framework = {ws + c.tunables.cuda_context_bytes, "framework",

@@ -172,6 +172,7 @@ struct PreparedMemory {
     double weight_bytes = 0, grad_bytes = 0, optimizer_bytes = 0, ddp_bucket_bytes = 0, gathered_bytes = 0;
     double ema_bytes = 0;                  // TrainingConfig::ema_weights: the averaged copy of the trainable weights
     double input_encoder_bytes = 0;        // SD pipelines: the frozen VAE + text encoders (unless precomputed_latents)
+    double input_encoder_transient_per_sample_bytes = 0;  // what the VAE encoder's forward holds at once, per image
     double host_ram_bytes = 0;
     double saved_per_sample_bytes = 0;     // no checkpointing: all saved activations per sample
     double kept_per_sample_bytes = 0;      // with checkpointing
@@ -182,6 +183,10 @@ struct PreparedMemory {
     double weight_bytes_per_param = 0, grad_bytes_per_param = 0, state_bytes_per_param = 0;
     std::vector<Segment> segments;         // forward order
 };
+
+// A Linear of the backbone that bitsandbytes replaces under int8/nf4 (Linear8bitLt / Linear4bit; transformers'
+// get_keys_to_not_convert keeps the head in 16 bits, and convolutions are not converted).
+bool bnb_quantized_linear(const Layer& layer, Precision precision);
 
 // Reduce the graph (built with batch 1) for one configuration. The graph must have been built with
 // BuildOptions::eager_attention == config.eager_attention.

@@ -261,6 +261,12 @@ std::vector<ModelSpec> make_presets() {
         // SDXL keeps SD's VAE shape and adds OpenCLIP ViT-bigG/14 (text_encoder_2/config.json,
         // CLIPTextModelWithProjection: 32 layers, 1280 wide, 20 heads, 5120 MLP; 694,659,840 parameters).
         m.text_encoders = {{12, 768, 12, 3072, 49408, false}, {32, 1280, 20, 5120, 49408, true}};
+        // diffusers' SDXL scripts keep the VAE in fp32 ("The VAE is in float32 to avoid NaN losses":
+        // examples/text_to_image/train_text_to_image_lora_sdxl.py @23cf7123, unless another VAE is given), and the
+        // full fine-tune (train_text_to_image_sdxl.py @49e40ef6) maps compute_vae_encodings and
+        // encode_prompt over the dataset before training, then deletes the VAE and text encoders.
+        m.vae_fp32 = true;
+        m.full_finetune_precomputes = true;
         p.push_back(m);
     }
     {

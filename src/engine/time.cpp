@@ -241,9 +241,12 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     const double gemm_weight_bytes = act_bytes;
 
     // SD pipelines: diffusers' scripts encode each micro-batch with the frozen VAE and text encoders under no_grad
-    // before the UNet (train_text_to_image.py: vae.encode(batch["pixel_values"]).latent_dist.sample(),
-    // text_encoder(batch["input_ids"])). Prepared as a graph of its own with nothing trainable: forward only, no
-    // gradients, no optimizer, no collectives, each GPU its own micro-batch.
+    // before the UNet (examples/text_to_image/train_text_to_image_lora.py @04a375b7:
+    // vae.encode(batch["pixel_values"].to(dtype=weight_dtype)).latent_dist.sample(), text_encoder(batch["input_ids"])).
+    // Each is prepared as a graph of its own with nothing trainable: forward only, no gradients, no optimizer, no
+    // collectives, each GPU its own micro-batch, in the dtype the script casts it to: weight_dtype (16-bit under mixed
+    // precision, whatever the UNet's own weight format), fp32 for SDXL's VAE (cuDNN convolutions then run in TF32,
+    // torch.backends.cudnn.allow_tf32 defaulting to True, where the card has it).
     if (!c.precomputed_latents && has_input_encoders(spec)) {
         WorkloadShape es = shape;
         es.batch = 1;
@@ -252,13 +255,24 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         TrainingConfig ec = c;
         ec.method = Method::kFrozenBackbone;
         ec.strategy = Strategy::kDdp;
-        ec.gpu_count = 1;
+        ec.gpu_count = ec.grad_accum_steps = 1;
         ec.tensor_parallel = ec.pipeline_parallel = ec.pipeline_interleave = 1;
         ec.sequence_parallel = false;
         ec.checkpointing = Checkpointing::kNone;
         ec.offload_optimizer = ec.ema_weights = false;
-        ec.precomputed_latents = true;
-        t.input_encoders = std::make_shared<const PreparedTime>(prepare_time(spec, es, build_input_encoders(spec, es, eo), ec));
+        ec.precomputed_latents = true;  // the encoders' own graphs have none to run
+        const bool fp32 = p == Precision::kFp32 || p == Precision::kTf32;
+        const bool bf16 = p == Precision::kBf16Amp || p == Precision::kBf16;
+        const Precision weight_dtype = fp32 ? p : bf16 ? Precision::kBf16 : Precision::kFp16Amp;
+        auto add = [&](InputEncoders which, Precision precision) {
+            TrainingConfig part = ec;
+            part.precision = precision;
+            const Graph eg = build_input_encoders(spec, es, eo, which);
+            if (!eg.layers.empty())
+                t.input_encoders.push_back(std::make_shared<const PreparedTime>(prepare_time(spec, es, eg, part)));
+        };
+        add(InputEncoders::kVae, spec.vae_fp32 ? Precision::kTf32 : weight_dtype);
+        add(InputEncoders::kText, weight_dtype);
     }
 
     // Memory's byte tables for one GPU (sharding is applied at evaluate time, per GPU count).
@@ -435,8 +449,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
 
         // int8/nf4: every GEMM pass over a quantized Linear first dequantizes its weight: reads the quantized
         // bytes, writes a 16-bit copy (bitsandbytes dequantize_4bit / int8 matmul, QLoRA sec. 3).
-        const bool quantized_linear = is_quantized(p) && l.kind == OpKind::kMatmul && l.in_features > 0 &&
-                                      l.role != ParamRole::kHead && l.role != ParamRole::kConv;
+        const bool quantized_linear = bnb_quantized_linear(l, p);
         if (quantized_linear) {
             const double q_bytes = p == Precision::kNf4 ? (4.0 + 8.0 / 64.0) / 8.0 : 1.0;
             const double gemm_passes = 1 + (input_grad ? 1 : 0) + re;
@@ -995,13 +1008,20 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     }
     r.offload_transfer_s = offload_s;
     r.samples_per_step = batch * accum * dp;
-    // The frozen input encoders' forward passes (SD pipelines), with the same efficiencies as the model.
+    // The frozen input encoders' forward passes (SD pipelines), once per micro-batch, at the model's efficiencies
+    // and each encoder's own rate.
     auto encoders_at = [&](Efficiency e) {
-        if (!t.input_encoders) return 0.0;
-        return step_times(*t.input_encoders, batch, gpu, 1, {}, 0, 0, 0, 0, peak_other, peak, e,
-                          stream_cap_bytes_per_s, oh / e.host_scale, kl / e.host_scale,
-                          priors.optimizer_op_s / e.host_scale)
-            .step_s;
+        double sum_s = 0;
+        for (const auto& enc : t.input_encoders) {
+            bool enc_fallback = false;
+            const MatmulRate enc_rate = matmul_rate(enc->config.precision, gpu, enc_fallback);
+            const double enc_peak = peak_flop_per_s(enc_rate, gpu);
+            sum_s += accum * step_times(*enc, batch, gpu, 1, {}, 0, 0, 0, 0, enc_peak, enc_peak, e,
+                                        stream_cap_bytes_per_s, oh / e.host_scale, kl / e.host_scale,
+                                        priors.optimizer_op_s / e.host_scale)
+                                 .step_s;
+        }
+        return sum_s;
     };
     const double encoder_s = encoders_at(e_mid);
     r.input_encoder_s = encoder_s;

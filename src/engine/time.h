@@ -272,9 +272,10 @@ struct PreparedTime {
     std::vector<TimeLayer> layers;      // the GPU's layers: the whole model, or the first pipeline stage's
     std::vector<TimeLayer> last_stage_layers;  // pipeline_parallel > 1: the last stage's (head and loss)
     std::vector<RecurrentTime> recurrent;  // sequential parts taken out of `layers` (their FLOPs are not in them)
-    // SD pipelines without precomputed latents: the frozen VAE encoder and text encoders, forward only, per
-    // micro-batch (ModelSpec::vae_base_channels, text_encoders); null otherwise.
-    std::shared_ptr<const PreparedTime> input_encoders;
+    // SD pipelines without precomputed latents: the frozen VAE encoder and the text encoders, forward only, one
+    // micro-batch each (prepared with grad_accum_steps 1; evaluate_time runs them per micro-batch), each in the dtype
+    // the scripts keep it in (ModelSpec::vae_base_channels, vae_fp32, text_encoders); empty otherwise.
+    std::vector<std::shared_ptr<const PreparedTime>> input_encoders;
 };
 
 // Reduce the graph (built at batch 1 with BuildOptions::eager_attention == config.eager_attention) once.

@@ -768,17 +768,16 @@ void build_sd_unet(Builder& B, const ModelSpec& m, int image, bool eager) {
     const double ctx_tokens = B.b * ctx_len;
     const std::int32_t context = B.tensor(ctx_tokens * m.context_dim, R::kAutocastFp32);  // text encoder output
     int blk = 0;
-    auto group_norm = [&](const std::string& n, Spatial x) { return group_norm32(B, n, x); };
     auto add_sp = [&](Spatial x) {
         return Spatial{B.add(x.t, B.b * double(x.c) * x.h * x.w, R::kAutocastFp32), x.c, x.h, x.w};
     };
     auto resnet = [&](const std::string& n, Spatial x, int cout) {
         B.begin_block(blk++, x.t);
-        Spatial h = B.conv(n + ".conv1", B.silu(n + ".act1", group_norm(n + ".norm1", x)), cout, 3, 1, 1, 1, true);
+        Spatial h = B.conv(n + ".conv1", B.silu(n + ".act1", group_norm32(B, n + ".norm1", x)), cout, 3, 1, 1, 1, true);
         // time_emb_proj(silu(temb)): a b x cout bias broadcast over the map (add saves nothing)
         B.linear(n + ".time_emb_proj", B.tensor(B.b * temb, R::kAutocastFp32), B.b, temb, cout, true, ParamRole::kOther);
         h = add_sp(h);
-        h = B.conv(n + ".conv2", B.silu(n + ".act2", group_norm(n + ".norm2", h)), cout, 3, 1, 1, 1, true);
+        h = B.conv(n + ".conv2", B.silu(n + ".act2", group_norm32(B, n + ".norm2", h)), cout, 3, 1, 1, 1, true);
         if (x.c != cout) B.conv(n + ".conv_shortcut", x, cout, 1, 1, 0, 1, true);  // saves x (block input)
         return add_sp(h);
     };
@@ -787,7 +786,7 @@ void build_sd_unet(Builder& B, const ModelSpec& m, int image, bool eager) {
         const int c = x.c;
         const double T = B.b * double(x.h) * x.w;
         const int seq = x.h * x.w;
-        Spatial g = group_norm(n + ".norm", x);
+        Spatial g = group_norm32(B, n + ".norm", x);
         std::int32_t h;
         if (m.linear_projection) {
             const std::int32_t flat = B.tensor(T * c, R::kAutocastFp32);  // permute + reshape copy
@@ -885,7 +884,8 @@ void build_sd_unet(Builder& B, const ModelSpec& m, int image, bool eager) {
         }
     }
     B.block = -1;
-    x = B.conv("conv_out", B.silu("conv_act", group_norm("conv_norm_out", x)), m.latent_channels, 3, 1, 1, 1, true);
+    x = B.conv("conv_out", B.silu("conv_act", group_norm32(B, "conv_norm_out", x)), m.latent_channels, 3, 1, 1, 1,
+               true);
     // MSE loss on the predicted noise (autocast fp32 list): saves the fp32 prediction and target difference.
     Layer& loss = B.layer("loss", OpKind::kReduction);
     const double px = B.b * double(x.c) * x.h * x.w;
@@ -907,11 +907,11 @@ std::int32_t embedding(Builder& B, const std::string& n, double tokens, int rows
 }
 
 // ---- SD input encoders -----------------------------------------------------------------------------------------
-// diffusers AutoencoderKL (models/autoencoders/vae.py Encoder / Decoder; SD's config: block_out_channels 128, 256,
-// 512, 512, layers_per_block 2, 32 groups, SiLU, double_z): ResnetBlock2D without a time embedding, Downsample2D =
-// pad (0, 1, 0, 1) + 3x3 conv stride 2, a single-head attention (GroupNorm, to_q/k/v/out Linear over the h x w
-// tokens, SDPA) in the mid block. Encoder: conv_in, down blocks, mid block, GN, SiLU, conv_out (2 x latent
-// channels), quant_conv 1x1.
+// diffusers AutoencoderKL (src/diffusers/models/autoencoders/vae.py @9578d7e8, Encoder / Decoder; SD's config:
+// block_out_channels 128, 256, 512, 512, layers_per_block 2, 32 groups, SiLU, double_z): ResnetBlock2D without a time
+// embedding, Downsample2D = pad (0, 1, 0, 1) + 3x3 conv stride 2, a single-head attention (GroupNorm, to_q/k/v/out
+// Linear over the h x w tokens, SDPA) in the mid block. Encoder: conv_in, down blocks, mid block, GN, SiLU, conv_out
+// (2 x latent channels), quant_conv 1x1.
 Spatial vae_resnet(Builder& B, const std::string& n, Spatial x, int cout) {
     Spatial h = B.conv(n + ".conv1", B.silu(n + ".act1", group_norm32(B, n + ".norm1", x)), cout, 3, 1, 1, 1, true);
     h = B.conv(n + ".conv2", B.silu(n + ".act2", group_norm32(B, n + ".norm2", h)), cout, 3, 1, 1, 1, true);
@@ -977,16 +977,17 @@ void build_vae_decoder(Builder& B, const ModelSpec& m, int latent, bool eager) {
     B.conv("vae.decoder.conv_out", x, 3, 3, 1, 1, 1, true);
 }
 
-// CLIP text transformer (transformers modeling_clip.py CLIPTextTransformer): token + position embeddings (77),
+// CLIP text transformer (transformers src/transformers/models/clip/modeling_clip.py @679021a6 CLIPTextTransformer):
+// token + position embeddings (max_position_embeddings 77),
 // pre-LN layers (LN, q/k/v/out_proj Linear with bias, causal attention, LN, fc1, quick_gelu or gelu, fc2), final LN;
 // OpenCLIP bigG (SDXL's second encoder) adds text_projection (no bias).
 void build_clip_text(Builder& B, const std::string& p, const ModelSpec::TextEncoder& t, bool eager) {
-    constexpr int kTokens = 77;
+    constexpr int kClipContextTokens = 77;  // CLIPTextConfig max_position_embeddings; prompts are padded to it
     const int h = t.hidden;
-    const double T = B.b * kTokens;
+    const double T = B.b * kClipContextTokens;
     const std::int32_t ids = B.tensor(T, R::kInt64);
     std::int32_t x = embedding(B, p + ".embeddings.token_embedding", T, t.vocab, h, ids);
-    embedding(B, p + ".embeddings.position_embedding", T, kTokens, h, -1);
+    embedding(B, p + ".embeddings.position_embedding", T, kClipContextTokens, h, -1);
     x = B.add(x, T * h);
     for (int i = 0; i < t.layers; ++i) {
         const std::string n = p + ".encoder.layers." + std::to_string(i);
@@ -994,7 +995,7 @@ void build_clip_text(Builder& B, const std::string& p, const ModelSpec::TextEnco
         const std::int32_t q = B.linear(n + ".self_attn.q_proj", y, T, h, h, true, ParamRole::kQ);
         const std::int32_t k = B.linear(n + ".self_attn.k_proj", y, T, h, h, true, ParamRole::kK);
         const std::int32_t v = B.linear(n + ".self_attn.v_proj", y, T, h, h, true, ParamRole::kV);
-        const std::int32_t o = attention_core(B, n + ".self_attn", {T, t.heads, h / t.heads, kTokens}, q, k, v, eager,
+        const std::int32_t o = attention_core(B, n + ".self_attn", {T, t.heads, h / t.heads, kClipContextTokens}, q, k, v, eager,
                                               0, SoftmaxStyle::kPlain);
         y = B.linear(n + ".self_attn.out_proj", B.tensor(T * h, R::kActivation, o), T, h, h, true, ParamRole::kO);
         x = B.add(x, T * h);
@@ -1007,7 +1008,8 @@ void build_clip_text(Builder& B, const std::string& p, const ModelSpec::TextEnco
         x = B.add(x, T * h);
     }
     x = B.layer_norm(p + ".final_layer_norm", x, T, h);
-    if (t.projection) B.linear(p + ".text_projection", B.tensor(B.b * h, R::kActivation), B.b, h, h, false, ParamRole::kOther);
+    if (t.projection)
+        B.linear(p + ".text_projection", B.tensor(B.b * h, R::kActivation), B.b, h, h, false, ParamRole::kOther);
 }
 
 // BERT / RoBERTa / ALBERT (transformers v4.39 modeling_bert.py, post-LN): separate q/k/v Linear, eager
@@ -1301,6 +1303,49 @@ void build_bilstm_crf(Builder& B, const ModelSpec& m, int seq) {
 
 }  // namespace
 
+bool has_input_encoders(const ModelSpec& spec) {
+    return spec.family == Family::kSdUnet && (spec.vae_base_channels > 0 || !spec.text_encoders.empty());
+}
+
+Graph build_input_encoders(const ModelSpec& spec, const WorkloadShape& shape, const BuildOptions& options,
+                           InputEncoders which) {
+    Builder B;
+    B.b = shape.batch;
+    B.g.batch = shape.batch;
+    if (!has_input_encoders(spec)) return std::move(B.g);
+    const int image = shape.image_size > 0 ? shape.image_size : spec.default_image_size;
+    if (spec.vae_base_channels > 0 && which != InputEncoders::kText)
+        build_vae_encoder(B, spec, image, options.eager_attention);
+    if (which != InputEncoders::kVae)
+        for (std::size_t i = 0; i < spec.text_encoders.size(); ++i)
+            build_clip_text(B, i == 0 ? "text_encoder" : "text_encoder_" + std::to_string(i + 1),
+                            spec.text_encoders[i], options.eager_attention);
+    for (Layer& l : B.g.layers) l.backbone = true, l.block = -1;  // frozen: no backward, no optimizer
+    B.g.block_count = 0;
+    return std::move(B.g);
+}
+
+static double text_encoder_params(const ModelSpec& spec) {
+    WorkloadShape s;
+    s.batch = 1;
+    s.image_size = 64;  // parameters do not depend on the shape
+    return build_input_encoders(spec, s, BuildOptions{}, InputEncoders::kText).params_total();
+}
+
+double input_encoder_params(const ModelSpec& spec) {
+    if (!has_input_encoders(spec)) return 0;
+    WorkloadShape s;
+    s.batch = 1;
+    s.image_size = 64;  // parameters do not depend on the shape
+    double params = build_input_encoders(spec, s, BuildOptions{}).params_total();
+    if (spec.vae_base_channels > 0) {
+        Builder B;
+        build_vae_decoder(B, spec, 8, false);
+        params += B.g.params_total();
+    }
+    return params;
+}
+
 // ---- dispatch --------------------------------------------------------------------------------------------------
 Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const BuildOptions& options) {
     Builder B;
@@ -1316,7 +1361,14 @@ Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const Build
         case Family::kUnet: build_unet(B, spec, image); break;
         case Family::kSdUnet:
             build_sd_unet(B, spec, image, options.eager_attention);
-            B.g.input_encoder_params = input_encoder_params(spec);
+            if (has_input_encoders(spec)) {
+                const double vae = spec.vae_fp32 ? input_encoder_params(spec) - text_encoder_params(spec) : 0;
+                B.g.input_encoder_params = input_encoder_params(spec) - vae;
+                B.g.input_encoder_fp32_params = vae;
+                // The VAE encoder's forward holds, at its first resnets' residual add, the block input, the branch
+                // output and their sum: 3 maps of block_out_channels[0] x image^2 (no_grad frees the rest).
+                B.g.input_encoder_transient_elements = 3.0 * spec.vae_base_channels * double(image) * image;
+            }
             break;
         case Family::kYolo:
             if (spec.yolo_version == 5) build_yolov5(B, spec, image);
@@ -1334,40 +1386,6 @@ Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const Build
     for (const Layer& l : B.g.layers) max_block = std::max(max_block, int(l.block));
     B.g.block_count = max_block + 1;
     return std::move(B.g);
-}
-
-bool has_input_encoders(const ModelSpec& spec) {
-    return spec.family == Family::kSdUnet && (spec.vae_base_channels > 0 || !spec.text_encoders.empty());
-}
-
-Graph build_input_encoders(const ModelSpec& spec, const WorkloadShape& shape, const BuildOptions& options) {
-    Builder B;
-    B.b = shape.batch;
-    B.g.batch = shape.batch;
-    if (!has_input_encoders(spec)) return std::move(B.g);
-    const int image = shape.image_size > 0 ? shape.image_size : spec.default_image_size;
-    if (spec.vae_base_channels > 0) build_vae_encoder(B, spec, image, options.eager_attention);
-    for (std::size_t i = 0; i < spec.text_encoders.size(); ++i)
-        build_clip_text(B, i == 0 ? "text_encoder" : "text_encoder_" + std::to_string(i + 1), spec.text_encoders[i],
-                        options.eager_attention);
-    B.block = -1;
-    for (Layer& l : B.g.layers) l.backbone = true, l.block = -1;  // frozen: no backward, no optimizer
-    B.g.block_count = 0;
-    return std::move(B.g);
-}
-
-double input_encoder_params(const ModelSpec& spec) {
-    if (!has_input_encoders(spec)) return 0;
-    WorkloadShape s;
-    s.batch = 1;
-    s.image_size = 64;  // parameters do not depend on the shape
-    double params = build_input_encoders(spec, s, BuildOptions{}).params_total();
-    if (spec.vae_base_channels > 0) {
-        Builder B;
-        build_vae_decoder(B, spec, 8, false);
-        params += B.g.params_total();
-    }
-    return params;
 }
 
 double count_params(const ModelSpec& spec) {

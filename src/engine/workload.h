@@ -102,7 +102,11 @@ struct Graph {
     bool logits_tp_split = false;       // the logits are split across tensor-parallel ranks (vocab-parallel head)
     double largest_param_tensor = 0;    // elements of the largest single parameter tensor (ZeRO-3 gather)
     std::vector<std::int32_t> block_inputs;  // per block: the tensor torch.utils.checkpoint keeps (its input)
-    double input_encoder_params = 0;    // SD pipelines: frozen VAE + text encoders on the GPU (not in params_total)
+    // SD pipelines: the frozen VAE and text encoders the scripts put on the GPU (not in params_total), in the
+    // scripts' weight dtype, and those kept in fp32 whatever it is (SDXL's VAE); the largest activation bytes per
+    // sample the VAE encoder's forward holds at once (per element; x 2 or 4 bytes).
+    double input_encoder_params = 0, input_encoder_fp32_params = 0;
+    double input_encoder_transient_elements = 0;
     double params_total() const;
     double param_tensor_count() const;  // len(list(model.parameters()))
     double param_matrix_count() const;  // those with >= 2 dims
@@ -166,6 +170,8 @@ struct ModelSpec {
     // SD pipelines: the frozen networks diffusers' training scripts (train_text_to_image*.py, train_dreambooth*.py)
     // run forward on every step before the UNet: the VAE encoder (vae.encode(pixels)) and the text encoders.
     int vae_base_channels = 0;           // AutoencoderKL block_out_channels[0] (128 x 1/2/4/4); 0 = no VAE
+    bool vae_fp32 = false;               // the scripts keep the VAE in fp32 whatever the mixed precision (SDXL)
+    bool full_finetune_precomputes = false;  // the full fine-tune script encodes the dataset once first (SDXL)
     struct TextEncoder { int layers = 0, hidden = 0, heads = 0, ffn = 0, vocab = 0; bool projection = false; };
     std::vector<TextEncoder> text_encoders;  // CLIP text transformers, 77 tokens each
     // bilstm-crf
@@ -201,9 +207,12 @@ struct BuildOptions {
 
 Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const BuildOptions& options);
 
-// The frozen input encoders of an SD pipeline (ModelSpec::vae_base_channels, text_encoders) as one graph, all
-// layers frozen (backbone), for a forward-only pass per sample; an empty graph for models without them.
-Graph build_input_encoders(const ModelSpec& spec, const WorkloadShape& shape, const BuildOptions& options);
+// The frozen input encoders of an SD pipeline (ModelSpec::vae_base_channels, text_encoders) as a graph, all layers
+// frozen (backbone), for a forward-only pass per sample: the VAE encoder, the text encoders, or both; an empty graph
+// for models without them.
+enum class InputEncoders : std::uint8_t { kAll, kVae, kText };
+Graph build_input_encoders(const ModelSpec& spec, const WorkloadShape& shape, const BuildOptions& options,
+                           InputEncoders which = InputEncoders::kAll);
 bool has_input_encoders(const ModelSpec& spec);
 // Their parameters (the whole VAE, decoder included, as the scripts move it to the GPU, and the text encoders).
 double input_encoder_params(const ModelSpec& spec);

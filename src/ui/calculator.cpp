@@ -107,6 +107,7 @@ namespace {
 void apply_custom_model(AppState& app, nlohmann::json model, bool new_model) {
     nlohmann::json doc = app_scenario_json(app);
     doc["model"] = model;
+    doc.erase("precomputed_latents");  // custom models have no frozen input encoders (the key would be refused)
     if (new_model) {
         doc.erase("seq_len");
         doc.erase("image_size");
@@ -367,6 +368,8 @@ void draw_inputs(AppState& app) {
     catalog::Scenario& s = app.scenario;
     const Lang L = app.lang;
     bool changed = false;
+    // "Latents precomputed" follows its default (which depends on the model and the method) unless the user set it.
+    const bool latents_default = s.precomputed_latents == s.precomputed_latents_default();
 
     section_heading(app, tr(Str::StepModel, L));
     field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
@@ -438,6 +441,7 @@ void draw_inputs(AppState& app) {
     if (engine::has_input_encoders(s.model)) {
         field_label(tr(Str::PrecomputedLatents, L), tr(Str::PrecomputedLatentsTip, L));
         changed |= ImGui::Checkbox("##precomputed_latents", &s.precomputed_latents);
+        test_anchor(app, "precomputed-latents");
     }
     if (!s.model.is_vision) {
         field_label(tr(Str::Attention, L), tr(Str::AttentionTip, L));
@@ -505,6 +509,7 @@ void draw_inputs(AppState& app) {
         changed = true;
     }
     changed |= draw_decision_inputs(app);
+    if (changed && latents_default) s.precomputed_latents = s.precomputed_latents_default();
     if (changed) app.scenario_dirty = true;
 }
 
@@ -986,7 +991,10 @@ void draw_time(AppState& app) {
     if (sps > 0 && mfu >= 0) hint_textf(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
     if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());
     const double encoders = json_number(t, "input_encoder_s", 0);
-    if (encoders > 0) hint_textf(tr(Str::EncoderLine, L), format_duration(encoders, L).c_str());
+    if (encoders > 0) {
+        hint_textf(tr(Str::EncoderLine, L), format_duration(encoders, L).c_str());
+        test_anchor(app, "encoder-line");
+    }
     // Detection pipelines are the common loader-bound case (docs/validation-sources.md sec. 7k).
     if (s.model.family == engine::Family::kYolo && s.loader_samples_per_s <= 0) hint_text(tr(Str::YoloLoaderHint, L));
     draw_scaling(app, t, total > 0);

@@ -225,7 +225,7 @@
     X(PartGradients, "Gradients", "梯度")                                                                    \
     X(PartOptimizer, "Optimizer states", "优化器状态")                                                       \
     X(PartOptimizerEma, "Optimizer states + weight EMA", "优化器状态 + 权重 EMA")                             \
-    X(PartWeightsEncoders, "Weights + frozen VAE and text encoder", "权重 + 冻结的 VAE 和文本编码器")          \
+    X(PartWeightsEncoders, "Weights + frozen VAE and text encoders", "权重 + 冻结的 VAE 和文本编码器")         \
     X(PartActivations, "Activations kept for backward", "为反向传播保存的激活值")                           \
     X(PartTemporary, "Temporary buffers at the peak", "峰值时的临时缓冲")                                   \
     X(PartFramework, "CUDA context and allocator", "CUDA 上下文与显存分配器")                                \
@@ -445,8 +445,8 @@
     X(BreakEvenAt, "Training like this, buying becomes cheaper than renting after about %s months.", "按这样的使用强度，大约 %s 个月后购买比租用更划算。")                                \
     X(NoBreakEven, "Within 3 years of training like this, renting stays cheaper than buying this card.", "按这样的使用强度，3 年内租用这块显卡都比购买便宜。") \
     X(TimeFormula, "How the time is computed", "时间的计算方式")                                             \
-    X(TfStep, "One optimizer step: compute + bandwidth-bound kernels + launch overhead + recurrence + communication not hidden (+ offload transfers, + tensor/pipeline parallel traffic and the pipeline's idle slots); never faster than the data loader.", \
-      "一步优化 = 计算 + 受带宽限制的算子 + 启动开销 + 循环步 + 未被掩盖的通信（+ 卸载传输，+ 张量/流水线并行的通信与流水线空闲时间）；不会快于数据读取。") \
+    X(TfStep, "One optimizer step: compute + bandwidth-bound kernels + launch overhead + recurrence + communication not hidden (+ offload transfers, + tensor/pipeline parallel traffic and the pipeline's idle slots, + the frozen VAE and text encoders of Stable Diffusion, input_encoder_s); never faster than the data loader.", \
+      "一步优化 = 计算 + 受带宽限制的算子 + 启动开销 + 循环步 + 未被掩盖的通信（+ 卸载传输，+ 张量/流水线并行的通信与流水线空闲时间，+ Stable Diffusion 冻结的 VAE 和文本编码器 input_encoder_s）；不会快于数据读取。") \
     X(TfCompute, "Compute-bound kernels: FLOPs per sample x batch / (the card's peak x the matmul fraction). Where the card's best matrix multiply was measured (matmul_limit_flop_per_s), that replaces the peak, scaled by the A100's measured share of its own peak: GeForce cards run above their datasheet rate, power-limited ones below. Fused FlashAttention-2 kernels run at most at fused_attention_flop_per_s: 73% of the peak on Ampere and Ada, 35% on Hopper (H100), whose newest tensor-core instructions they do not use.", \
       "受算力限制的算子：每样本 FLOPs × 批大小 /（显卡峰值算力 × 矩阵乘效率）。如果这块卡的矩阵乘最高速度有实测值（matmul_limit_flop_per_s），就用它代替峰值，并按 A100 实测达到自身峰值的比例折算：GeForce 显卡实际跑得比标称值快，功耗受限的显卡则更慢。FlashAttention-2 融合注意力算子最多只能跑到 fused_attention_flop_per_s：在 Ampere 和 Ada 上为峰值的 73%，在 Hopper（H100）上为 35%，因为它没有用上 Hopper 最新的张量核心指令。") \
     X(TfBandwidth, "Bandwidth-bound kernels (norms, activations, layout transposes): bytes moved / (memory bandwidth x the bandwidth fraction), at most SMs x clock x stream_bytes_per_sm_cycle bytes per second: such kernels keep only a few bytes per thread in flight, which caps them on HBM cards such as the A100 and H100.", \
@@ -463,8 +463,8 @@
       "张量并行与流水线并行：每层前向的 all-reduce（反向的被权重梯度计算掩盖）+ 级间发送 + 流水线空闲的（级数 − 1）/ 块数个 micro-batch 时间。") \
     X(TfModelFlop, "Model FLOPs per step (for MFU): model FLOPs per sample x samples per step.", \
       "每步模型 FLOPs（用于计算 MFU）：每样本模型 FLOPs × 每步样本数。")                                   \
-    X(FmWeights, "Weights: parameters x bytes per parameter in the dtype they are kept in; tensor and pipeline parallelism give each GPU its share; ZeRO-3/FSDP split them across the GPUs and gather one unit at a time.", \
-      "权重：参数量 × 每个参数按其存储类型的字节数；张量并行和流水线并行让每张卡只存自己那一份；ZeRO-3/FSDP 把它们分摊到各卡，每次只聚合一个单元。") \
+    X(FmWeights, "Weights: parameters x bytes per parameter in the dtype they are kept in; tensor and pipeline parallelism give each GPU its share; ZeRO-3/FSDP split them across the GPUs and gather one unit at a time. Stable Diffusion adds its frozen VAE and text encoders (input_encoder_bytes), whole on every GPU.", \
+      "权重：参数量 × 每个参数按其存储类型的字节数；张量并行和流水线并行让每张卡只存自己那一份；ZeRO-3/FSDP 把它们分摊到各卡，每次只聚合一个单元。Stable Diffusion 另有冻结的 VAE 和文本编码器（input_encoder_bytes），每张卡都存完整一份。") \
     X(FmGradients, "Gradients: trainable parameters x bytes per gradient; ZeRO-2 and up split them across the GPUs; DDP adds its communication buckets.", \
       "梯度：可训练参数量 × 每个梯度的字节数；ZeRO-2 及以上分摊到各卡；DDP 另加通信桶。") \
     X(FmOptimizer, "Optimizer states: trainable parameters x state bytes per parameter (Adam: two moments, plus FP32 master weights where the weights are 16-bit); ZeRO-1 and up split them across the GPUs; none on the GPU when offloaded. With a weight EMA, plus its copy of the trainable weights (ema_bytes), which stays on the GPU.", \

@@ -427,7 +427,8 @@ TEST_CASE("tensor parallelism splits the blocks' weights; pipeline stages split 
 
 TEST_CASE("bitsandbytes Linears keep their input while gradients flow, frozen weight or not") {
     // bitsandbytes/autograd/_functions.py @29e3420c: MatMul4Bit keeps A "if any(ctx.needs_input_grad[:2])",
-    // MatMul8bitLt keeps A always and its int8 transposed copy CAt while gradients flow. An nn.Linear with a frozen
+    // MatMul8bitLt keeps A and its int8 transposed copy CAt; both only while an autograd node exists (a gradient
+    // flows through the call). An nn.Linear with a frozen
     // weight keeps nothing, so under QLoRA a block keeps three more inputs than under LoRA: o_proj's (the attention
     // output after its reshape copy), gate/up's (the normed residual) and down_proj's (act(gate) * up).
     const ModelSpec* m = find_preset("llama-2-7b");
@@ -450,4 +451,31 @@ TEST_CASE("bitsandbytes Linears keep their input while gradients flow, frozen we
     c.precision = Precision::kInt8;
     const double int8 = saved_activation_bytes_per_sample(g, c);
     CHECK(int8 - nf4 == doctest::Approx(tokens * (layers * (6 * h + ffn) - h) * 1.0));
+    // Without any gradient flowing through them (a frozen backbone: only the 16-bit head trains), no quantized call
+    // keeps anything: the same as with 16-bit weights.
+    c.method = Method::kFrozenBackbone;
+    const double frozen_int8 = saved_activation_bytes_per_sample(g, c);
+    c.precision = Precision::kBf16;
+    CHECK(frozen_int8 == doctest::Approx(saved_activation_bytes_per_sample(g, c)));
+}
+
+TEST_CASE("SD pipelines: the VAE encoder's forward is a peak candidate of its own") {
+    // SDXL's scripts keep the VAE in fp32: at 1024 px its first resnets hold 3 maps of 128 x 1024^2 at once.
+    const ModelSpec* m = find_preset("sdxl-unet");
+    WorkloadShape s;
+    s.image_size = 1024;
+    const Graph g = build_graph(*m, s, BuildOptions{});
+    TrainingConfig c;
+    c.precision = Precision::kFp16Amp;
+    c.method = Method::kLora;
+    PreparedMemory p = prepare_memory(g, c);
+    CHECK(p.input_encoder_transient_per_sample_bytes == doctest::Approx(3.0 * 128 * 1024 * 1024 * 4));
+    // When it is the largest moment, the peak is the forward's, its bytes are the temporaries, no UNet activations.
+    p.input_encoder_transient_per_sample_bytes = 1e12;
+    const MemoryReport r = evaluate_memory(p, 2, 0);
+    CHECK(r.peak_phase == PeakPhase::kForwardEnd);
+    CHECK(r.temporary.bytes == doctest::Approx(2e12));
+    c.precomputed_latents = true;
+    CHECK(prepare_memory(g, c).input_encoder_transient_per_sample_bytes == 0);
+    CHECK(prepare_memory(g, c).input_encoder_bytes == 0);
 }

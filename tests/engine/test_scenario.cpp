@@ -221,4 +221,23 @@ TEST_CASE("precomputed_latents: SD pipelines drop the frozen encoders from memor
     CHECK(b.prepared.input_encoder_bytes == 0);
     CHECK(a.report.weights.bytes - b.report.weights.bytes == doctest::Approx(a.prepared.input_encoder_bytes));
     CHECK(has_problem_at(parse_scenario(R"({"model": "sd-1.5", "precomputed_latents": 1})"), "/precomputed_latents"));
+    // Models without frozen input encoders: the key means nothing, and says so.
+    CHECK(has_problem_at(parse_scenario(R"({"model": "resnet50", "precomputed_latents": true})"),
+                         "/precomputed_latents"));
+    CHECK_FALSE(scenario_to_json(parse_scenario(R"({"model": "resnet50"})").scenario).contains("precomputed_latents"));
+    // SDXL: diffusers' full fine-tune script encodes the dataset before training (the default then), its LoRA
+    // script every batch, with the VAE in fp32 (83,653,863 x 4 B) and the two text encoders in fp16.
+    const Scenario xl_full = parse_scenario(R"({"model": "sdxl-unet", "precision": "fp16-amp"})").scenario;
+    CHECK(xl_full.precomputed_latents);
+    CHECK(scenario_to_json(xl_full)["precomputed_latents"] == true);
+    const Scenario xl_lora =
+        parse_scenario(R"({"model": "sdxl-unet", "precision": "fp16-amp", "method": "lora"})").scenario;
+    CHECK_FALSE(xl_lora.precomputed_latents);
+    CHECK_FALSE(scenario_to_json(xl_lora).contains("precomputed_latents"));
+    const Scenario xl_full_online =
+        parse_scenario(R"({"model": "sdxl-unet", "precision": "fp16-amp", "precomputed_latents": false})").scenario;
+    CHECK_FALSE(xl_full_online.precomputed_latents);
+    CHECK(scenario_to_json(xl_full_online)["precomputed_latents"] == false);
+    CHECK(estimate(xl_lora).prepared.input_encoder_bytes ==
+          doctest::Approx(83653863.0 * 4 + (123060480.0 + 694659840.0) * 2));
 }

@@ -1156,20 +1156,27 @@ TEST_CASE("time: SD pipelines run the frozen VAE encoder and text encoder forwar
     c.lora.targets = {ParamRole::kQ, ParamRole::kK, ParamRole::kV, ParamRole::kO};
     c.grad_accum_steps = 4;
     const auto online = engine::prepare_time(s.spec, s.shape, s.graph, c);
-    REQUIRE(online.input_encoders != nullptr);
-    const engine::PreparedTime& enc = *online.input_encoders;
-    // Forward only: nothing trains, so no backward FLOPs, no optimizer, no gradients to reduce.
-    CHECK(enc.params_trainable == 0);
-    CHECK(enc.hardware_flop_per_sample == doctest::Approx(enc.forward_flop_per_sample));
-    CHECK(enc.optimizer_bytes == 0);
+    REQUIRE(online.input_encoders.size() == 2);  // the VAE encoder, then the text encoder
+    const engine::PreparedTime& vae = *online.input_encoders[0];
+    const engine::PreparedTime& clip = *online.input_encoders[1];
+    for (const engine::PreparedTime* enc : {&vae, &clip}) {
+        // Forward only: nothing trains, so no backward FLOPs, no optimizer, no gradients to reduce; one micro-batch.
+        CHECK(enc->params_trainable == 0);
+        CHECK(enc->hardware_flop_per_sample == doctest::Approx(enc->forward_flop_per_sample));
+        CHECK(enc->optimizer_bytes == 0);
+        CHECK(enc->config.grad_accum_steps == 1);
+        CHECK(enc->config.precision == Precision::kFp16Amp);  // weight_dtype fp16 under --mixed_precision fp16
+    }
     // The VAE encoder at 512 px: its 3x3 convolutions alone (128 ch at 512^2, 256 at 256^2, 512 at 128^2 and 64^2)
-    // are ~1 TFLOP per image; CLIP-L on 77 tokens adds 2 x 123 M x 77.
-    CHECK(enc.forward_flop_per_sample > 0.9e12);
-    CHECK(enc.forward_flop_per_sample < 1.3e12);
+    // are ~1 TFLOP per image; CLIP-L on 77 tokens ~2 x 123 M x 77.
+    CHECK(vae.forward_flop_per_sample > 0.9e12);
+    CHECK(vae.forward_flop_per_sample < 1.3e12);
+    // 2 x non-embedding parameters (123,060,480 - 49,408 x 768 tokens - 77 x 768 positions) x 77, + attention.
+    CHECK(clip.forward_flop_per_sample == doctest::Approx(2 * 85056000.0 * 77).epsilon(0.03));
     engine::TrainingConfig pre = c;
     pre.precomputed_latents = true;
     const auto offline = engine::prepare_time(s.spec, s.shape, s.graph, pre);
-    CHECK(offline.input_encoders == nullptr);
+    CHECK(offline.input_encoders.empty());
     // Same GPU: the step grows by exactly the encoders' time; per GPU it does not change with the GPU count.
     const engine::TimeReport a = engine::evaluate_time(online, 1, gpu("rtx-4090"), {}, {}, priors());
     const engine::TimeReport b = engine::evaluate_time(offline, 1, gpu("rtx-4090"), {}, {}, priors());
@@ -1184,7 +1191,27 @@ TEST_CASE("time: SD pipelines run the frozen VAE encoder and text encoder forwar
     two.config.gpu_count = 2;
     const engine::TimeReport t2 = engine::evaluate_time(two, 1, gpu("rtx-4090"), {}, {}, priors());
     CHECK(t2.input_encoder_s == doctest::Approx(a.input_encoder_s));
+    // Once per micro-batch (c has 4 per step), also when the accumulation is changed after preparing (as the advisor
+    // does).
+    engine::TrainingConfig single = c;
+    single.grad_accum_steps = 1;
+    engine::PreparedTime changed = engine::prepare_time(s.spec, s.shape, s.graph, single);
+    const double one_micro_s = engine::evaluate_time(changed, 1, gpu("rtx-4090"), {}, {}, priors()).input_encoder_s;
+    CHECK(a.input_encoder_s == doctest::Approx(4 * one_micro_s));
+    changed.config.grad_accum_steps = 4;
+    CHECK(engine::evaluate_time(changed, 1, gpu("rtx-4090"), {}, {}, priors()).input_encoder_s ==
+          doctest::Approx(4 * one_micro_s));
+    // SDXL's scripts keep the VAE in fp32 (TF32 convolutions where the card has them), the text encoders in the
+    // weight dtype; an int8 UNet does not make the encoders int8.
+    const Setup xl = setup("sdxl-unet", 1024);
+    engine::TrainingConfig q = c;
+    q.precision = Precision::kInt8;
+    const auto xt = engine::prepare_time(xl.spec, xl.shape, xl.graph, q);
+    REQUIRE(xt.input_encoders.size() == 2);
+    CHECK(xt.input_encoders[0]->config.precision == Precision::kTf32);
+    CHECK(xt.input_encoders[1]->config.precision == Precision::kFp16Amp);
+    CHECK(xt.input_encoders[1]->dequant_bytes_per_micro == 0);
     // Not an SD pipeline: nothing to encode.
     const Setup r = setup("resnet50", 224);
-    CHECK(engine::prepare_time(r.spec, r.shape, r.graph, config(Precision::kFp16Amp)).input_encoders == nullptr);
+    CHECK(engine::prepare_time(r.spec, r.shape, r.graph, config(Precision::kFp16Amp)).input_encoders.empty());
 }

@@ -330,3 +330,34 @@ TEST_CASE("the rent line names only a rental the job fits; a job bigger than any
     CHECK(drawn_last_frame("rent-line"));
     CHECK_FALSE(drawn_last_frame("offer-too-small"));
 }
+
+TEST_CASE("SD pipelines: the calculator offers 'Latents precomputed' and shows the encoders' share of the step") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    app.defer_first_decisions = false;
+    auto drawn_last_frame = [&](const char* name) {
+        return app.anchors.count(name) == 1 && app.anchors.at(name).frame == app.frame_count - 1;
+    };
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"sd-1.5","batch_size":1,"image_size":512,"precision":"fp16-amp",
+        "method":"lora","lora":{"rank":4,"targets":["q","k","v","o"]},"dataset":{"samples":60000,"epochs":1},
+        "gpu":{"id":"rtx-4090","count":1}})").empty());
+    for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
+        app.lang = lang;
+        run_frame(app, 1400, 2400);
+        CHECK(drawn_last_frame("precomputed-latents"));
+        CHECK(drawn_last_frame("encoder-line"));
+    }
+    // Precomputed: the checkbox stays, the encoders leave the step.
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"sd-1.5","batch_size":1,"image_size":512,"precision":"fp16-amp",
+        "method":"lora","precomputed_latents":true,"gpu":{"id":"rtx-4090","count":1}})").empty());
+    run_frame(app, 1400, 2400);
+    CHECK(drawn_last_frame("precomputed-latents"));
+    CHECK_FALSE(drawn_last_frame("encoder-line"));
+    CHECK(gg::catalog::scenario_to_json(app.scenario)["precomputed_latents"] == true);
+    // Another family: no checkbox, and the key is not written back.
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"resnet50","gpu":{"id":"rtx-4090","count":1}})").empty());
+    run_frame(app, 1400, 2400);
+    CHECK_FALSE(drawn_last_frame("precomputed-latents"));
+    CHECK_FALSE(gg::catalog::scenario_to_json(app.scenario).contains("precomputed_latents"));
+}
