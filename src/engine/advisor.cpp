@@ -32,6 +32,7 @@ const char* change_name(Change c) {
         case Change::kShorterSequence: return "shorter_sequence";
         case Change::kSmallerImage: return "smaller_image";
         case Change::kNoEma: return "no_ema";
+        case Change::kPrecomputeLatents: return "precompute_latents";
     }
     return "unknown";
 }
@@ -58,6 +59,7 @@ const char* risk_reason_name(RiskReason r) {
         case RiskReason::kTruncatedContext: return "truncated_context";
         case RiskReason::kLowerResolution: return "lower_resolution";
         case RiskReason::kNoWeightAverage: return "no_weight_average";
+        case RiskReason::kFixedAugmentation: return "fixed_augmentation";
     }
     return "unknown";
 }
@@ -97,6 +99,9 @@ AppliedChange make_change(Change c, double value, Family family) {
         // The averaged weights are what Ultralytics validates and saves, and diffusers' --use_ema saves; without
         // them the run keeps the last iterate, whose quality relative to the average depends on the task.
         case Change::kNoEma: return {c, value, AccuracyRisk::kTaskDependent, RiskReason::kNoWeightAverage};
+        // Encoding once fixes each image's random crop and flip (diffusers' --random_flip / --center_crop happen in
+        // the dataset transform, before vae.encode): the same latents every epoch, less augmentation.
+        case Change::kPrecomputeLatents: return {c, value, AccuracyRisk::kSmall, RiskReason::kFixedAugmentation};
     }
     return {c, value, AccuracyRisk::kNone, RiskReason::kRecomputeExact};
 }
@@ -180,11 +185,13 @@ void build_variants(Search& s) {
                           !mp;
     const bool can_qlora = family == Family::kDecoder && base.method != Method::kQlora && !mp;
     const bool can_drop_ema = base.ema_weights;
+    const bool can_precompute = has_input_encoders(job.spec) && !base.precomputed_latents;
     std::vector<int> cards = {base.gpu_count};
     if (!mp)
         for (int n : {2, 4, 8})
             if (n > base.gpu_count) cards.push_back(n);
 
+    for (int pre = 0; pre < (can_precompute ? 2 : 1); ++pre)
     for (int no_ema = 0; no_ema < (can_drop_ema ? 2 : 1); ++no_ema)
         for (int amp = 0; amp < (can_amp ? 3 : 1); ++amp)
             for (int ck = 0; ck < (can_ckpt ? 2 : 1); ++ck)
@@ -236,6 +243,10 @@ void build_variants(Search& s) {
                                 if (no_ema) {
                                     v.config.ema_weights = false;
                                     v.changes.push_back(make_change(Change::kNoEma, 1, family));
+                                }
+                                if (pre) {
+                                    v.config.precomputed_latents = true;
+                                    v.changes.push_back(make_change(Change::kPrecomputeLatents, 1, family));
                                 }
                                 v.memory = prepare_memory(s.graphs[si], v.config);
                                 s.variants.push_back(std::move(v));

@@ -28,6 +28,7 @@ enum class Change : std::uint8_t {
     kShorterSequence,  // value = the new sequence length
     kSmallerImage,     // value = the new image size
     kNoEma,            // drop the weight EMA (its copy of the trainable weights)
+    kPrecomputeLatents,  // SD pipelines: encode the dataset once (VAE latents, text embeddings) before training
 };
 const char* change_name(Change change);  // "mixed_precision", "checkpointing", ...
 
@@ -47,6 +48,7 @@ enum class RiskReason : std::uint8_t {
     kTruncatedContext,    // shorter sequences drop context the task may need
     kLowerResolution,     // smaller images lose detail (small objects in detection)
     kNoWeightAverage,     // no EMA: the run ends with the optimizer's last weights, not their moving average
+    kFixedAugmentation,   // latents encoded once: each image's random crop/flip is fixed for the whole run
 };
 const char* risk_reason_name(RiskReason reason);
 

@@ -1033,6 +1033,7 @@ Str change_label(const std::string& change) {
     if (change == "more_cards") return Str::ChangeMoreCards;
     if (change == "shorter_sequence") return Str::ChangeShorterSequence;
     if (change == "no_ema") return Str::ChangeNoEma;
+    if (change == "precompute_latents") return Str::ChangePrecomputeLatents;
     return Str::ChangeSmallerImage;
 }
 
@@ -1050,6 +1051,8 @@ void apply_fix(AppState& app, const nlohmann::json& fix) {
     num("grad_accum_steps", s.grad_accum_steps);
     num("gpu_count", s.gpu_count);
     if (fix.contains("ema") && fix["ema"].is_boolean()) s.ema = fix["ema"].get<bool>();
+    if (fix.contains("precomputed_latents") && fix["precomputed_latents"].is_boolean())
+        s.precomputed_latents = fix["precomputed_latents"].get<bool>();
     if (fix.contains("seq_len") && fix["seq_len"].is_number() && !s.model.is_vision) num("seq_len", s.seq_len);
     if (fix.contains("image_size") && fix["image_size"].is_number() && s.model.is_vision) num("image_size", s.image_size);
     app.invalid_inputs.clear();

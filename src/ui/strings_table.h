@@ -398,6 +398,7 @@
     X(ChangeAccumulation, "Smaller micro-batch with gradient accumulation (same effective batch)", "减小微批次并使用梯度累积（有效批大小不变）") \
     X(ChangeOptimizer8bit, "Use an 8-bit optimizer", "使用 8 位优化器")                                      \
     X(ChangeNoEma, "Drop the EMA of the weights", "不保留权重 EMA")                                           \
+    X(ChangePrecomputeLatents, "Encode the images and captions once, before training", "训练前一次性编码图像和描述")   \
     X(ChangeLora, "Train LoRA adapters instead of all weights", "改为训练 LoRA 适配器")                       \
     X(ChangeQlora, "Use QLoRA (4-bit base model)", "使用 QLoRA（4 位基座模型）")                             \
     X(ChangeMoreCards, "Spread the model over more cards (ZeRO / FSDP)", "用 ZeRO / FSDP 把模型分摊到更多显卡上") \
