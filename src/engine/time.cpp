@@ -1031,7 +1031,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         if (o.loader_samples_per_s <= 0) return step_s;
         return std::max(step_s, batch * accum / o.loader_samples_per_s);
     };
-    r.step_s = with_loader(s.step_s + offload_s + encoder_s);
+    const double unpaced_step_s = s.step_s + offload_s + encoder_s;
+    r.step_s = with_loader(unpaced_step_s);
     // Dataset: steps = ceil(samples / global batch) per epoch x epochs, or ceil(tokens / tokens per step).
     if (d.tokens > 0 && t.tokens_per_sample > 0) {
         r.steps = std::ceil(d.tokens / (r.samples_per_step * t.tokens_per_sample));
@@ -1050,7 +1051,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const StepTimes slow = step_at(n, {links.slow, tp_links.slow, pp_links.slow}, e_slow);
     r.step_low_s = with_loader(fast.step_s + offload_s + encoders_at(e_fast));
     r.step_high_s = with_loader(slow.step_s + offload_s + encoders_at(e_slow));
-    r.loader_wait_s = std::max(0.0, r.step_s - s.step_s - offload_s - encoder_s);  // (rounding could leave -1 ulp)
+    r.loader_wait_s = r.step_s - unpaced_step_s;  // exactly 0 when the loader keeps up (with_loader returns its input)
     r.compute_s = s.compute_s;
     r.memory_bound_s = s.memory_s;
     r.overhead_s = s.overhead_s;

@@ -1184,6 +1184,7 @@ TEST_CASE("time: SD pipelines run the frozen VAE encoder and text encoder forwar
     CHECK(a.input_encoder_s > 0);
     CHECK(b.input_encoder_s == 0);
     CHECK(a.step_s == doctest::Approx(b.step_s + a.input_encoder_s));
+    CHECK(a.loader_wait_s == 0);  // exactly: the page prints a loader line for any positive wait
     CHECK(a.step_low_s < a.step_s);
     CHECK(a.step_high_s > a.step_s);
     CHECK(a.mfu < b.mfu);  // the encoders' FLOPs are not model FLOPs of the trained UNet
