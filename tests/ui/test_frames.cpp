@@ -304,14 +304,16 @@ TEST_CASE("on a phone the guide's section titles and 'try it' buttons wrap insid
     }
 }
 
+// Whether the widget with this test anchor was drawn in the frame just run.
+bool drawn_last_frame(const gg::ui::AppState& app, const char* name) {
+    return app.anchors.count(name) == 1 && app.anchors.at(name).frame == app.frame_count - 1;
+}
+
 TEST_CASE("the rent line names only a rental the job fits; a job bigger than any offer of its card is told so") {
     ImGuiContextScope scope;
     gg::ui::AppState app;
     gg::ui::app_init(app);
     app.defer_first_decisions = false;
-    auto drawn_last_frame = [&](const char* name) {
-        return app.anchors.count(name) == 1 && app.anchors.at(name).frame == app.frame_count - 1;
-    };
     // 96 H100s: the job fits as set, but on 8 cards (the largest H100 offer) it does not, so no offer's price answers
     // it (the line used to show an 8-card rental for 14.7 days).
     REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"llama-2-7b","seq_len":4096,"batch_size":2,
@@ -320,15 +322,15 @@ TEST_CASE("the rent line names only a rental the job fits; a job bigger than any
     for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
         app.lang = lang;
         run_frame(app, 1400, 2400);
-        CHECK(drawn_last_frame("offer-too-small"));
-        CHECK_FALSE(drawn_last_frame("rent-line"));
+        CHECK(drawn_last_frame(app, "offer-too-small"));
+        CHECK_FALSE(drawn_last_frame(app, "rent-line"));
     }
     // One RTX 4090: rented one card at a time, the job fits, the line shows it.
     REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"resnet50","batch_size":64,"precision":"fp16-amp",
         "optimizer":"sgd-momentum","dataset":{"samples":100000,"epochs":1},"gpu":{"id":"rtx-4090","count":1}})").empty());
     run_frame(app, 1400, 2400);
-    CHECK(drawn_last_frame("rent-line"));
-    CHECK_FALSE(drawn_last_frame("offer-too-small"));
+    CHECK(drawn_last_frame(app, "rent-line"));
+    CHECK_FALSE(drawn_last_frame(app, "offer-too-small"));
 }
 
 TEST_CASE("SD pipelines: the calculator offers 'Latents precomputed' and shows the encoders' share of the step") {
@@ -336,28 +338,25 @@ TEST_CASE("SD pipelines: the calculator offers 'Latents precomputed' and shows t
     gg::ui::AppState app;
     gg::ui::app_init(app);
     app.defer_first_decisions = false;
-    auto drawn_last_frame = [&](const char* name) {
-        return app.anchors.count(name) == 1 && app.anchors.at(name).frame == app.frame_count - 1;
-    };
     REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"sd-1.5","batch_size":1,"image_size":512,"precision":"fp16-amp",
         "method":"lora","lora":{"rank":4,"targets":["q","k","v","o"]},"dataset":{"samples":60000,"epochs":1},
         "gpu":{"id":"rtx-4090","count":1}})").empty());
     for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
         app.lang = lang;
         run_frame(app, 1400, 2400);
-        CHECK(drawn_last_frame("precomputed-latents"));
-        CHECK(drawn_last_frame("encoder-line"));
+        CHECK(drawn_last_frame(app, "precomputed-latents"));
+        CHECK(drawn_last_frame(app, "encoder-line"));
     }
     // Precomputed: the checkbox stays, the encoders leave the step.
     REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"sd-1.5","batch_size":1,"image_size":512,"precision":"fp16-amp",
         "method":"lora","precomputed_latents":true,"gpu":{"id":"rtx-4090","count":1}})").empty());
     run_frame(app, 1400, 2400);
-    CHECK(drawn_last_frame("precomputed-latents"));
-    CHECK_FALSE(drawn_last_frame("encoder-line"));
+    CHECK(drawn_last_frame(app, "precomputed-latents"));
+    CHECK_FALSE(drawn_last_frame(app, "encoder-line"));
     CHECK(gg::catalog::scenario_to_json(app.scenario)["precomputed_latents"] == true);
     // Another family: no checkbox, and the key is not written back.
     REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"resnet50","gpu":{"id":"rtx-4090","count":1}})").empty());
     run_frame(app, 1400, 2400);
-    CHECK_FALSE(drawn_last_frame("precomputed-latents"));
+    CHECK_FALSE(drawn_last_frame(app, "precomputed-latents"));
     CHECK_FALSE(gg::catalog::scenario_to_json(app.scenario).contains("precomputed_latents"));
 }
