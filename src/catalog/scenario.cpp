@@ -344,7 +344,8 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     }
     r.unknown_keys(doc, "", {"model", "batch_size", "grad_accum_steps", "image_size", "seq_len", "precision", "optimizer",
                              "optimizer_impl", "method", "lora", "checkpointing", "attention", "memory_format", "gpu", "reserve_fraction",
-                             "dataset", "offload_optimizer", "ema", "precomputed_latents", "tunables"});
+                             "dataset", "offload_optimizer", "ema", "precomputed_latents", "frozen_weights_16bit",
+                             "tunables"});
     bool model_ok = false;
     if (!doc.contains("model")) {
         r.problem("/model", "'model' is required: a preset id (gpuguide models) or a custom object with 'family'");
@@ -416,6 +417,12 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     r.boolean(doc, "offload_optimizer", "", s.offload_optimizer);
     s.ema = s.ema_default();
     r.boolean(doc, "ema", "", s.ema);
+    s.frozen_weights_16bit = s.frozen_weights_16bit_default();
+    r.boolean(doc, "frozen_weights_16bit", "", s.frozen_weights_16bit);
+    if (s.frozen_weights_16bit && !s.frozen_weights_16bit_applies())
+        r.problem("/frozen_weights_16bit", "'frozen_weights_16bit' needs precision fp16-amp or bf16-amp and a method "
+                                           "that freezes weights (lora, frozen-backbone); pure bf16 keeps every weight "
+                                           "in 16 bits already");
     s.precomputed_latents = s.precomputed_latents_default();
     r.boolean(doc, "precomputed_latents", "", s.precomputed_latents);
     if (doc.contains("precomputed_latents") && model_ok && !engine::has_input_encoders(s.model))
@@ -656,6 +663,8 @@ json scenario_to_json(const Scenario& s) {
     j["reserve_fraction"] = s.reserve_fraction;
     j["offload_optimizer"] = s.offload_optimizer;
     if (s.ema || s.ema_default()) j["ema"] = s.ema;  // written when it differs from the default, or the default is on
+    if (s.frozen_weights_16bit_applies() && (s.frozen_weights_16bit || s.frozen_weights_16bit_default()))
+        j["frozen_weights_16bit"] = s.frozen_weights_16bit;
     if (engine::has_input_encoders(s.model) && (s.precomputed_latents || s.precomputed_latents_default()))
         j["precomputed_latents"] = s.precomputed_latents;  // as "ema": differs from the default, or the default is on
     json d = json::object();
@@ -710,6 +719,7 @@ engine::TrainingConfig Scenario::training_config() const {
     c.offload_optimizer = offload_optimizer;
     c.ema_weights = ema;
     c.precomputed_latents = precomputed_latents;
+    c.frozen_weights_16bit = frozen_weights_16bit && frozen_weights_16bit_applies();
     c.reserve_fraction = reserve_fraction;
     c.tunables = tunables;
     return c;

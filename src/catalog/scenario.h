@@ -51,6 +51,8 @@ struct Scenario {
                                      // when the scenario does not say, ema_default()
     bool precomputed_latents = false;  // SD pipelines: VAE latents + text embeddings computed before training;
                                        // when the scenario does not say, precomputed_latents_default()
+    bool frozen_weights_16bit = false;  // frozen parameters stored in the 16-bit autocast dtype; when the scenario
+                                        // does not say, frozen_weights_16bit_default()
     double reserve_fraction = 0.2;
     double dataset_samples = 0, dataset_epochs = 0, dataset_tokens = 0;  // 0 = not given
     double loader_samples_per_s = 0;  // dataset.loader_samples_per_s: what the input pipeline delivers per GPU; 0 = keeps up
@@ -63,6 +65,14 @@ struct Scenario {
     // What a scenario without "precomputed_latents" means: what the model's diffusers script does (SDXL's full
     // fine-tune encodes the dataset first; every other script encodes each batch).
     bool precomputed_latents_default() const { return model.full_finetune_precomputes && method == "full"; }
+    // Whether frozen_weights_16bit can apply (fp16/bf16 autocast, a method that freezes weights), and its default:
+    // diffusers' LoRA scripts cast the frozen UNet to the mixed-precision dtype (unet.to(dtype=weight_dtype)).
+    bool frozen_weights_16bit_applies() const {
+        return (precision == "fp16-amp" || precision == "bf16-amp") && (method == "lora" || method == "frozen-backbone");
+    }
+    bool frozen_weights_16bit_default() const {
+        return model.family == engine::Family::kSdUnet && method == "lora" && frozen_weights_16bit_applies();
+    }
 
     // The engine configuration and shape this scenario stands for.
     engine::TrainingConfig training_config() const;

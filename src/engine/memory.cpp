@@ -16,6 +16,11 @@ namespace {
 
 bool is_autocast(Precision p) { return p == Precision::kFp16Amp || p == Precision::kBf16Amp || p == Precision::kFp8; }
 bool is_quantized(Precision p) { return p == Precision::kInt8 || p == Precision::kNf4; }
+// Frozen parameters kept in the 16-bit autocast dtype (fp16/bf16 autocast only: fp8's Transformer Engine keeps its
+// own weight copies).
+bool frozen_16bit(const TrainingConfig& c) {
+    return c.frozen_weights_16bit && (c.precision == Precision::kFp16Amp || c.precision == Precision::kBf16Amp);
+}
 
 // The compute (activation) dtype: fp32 for fp32/tf32 (TF32 only changes the matmul unit, not storage: PyTorch
 // docs "TensorFloat-32 (TF32) on Ampere devices"); 2 bytes for autocast fp16/bf16, pure bf16, and the 16-bit
@@ -278,8 +283,9 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
         // Autocast weight casts (torch/csrc/autograd/autocast_mode.cpp cached_cast): the low-precision copy of a
         // weight used by a matmul/conv is saved by the op for the input gradient, so it lives until backward when
         // anything upstream needs a gradient (MEASURING.md: LoRA keeps copies of frozen weights too).
+        // A weight already in the 16-bit compute dtype (TrainingConfig::frozen_weights_16bit) is used as it is.
         if (is_autocast(p) && l.matmul_weight_params > 0 && (upstream_trainable || own_grad) &&
-            !is_quantized(p)) {
+            !is_quantized(p) && !(frozen_16bit(c) && !trainable)) {
             const double copy_bytes = l.matmul_weight_params * (p == Precision::kFp8 ? 1.0 : 2.0);
             const bool kept = upstream_trainable;  // saved for the input gradient only when the input needs one
             if (kept) {
@@ -391,7 +397,7 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
             quant_weights += l.matmul_weight_params * per + (l.params - l.matmul_weight_params) * pb;
             if (p == Precision::kInt8) quant_weights += double(l.out_features) * l.experts * 4.0;  // SCB row scales
         } else {
-            weights += own * pb;
+            weights += own * (frozen_16bit(c) && !trainable ? 2.0 : pb);
         }
         if (trainable) {
             grads += own * gb;

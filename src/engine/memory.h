@@ -97,6 +97,11 @@ struct TrainingConfig {
     // SD pipelines: VAE latents and text embeddings computed before training (MosaicML's diffusion repo), so the
     // frozen encoders neither run per step nor sit on the GPU; false = diffusers' scripts, which encode every step.
     bool precomputed_latents = false;
+    // Under fp16/bf16 autocast: the frozen (non-trainable) parameters are stored in the 16-bit compute dtype, so
+    // autocast makes no copies of them (diffusers' LoRA scripts: unet.to(accelerator.device, dtype=weight_dtype);
+    // a model loaded with torch_dtype=float16/bfloat16 before peft adds its fp32 adapters). false = the model was
+    // loaded in fp32 (transformers' default) and only autocast runs in 16 bits.
+    bool frozen_weights_16bit = false;
     double reserve_fraction = 0.2;   // of the card's memory, kept free for safety
     Tunables tunables;
 };

@@ -368,8 +368,10 @@ void draw_inputs(AppState& app) {
     catalog::Scenario& s = app.scenario;
     const Lang L = app.lang;
     bool changed = false;
-    // "Latents precomputed" follows its default (which depends on the model and the method) unless the user set it.
+    // "Latents precomputed" and "Frozen weights in 16 bits" follow their defaults (which depend on the model, the
+    // method and the precision) unless the user set them.
     const bool latents_default = s.precomputed_latents == s.precomputed_latents_default();
+    const bool frozen_default = s.frozen_weights_16bit == s.frozen_weights_16bit_default();
 
     section_heading(app, tr(Str::StepModel, L));
     field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
@@ -433,6 +435,11 @@ void draw_inputs(AppState& app) {
     if (s.method == "lora" || s.method == "qlora") {
         field_label(tr(Str::LoraRank, L), tr(Str::LoraRankTip, L));
         changed |= int_field(app, "##lora_rank", s.lora_rank, 1, 4096, "");
+    }
+    if (s.frozen_weights_16bit_applies()) {
+        field_label(tr(Str::FrozenWeights16bit, L), tr(Str::FrozenWeights16bitTip, L));
+        changed |= ImGui::Checkbox("##frozen_weights_16bit", &s.frozen_weights_16bit);
+        test_anchor(app, "frozen-weights-16bit");
     }
     field_label(tr(Str::Checkpointing, L), tr(Str::CheckpointingTip, L));
     changed |= choice_combo("##checkpointing", s.checkpointing, kCheckpointingChoices, L);
@@ -510,6 +517,8 @@ void draw_inputs(AppState& app) {
     }
     changed |= draw_decision_inputs(app);
     if (changed && latents_default) s.precomputed_latents = s.precomputed_latents_default();
+    if (changed && frozen_default) s.frozen_weights_16bit = s.frozen_weights_16bit_default();
+    if (!s.frozen_weights_16bit_applies()) s.frozen_weights_16bit = false;  // never left set where it cannot apply
     if (changed) app.scenario_dirty = true;
 }
 

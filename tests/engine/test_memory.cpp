@@ -479,3 +479,34 @@ TEST_CASE("SD pipelines: the VAE encoder's forward is a peak candidate of its ow
     CHECK(prepare_memory(g, c).input_encoder_transient_per_sample_bytes == 0);
     CHECK(prepare_memory(g, c).input_encoder_bytes == 0);
 }
+
+TEST_CASE("frozen weights in 16 bits: no fp32 copy and no autocast copy of what does not train") {
+    // diffusers' LoRA scripts cast the frozen UNet to weight_dtype; autocast then uses those fp16 weights as they are.
+    const ModelSpec* m = find_preset("sd-1.5");
+    WorkloadShape s;
+    s.image_size = 512;
+    const Graph g = build_graph(*m, s, BuildOptions{});
+    TrainingConfig c;
+    c.precision = Precision::kFp16Amp;
+    c.method = Method::kLora;
+    c.lora.rank = 4;
+    c.lora.targets = {ParamRole::kQ, ParamRole::kK, ParamRole::kV, ParamRole::kO};
+    c.precomputed_latents = true;
+    const PreparedMemory fp32_base = prepare_memory(g, c);
+    c.frozen_weights_16bit = true;
+    const PreparedMemory half_base = prepare_memory(g, c);
+    const double unet = g.params_total();
+    CHECK(fp32_base.weight_bytes - half_base.weight_bytes == doctest::Approx(unet * 2.0));
+    CHECK(fp32_base.autocast_copy_bytes > 1e9);
+    CHECK(half_base.autocast_copy_bytes == 0);
+    // The adapters still train in fp32 (peft's cast_training_params / autocast_adapter_dtype).
+    CHECK(half_base.weight_bytes == doctest::Approx(unet * 2.0 + half_base.params_lora * 4.0));
+    // Outside fp16/bf16 autocast the setting changes nothing (pure bf16 is 16-bit already; fp32 stays fp32).
+    for (Precision p : {Precision::kFp32, Precision::kBf16}) {
+        c.precision = p;
+        c.frozen_weights_16bit = false;
+        const double off = prepare_memory(g, c).weight_bytes;
+        c.frozen_weights_16bit = true;
+        CHECK(prepare_memory(g, c).weight_bytes == doctest::Approx(off));
+    }
+}

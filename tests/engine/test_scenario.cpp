@@ -241,3 +241,26 @@ TEST_CASE("precomputed_latents: SD pipelines drop the frozen encoders from memor
     CHECK(estimate(xl_lora).prepared.input_encoder_bytes ==
           doctest::Approx(83653863.0 * 4 + (123060480.0 + 694659840.0) * 2));
 }
+
+TEST_CASE("frozen_weights_16bit: diffusers' SD LoRA default, checked against the precision and method, round-tripped") {
+    const Scenario sd = parse_scenario(R"({"model": "sd-1.5", "precision": "fp16-amp", "method": "lora"})").scenario;
+    CHECK(sd.frozen_weights_16bit);
+    CHECK(sd.training_config().frozen_weights_16bit);
+    CHECK(scenario_to_json(sd)["frozen_weights_16bit"] == true);
+    const Scenario sd_fp32 = parse_scenario(
+        R"({"model": "sd-1.5", "precision": "fp16-amp", "method": "lora", "frozen_weights_16bit": false})").scenario;
+    CHECK_FALSE(sd_fp32.training_config().frozen_weights_16bit);
+    CHECK(scenario_to_json(sd_fp32)["frozen_weights_16bit"] == false);
+    // An LLM loaded by transformers (fp32 unless torch_dtype says otherwise): off unless asked.
+    const Scenario llm = parse_scenario(R"({"model": "llama-2-7b", "precision": "bf16-amp", "method": "lora"})").scenario;
+    CHECK_FALSE(llm.frozen_weights_16bit);
+    CHECK_FALSE(scenario_to_json(llm).contains("frozen_weights_16bit"));
+    const Scenario llm16 = parse_scenario(
+        R"({"model": "llama-2-7b", "precision": "bf16-amp", "method": "lora", "frozen_weights_16bit": true})").scenario;
+    CHECK(llm16.training_config().frozen_weights_16bit);
+    CHECK(scenario_to_json(llm16)["frozen_weights_16bit"] == true);
+    // Where it cannot apply, it says so.
+    for (const char* text : {R"({"model": "llama-2-7b", "precision": "bf16", "method": "lora", "frozen_weights_16bit": true})",
+                             R"({"model": "resnet50", "precision": "fp16-amp", "frozen_weights_16bit": true})"})
+        CHECK(has_problem_at(parse_scenario(text), "/frozen_weights_16bit"));
+}

@@ -346,6 +346,7 @@ TEST_CASE("SD pipelines: the calculator offers 'Latents precomputed' and shows t
         run_frame(app, 1400, 2400);
         CHECK(drawn_last_frame(app, "precomputed-latents"));
         CHECK(drawn_last_frame(app, "encoder-line"));
+        CHECK(drawn_last_frame(app, "frozen-weights-16bit"));  // LoRA under fp16 autocast
     }
     // Precomputed: the checkbox stays, the encoders leave the step.
     REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"sd-1.5","batch_size":1,"image_size":512,"precision":"fp16-amp",
@@ -358,5 +359,6 @@ TEST_CASE("SD pipelines: the calculator offers 'Latents precomputed' and shows t
     REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"resnet50","gpu":{"id":"rtx-4090","count":1}})").empty());
     run_frame(app, 1400, 2400);
     CHECK_FALSE(drawn_last_frame(app, "precomputed-latents"));
+    CHECK_FALSE(drawn_last_frame(app, "frozen-weights-16bit"));  // full training: nothing is frozen
     CHECK_FALSE(gg::catalog::scenario_to_json(app.scenario).contains("precomputed_latents"));
 }
