@@ -400,6 +400,7 @@ json fix_json(const engine::CardAdvice& a) {
                {"checkpointing", kCheckpointings[std::size_t(f.config.checkpointing)]},
                {"ema", f.config.ema_weights},
                {"precomputed_latents", f.config.precomputed_latents},
+               {"frozen_weights_16bit", f.config.frozen_weights_16bit},
                {"strategy", kStrategies[std::size_t(f.config.strategy)]},
                {"seq_len", f.shape.seq_len > 0 ? json(f.shape.seq_len) : json(nullptr)},
                {"image_size", f.shape.image_size > 0 ? json(f.shape.image_size) : json(nullptr)},

@@ -33,6 +33,7 @@ const char* change_name(Change c) {
         case Change::kSmallerImage: return "smaller_image";
         case Change::kNoEma: return "no_ema";
         case Change::kPrecomputeLatents: return "precompute_latents";
+        case Change::kFrozenWeights16bit: return "frozen_weights_16bit";
     }
     return "unknown";
 }
@@ -60,6 +61,7 @@ const char* risk_reason_name(RiskReason r) {
         case RiskReason::kLowerResolution: return "lower_resolution";
         case RiskReason::kNoWeightAverage: return "no_weight_average";
         case RiskReason::kFixedAugmentation: return "fixed_augmentation";
+        case RiskReason::kFrozenRounded: return "frozen_rounded";
     }
     return "unknown";
 }
@@ -102,6 +104,9 @@ AppliedChange make_change(Change c, double value, Family family) {
         // Encoding once fixes each image's random crop and flip (diffusers' --random_flip / --center_crop happen in
         // the dataset transform, before vae.encode): the same latents every epoch, less augmentation.
         case Change::kPrecomputeLatents: return {c, value, AccuracyRisk::kSmall, RiskReason::kFixedAugmentation};
+        // Autocast already multiplies with 16-bit copies of these weights; storing them so only drops the fp32
+        // originals nothing updates (QLoRA goes further: a 4-bit base).
+        case Change::kFrozenWeights16bit: return {c, value, AccuracyRisk::kSmall, RiskReason::kFrozenRounded};
     }
     return {c, value, AccuracyRisk::kNone, RiskReason::kRecomputeExact};
 }
@@ -186,11 +191,13 @@ void build_variants(Search& s) {
     const bool can_qlora = family == Family::kDecoder && base.method != Method::kQlora && !mp;
     const bool can_drop_ema = base.ema_weights;
     const bool can_precompute = has_input_encoders(job.spec) && !base.precomputed_latents;
+    const bool can_frozen16 = !base.frozen_weights_16bit;  // where the variant has frozen weights under autocast
     std::vector<int> cards = {base.gpu_count};
     if (!mp)
         for (int n : {2, 4, 8})
             if (n > base.gpu_count) cards.push_back(n);
 
+    for (int f16 = 0; f16 < (can_frozen16 ? 2 : 1); ++f16)
     for (int pre = 0; pre < (can_precompute ? 2 : 1); ++pre)
     for (int no_ema = 0; no_ema < (can_drop_ema ? 2 : 1); ++no_ema)
         for (int amp = 0; amp < (can_amp ? 3 : 1); ++amp)
@@ -247,6 +254,15 @@ void build_variants(Search& s) {
                                 if (pre) {
                                     v.config.precomputed_latents = true;
                                     v.changes.push_back(make_change(Change::kPrecomputeLatents, 1, family));
+                                }
+                                if (f16) {
+                                    const Precision p = v.config.precision;
+                                    const Method mt = v.config.method;
+                                    if (!(p == Precision::kFp16Amp || p == Precision::kBf16Amp) ||
+                                        !(mt == Method::kLora || mt == Method::kFrozenBackbone))
+                                        continue;  // nothing frozen under autocast in this variant
+                                    v.config.frozen_weights_16bit = true;
+                                    v.changes.push_back(make_change(Change::kFrozenWeights16bit, 1, family));
                                 }
                                 v.memory = prepare_memory(s.graphs[si], v.config);
                                 s.variants.push_back(std::move(v));

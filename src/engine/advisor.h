@@ -29,6 +29,7 @@ enum class Change : std::uint8_t {
     kSmallerImage,     // value = the new image size
     kNoEma,            // drop the weight EMA (its copy of the trainable weights)
     kPrecomputeLatents,  // SD pipelines: encode the dataset once (VAE latents, text embeddings) before training
+    kFrozenWeights16bit, // under fp16/bf16 autocast with LoRA or a frozen backbone: keep the frozen weights in 16 bits
 };
 const char* change_name(Change change);  // "mixed_precision", "checkpointing", ...
 
@@ -49,6 +50,7 @@ enum class RiskReason : std::uint8_t {
     kLowerResolution,     // smaller images lose detail (small objects in detection)
     kNoWeightAverage,     // no EMA: the run ends with the optimizer's last weights, not their moving average
     kFixedAugmentation,   // latents encoded once: each image's random crop/flip is fixed for the whole run
+    kFrozenRounded,       // frozen weights rounded to fp16/bf16 (what autocast computes with anyway)
 };
 const char* risk_reason_name(RiskReason reason);
 

@@ -1043,6 +1043,7 @@ Str change_label(const std::string& change) {
     if (change == "shorter_sequence") return Str::ChangeShorterSequence;
     if (change == "no_ema") return Str::ChangeNoEma;
     if (change == "precompute_latents") return Str::ChangePrecomputeLatents;
+    if (change == "frozen_weights_16bit") return Str::ChangeFrozenWeights16bit;
     return Str::ChangeSmallerImage;
 }
 
@@ -1062,6 +1063,8 @@ void apply_fix(AppState& app, const nlohmann::json& fix) {
     if (fix.contains("ema") && fix["ema"].is_boolean()) s.ema = fix["ema"].get<bool>();
     if (fix.contains("precomputed_latents") && fix["precomputed_latents"].is_boolean())
         s.precomputed_latents = fix["precomputed_latents"].get<bool>();
+    if (fix.contains("frozen_weights_16bit") && fix["frozen_weights_16bit"].is_boolean())
+        s.frozen_weights_16bit = fix["frozen_weights_16bit"].get<bool>();
     if (fix.contains("seq_len") && fix["seq_len"].is_number() && !s.model.is_vision) num("seq_len", s.seq_len);
     if (fix.contains("image_size") && fix["image_size"].is_number() && s.model.is_vision) num("image_size", s.image_size);
     app.invalid_inputs.clear();

@@ -402,6 +402,7 @@
     X(ChangeOptimizer8bit, "Use an 8-bit optimizer", "使用 8 位优化器")                                      \
     X(ChangeNoEma, "Drop the EMA of the weights", "不保留权重 EMA")                                           \
     X(ChangePrecomputeLatents, "Encode the images and captions once, before training", "训练前一次性编码图像和描述")   \
+    X(ChangeFrozenWeights16bit, "Keep the frozen weights in 16 bits (load the model in FP16/BF16)", "冻结的权重存为 16 位（以 FP16/BF16 加载模型）") \
     X(ChangeLora, "Train LoRA adapters instead of all weights", "改为训练 LoRA 适配器")                       \
     X(ChangeQlora, "Use QLoRA (4-bit base model)", "使用 QLoRA（4 位基座模型）")                             \
     X(ChangeMoreCards, "Spread the model over more cards (ZeRO / FSDP)", "用 ZeRO / FSDP 把模型分摊到更多显卡上") \

@@ -226,3 +226,27 @@ TEST_CASE("advisor: an SD pipeline can encode its dataset once: SDXL LoRA gets u
     for (const CardAdvice& a : advise(j, one, gg::catalog::embedded_compat_data(), AdviceOptions{}))
         for (const AppliedChange& ch : a.fix.changes) CHECK(ch.change != Change::kPrecomputeLatents);
 }
+
+TEST_CASE("advisor: LoRA on a model loaded in fp32 can keep its frozen weights in 16 bits instead") {
+    // Llama 2 7B with LoRA under bf16 autocast, loaded in fp32 (transformers' default): 27 GB of frozen weights alone,
+    // over a 24 GB card. Loading it in bf16 halves them and drops autocast's copies; QLoRA would fit too, but with
+    // a 4-bit base (task-dependent risk) and slower dequantising GEMMs.
+    AdviceJob j = job_of(R"({"model": "llama-2-7b", "batch_size": 1, "seq_len": 512, "precision": "bf16-amp",
+                             "optimizer": "adamw", "method": "lora", "checkpointing": "full"})");
+    REQUIRE_FALSE(j.config.frozen_weights_16bit);
+    const auto& cat = embedded_catalog();
+    std::vector<GpuSpec> one = {*cat.find_gpu("rtx-4090")};
+    j.priors = &gg::catalog::embedded_time_data();
+    j.dataset.samples = 1000;
+    const auto advice = advise(j, one, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    const AppliedChange& c = the_one_change(advice);
+    CHECK(std::string(change_name(c.change)) == "frozen_weights_16bit");
+    CHECK(c.risk == AccuracyRisk::kSmall);
+    CHECK(std::string(risk_reason_name(c.reason)) == "frozen_rounded");
+    CHECK(advice[0].fix.config.frozen_weights_16bit);
+    CHECK(advice[0].fix.config.method == Method::kLora);
+    // Already 16-bit: never offered.
+    j.config.frozen_weights_16bit = true;
+    for (const CardAdvice& a : advise(j, one, gg::catalog::embedded_compat_data(), AdviceOptions{}))
+        for (const AppliedChange& ch : a.fix.changes) CHECK(ch.change != Change::kFrozenWeights16bit);
+}
