@@ -459,15 +459,28 @@ TEST_CASE("bitsandbytes Linears keep their input while gradients flow, frozen we
     CHECK(frozen_int8 == doctest::Approx(saved_activation_bytes_per_sample(g, c)));
 }
 
-TEST_CASE("SD pipelines: the VAE encoder's forward is a peak candidate of its own") {
-    // SDXL's scripts keep the VAE in fp32: at 1024 px its first resnets hold 3 maps of 128 x 1024^2 at once.
-    const ModelSpec* m = find_preset("sdxl-unet");
+namespace {
+
+// A vision preset's graph at one image size (batch 1), and LoRA under fp16 autocast.
+Graph image_graph(const char* id, int image) {
     WorkloadShape s;
-    s.image_size = 1024;
-    const Graph g = build_graph(*m, s, BuildOptions{});
+    s.image_size = image;
+    return build_graph(*find_preset(id), s, BuildOptions{});
+}
+
+TrainingConfig amp_lora() {
     TrainingConfig c;
     c.precision = Precision::kFp16Amp;
     c.method = Method::kLora;
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("SD pipelines: the VAE encoder's forward is a peak candidate of its own") {
+    // SDXL's scripts keep the VAE in fp32: at 1024 px its first resnets hold 3 maps of 128 x 1024^2 at once.
+    const Graph g = image_graph("sdxl-unet", 1024);
+    TrainingConfig c = amp_lora();
     PreparedMemory p = prepare_memory(g, c);
     CHECK(p.input_encoder_transient_per_sample_bytes == doctest::Approx(3.0 * 128 * 1024 * 1024 * 4));
     // When it is the largest moment, the peak is the forward's, its bytes are the temporaries, no UNet activations.
@@ -482,13 +495,8 @@ TEST_CASE("SD pipelines: the VAE encoder's forward is a peak candidate of its ow
 
 TEST_CASE("frozen weights in 16 bits: no fp32 copy and no autocast copy of what does not train") {
     // diffusers' LoRA scripts cast the frozen UNet to weight_dtype; autocast then uses those fp16 weights as they are.
-    const ModelSpec* m = find_preset("sd-1.5");
-    WorkloadShape s;
-    s.image_size = 512;
-    const Graph g = build_graph(*m, s, BuildOptions{});
-    TrainingConfig c;
-    c.precision = Precision::kFp16Amp;
-    c.method = Method::kLora;
+    const Graph g = image_graph("sd-1.5", 512);
+    TrainingConfig c = amp_lora();
     c.lora.rank = 4;
     c.lora.targets = {ParamRole::kQ, ParamRole::kK, ParamRole::kV, ParamRole::kO};
     c.precomputed_latents = true;
