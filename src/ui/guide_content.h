@@ -364,6 +364,16 @@
       "态。LoRA 论文报告，在 GPT-3 175B 上，与用 Adam 全量微调相比，可训练参数减少 1 万倍，显存需求减少到三" \
       "分之一。") \
     P(FineTuning, \
+      "Those 2 bytes assume the model was loaded in 16 bits. transformers loads weights in FP32 unless torch_dtype " \
+      "says otherwise, and autocast then keeps a 16-bit copy of every frozen weight it multiplies with, for the " \
+      "backward pass: Llama 2 7B with LoRA under BF16 autocast (batch 1, 512 tokens, checkpointing) needs 42.1 GiB " \
+      "that way and 14.8 GiB when loaded with torch_dtype=torch.bfloat16 (the \"Frozen weights in 16 bits\" " \
+      "setting). diffusers' LoRA scripts cast the frozen UNet themselves.", \
+      "这 2 字节的前提是模型以 16 位加载。transformers 默认按 FP32 加载权重（除非用 torch_dtype 指定），autocast " \
+      "还会为反向传播保存它所用到的每个冻结权重的 16 位副本：Llama 2 7B 在 BF16 autocast 下做 LoRA（batch 1、" \
+      "512 个 token、梯度检查点），这样需要 42.1 GiB，而用 torch_dtype=torch.bfloat16 加载只需 14.8 GiB" \
+      "（对应设置“冻结的权重存为 16 位”）。diffusers 的 LoRA 脚本会自己把冻结的 UNet 转成 16 位。") \
+    P(FineTuning, \
       "The trainable part is tiny: Hugging Face's PEFT benchmark logged 9,175,040 trainable parameters for " \
       "LoRA rank 32 on the q and v projections of Llama-3.2-3B, 0.29% of its 3.21 billion. Activations, however, " \
       "are not reduced by LoRA: long sequences still need checkpointing.", \

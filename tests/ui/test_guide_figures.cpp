@@ -149,6 +149,21 @@ TEST_CASE("the calculator's figures the guide quotes are what the calculator giv
         check_quoted("the " + gb + " GB the encoders take", "编码器在显卡上占的 " + gb + " GB");
     }
 
+    // "Fine-tuning": Llama 2 7B LoRA under bf16 autocast, loaded in fp32 and in bf16 (GiB as nvidia-smi shows it).
+    {
+        auto smi_gib = [](const char* frozen16) {
+            const std::string json = std::string(R"({"model": "llama-2-7b", "batch_size": 1, "seq_len": 512,
+                "precision": "bf16-amp", "optimizer": "adamw", "method": "lora", "checkpointing": "full",
+                "gpu": {"id": "rtx-4090"}, "frozen_weights_16bit": )") + frozen16 + "}";
+            const gg::catalog::ParsedScenario p = gg::catalog::parse_scenario(json, "guide");
+            REQUIRE(p.problems.empty());
+            return one_decimal(gg::catalog::estimate(p.scenario).report.nvidia_smi.bytes / engine::kBytesPerGiB);
+        };
+        const std::string fp32 = smi_gib("false"), bf16 = smi_gib("true");
+        check_quoted("needs " + fp32 + " GiB that way and " + bf16 + " GiB when loaded",
+                     "这样需要 " + fp32 + " GiB，而用 torch_dtype=torch.bfloat16 加载只需 " + bf16 + " GiB");
+    }
+
     // The calculator's YOLO hint: Ultralytics' README days (YOLOv5n..x on a V100) over the engine's figures.
     {
         double lo = 1e9, hi = 0;
