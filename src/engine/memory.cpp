@@ -418,7 +418,8 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
                                                                                                  : c.optimizer, 4.0);
     }
     weights += quant_weights;
-    m.weight_bytes_per_param = pb;
+    // The frozen weights' bytes when they are kept in 16 bits (LoRA adapters are reported apart, params_lora).
+    m.weight_bytes_per_param = frozen_16bit(c) && m.rank_trainable == 0 ? 2.0 : pb;
     m.grad_bytes_per_param = gb;
     const double rank_trainable = m.rank_trainable + w.lora_params;  // what this GPU steps (before ZeRO)
     m.state_bytes_per_param = rank_trainable > 0 ? states / rank_trainable : 0;

@@ -507,6 +507,8 @@ TEST_CASE("frozen weights in 16 bits: no fp32 copy and no autocast copy of what 
     CHECK(fp32_base.weight_bytes - half_base.weight_bytes == doctest::Approx(unet * 2.0));
     CHECK(fp32_base.autocast_copy_bytes > 1e9);
     CHECK(half_base.autocast_copy_bytes == 0);
+    CHECK(half_base.weight_bytes_per_param == 2.0);  // the report's operand says what the frozen weights take
+    CHECK(fp32_base.weight_bytes_per_param == 4.0);
     // The adapters still train in fp32 (peft's cast_training_params / autocast_adapter_dtype).
     CHECK(half_base.weight_bytes == doctest::Approx(unet * 2.0 + half_base.params_lora * 4.0));
     // Outside fp16/bf16 autocast the setting changes nothing (pure bf16 is 16-bit already; fp32 stays fp32).
