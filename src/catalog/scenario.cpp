@@ -725,6 +725,13 @@ engine::TrainingConfig Scenario::training_config() const {
     return c;
 }
 
+bool Scenario::frozen_weights_16bit_default() const {
+    const int m = index_of(kMethods, method);
+    const int p = index_of(kPrecisions, precision);
+    return m >= 0 && p >= 0 &&
+           engine::frozen_weights_16bit_default(model.family, engine::Method(m), engine::Precision(p));
+}
+
 engine::WorkloadShape Scenario::shape_per_sample() const {
     engine::WorkloadShape s;
     s.batch = 1;

@@ -70,9 +70,7 @@ struct Scenario {
     bool frozen_weights_16bit_applies() const {
         return (precision == "fp16-amp" || precision == "bf16-amp") && (method == "lora" || method == "frozen-backbone");
     }
-    bool frozen_weights_16bit_default() const {
-        return model.family == engine::Family::kSdUnet && method == "lora" && frozen_weights_16bit_applies();
-    }
+    bool frozen_weights_16bit_default() const;  // engine::frozen_weights_16bit_default() of this scenario
 
     // The engine configuration and shape this scenario stands for.
     engine::TrainingConfig training_config() const;

@@ -255,12 +255,17 @@ void build_variants(Search& s) {
                                     v.config.precomputed_latents = true;
                                     v.changes.push_back(make_change(Change::kPrecomputeLatents, 1, family));
                                 }
+                                // Switching to mixed precision brings the frozen weights' dtype the way the
+                                // model's script does (diffusers' LoRA scripts cast the frozen UNet with it).
+                                if (amp > 0 && frozen_weights_16bit_default(family, v.config.method, v.config.precision))
+                                    v.config.frozen_weights_16bit = true;
                                 if (f16) {
                                     const Precision p = v.config.precision;
                                     const Method mt = v.config.method;
                                     if (!(p == Precision::kFp16Amp || p == Precision::kBf16Amp) ||
-                                        !(mt == Method::kLora || mt == Method::kFrozenBackbone))
-                                        continue;  // nothing frozen under autocast in this variant
+                                        !(mt == Method::kLora || mt == Method::kFrozenBackbone) ||
+                                        v.config.frozen_weights_16bit)
+                                        continue;  // nothing frozen under autocast in this variant, or already 16-bit
                                     v.config.frozen_weights_16bit = true;
                                     v.changes.push_back(make_change(Change::kFrozenWeights16bit, 1, family));
                                 }

@@ -93,6 +93,11 @@ int data_parallel(const TrainingConfig& c) {
 
 bool model_parallel(const TrainingConfig& c) { return c.tensor_parallel > 1 || c.pipeline_parallel > 1; }
 
+bool frozen_weights_16bit_default(Family family, Method method, Precision precision) {
+    return family == Family::kSdUnet && method == Method::kLora &&
+           (precision == Precision::kFp16Amp || precision == Precision::kBf16Amp);
+}
+
 double tp_share(bool tp_split, const TrainingConfig& c) {
     return c.tensor_parallel > 1 && (tp_split || c.sequence_parallel) ? 1.0 / c.tensor_parallel : 1.0;
 }

@@ -108,6 +108,11 @@ struct TrainingConfig {
 
 // Data-parallel replicas: gpu_count / (tensor_parallel x pipeline_parallel) (at least 1).
 int data_parallel(const TrainingConfig& config);
+// What TrainingConfig::frozen_weights_16bit is when a job does not say: on for a Stable Diffusion UNet trained with
+// LoRA under fp16/bf16 autocast, because diffusers' LoRA scripts cast the frozen UNet to the mixed-precision dtype
+// (examples/text_to_image/train_text_to_image_lora.py: unet.to(accelerator.device, dtype=weight_dtype)); off
+// otherwise (transformers loads fp32 unless told). The scenario's default and the advisor's mixed-precision change.
+bool frozen_weights_16bit_default(Family family, Method method, Precision precision);
 bool model_parallel(const TrainingConfig& config);  // tensor_parallel or pipeline_parallel > 1
 
 // The share of a layer's or tensor's work and bytes one tensor-parallel rank holds: 1/t when Megatron splits it

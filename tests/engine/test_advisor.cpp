@@ -250,3 +250,32 @@ TEST_CASE("advisor: LoRA on a model loaded in fp32 can keep its frozen weights i
     for (const CardAdvice& a : advise(j, one, gg::catalog::embedded_compat_data(), AdviceOptions{}))
         for (const AppliedChange& ch : a.fix.changes) CHECK(ch.change != Change::kFrozenWeights16bit);
 }
+
+TEST_CASE("advisor: mixed precision for an SD LoRA job casts the frozen UNet too, as diffusers' script does") {
+    // SD 1.5 LoRA at 512 px, batch 4, set in fp32: 10.7 GiB, over a 12 GB card's 20% reserve. diffusers'
+    // --mixed_precision also casts the frozen UNet (unet.to(dtype=weight_dtype)), so the one change is mixed precision
+    // with the frozen weights in 16 bits: the fix's configuration and peak are those of the same job set in autocast.
+    AdviceJob j = job_of(R"({"model": "sd-1.5", "batch_size": 4, "image_size": 512, "precision": "fp32",
+                             "optimizer": "adamw", "method": "lora"})");
+    REQUIRE_FALSE(j.config.frozen_weights_16bit);
+    j.priors = &gg::catalog::embedded_time_data();  // with times: the faster of the one-change fixes
+    j.dataset.samples = 1000;
+    const auto& cat = embedded_catalog();
+    const auto advice = advise(j, {*cat.find_gpu("rtx-3060-12gb")}, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    const AppliedChange& c = the_one_change(advice);
+    CHECK(c.change == Change::kMixedPrecision);
+    const Fix& f = advice[0].fix;
+    REQUIRE((f.config.precision == Precision::kBf16Amp || f.config.precision == Precision::kFp16Amp));
+    CHECK(f.config.frozen_weights_16bit);
+    const AdviceJob amp = job_of(std::string(R"({"model": "sd-1.5", "batch_size": 4, "image_size": 512, "precision": ")") +
+                                 (f.config.precision == Precision::kBf16Amp ? "bf16-amp" : "fp16-amp") +
+                                 R"(", "optimizer": "adamw", "method": "lora"})");
+    REQUIRE(amp.config.frozen_weights_16bit);  // the scenario's own default for this job
+    const PreparedMemory m = prepare_memory(build_graph(amp.spec, amp.shape, BuildOptions{}), amp.config);
+    CHECK(f.peak_bytes_per_card == doctest::Approx(required_bytes(m, 4)));
+    // The rule the change follows: only diffusers' SD LoRA casts; transformers loads fp32 unless told.
+    CHECK(frozen_weights_16bit_default(Family::kSdUnet, Method::kLora, Precision::kBf16Amp));
+    CHECK_FALSE(frozen_weights_16bit_default(Family::kSdUnet, Method::kFull, Precision::kFp16Amp));
+    CHECK_FALSE(frozen_weights_16bit_default(Family::kSdUnet, Method::kLora, Precision::kFp32));
+    CHECK_FALSE(frozen_weights_16bit_default(Family::kDecoder, Method::kLora, Precision::kBf16Amp));
+}
