@@ -464,7 +464,8 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
     if (!c.precomputed_latents && stage == 0) {
         m.input_encoder_bytes = g.input_encoder_params * compute_bytes(p) + g.input_encoder_fp32_params * 4.0;
         m.input_encoder_transient_per_sample_bytes =
-            g.input_encoder_transient_elements * (g.input_encoder_fp32_params > 0 ? 4.0 : compute_bytes(p));
+            std::max(g.input_encoder_transient_elements * (g.input_encoder_fp32_params > 0 ? 4.0 : compute_bytes(p)),
+                     g.input_encoder_attention_fp32_elements * 4.0);
     }
     if (c.offload_optimizer) {
         // ZeRO-Offload (Ren et al. 2021, sec. 4.1): fp32 master parameters, fp32 gradients and optimizer states

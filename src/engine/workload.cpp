@@ -1368,6 +1368,13 @@ Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const Build
                 // The VAE encoder's forward holds, at its first resnets' residual add, the block input, the branch
                 // output and their sum: 3 maps of block_out_channels[0] x image^2 (no_grad frees the rest).
                 B.g.input_encoder_transient_elements = 3.0 * spec.vae_base_channels * double(image) * image;
+                // Under eager attention its mid-block attention (one head over the (image/8)^2 positions) builds
+                // the scores and, as the block is made with upcast_softmax=True, takes the softmax in fp32: fp32
+                // scores and fp32 probabilities at once, 2 x T^2 fp32 values (diffusers attention_processor.py,
+                // Attention.get_attention_scores: baddbmm, .float(), softmax, del scores, .to(dtype)); SDPA's
+                // fused kernels keep neither.
+                const double mid_tokens = double(image / 8) * double(image / 8);
+                if (options.eager_attention) B.g.input_encoder_attention_fp32_elements = 2.0 * mid_tokens * mid_tokens;
             }
             break;
         case Family::kYolo:

@@ -107,6 +107,9 @@ struct Graph {
     // sample the VAE encoder's forward holds at once (per element; x 2 or 4 bytes).
     double input_encoder_params = 0, input_encoder_fp32_params = 0;
     double input_encoder_transient_elements = 0;
+    // Under eager attention: the values the VAE mid-block's attention holds at once in fp32 whatever the VAE's dtype
+    // (its softmax is upcast: scores and probabilities, 2 x T^2 per sample); 0 with fused attention.
+    double input_encoder_attention_fp32_elements = 0;
     double params_total() const;
     double param_tensor_count() const;  // len(list(model.parameters()))
     double param_matrix_count() const;  // those with >= 2 dims

@@ -491,6 +491,20 @@ TEST_CASE("SD pipelines: the VAE encoder's forward is a peak candidate of its ow
     c.precomputed_latents = true;
     CHECK(prepare_memory(g, c).input_encoder_transient_per_sample_bytes == 0);
     CHECK(prepare_memory(g, c).input_encoder_bytes == 0);
+    // Under eager attention the mid-block's single head over (1024/8)^2 positions holds fp32 scores and
+    // probabilities (upcast softmax), 2 x 16384^2 values: 2.1 GB, more than the first resnets' maps. SD 1.5 at 512 px
+    // in fp16: 2 x 4096^2 fp32 values (134 MB) are less than its 3 x 128 x 512^2 fp16 ones (201 MB).
+    WorkloadShape s;
+    s.image_size = 1024;
+    BuildOptions eager;
+    eager.eager_attention = true;
+    c.precomputed_latents = false;
+    c.eager_attention = true;
+    CHECK(prepare_memory(build_graph(*find_preset("sdxl-unet"), s, eager), c).input_encoder_transient_per_sample_bytes ==
+          doctest::Approx(2.0 * 16384.0 * 16384.0 * 4));
+    s.image_size = 512;
+    CHECK(prepare_memory(build_graph(*find_preset("sd-1.5"), s, eager), c).input_encoder_transient_per_sample_bytes ==
+          doctest::Approx(3.0 * 128 * 512 * 512 * 2));
 }
 
 TEST_CASE("frozen weights in 16 bits: no fp32 copy and no autocast copy of what does not train") {
