@@ -1362,8 +1362,9 @@ Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const Build
         case Family::kSdUnet:
             build_sd_unet(B, spec, image, options.eager_attention);
             if (has_input_encoders(spec)) {
-                const double vae = spec.vae_fp32 ? input_encoder_params(spec) - text_encoder_params(spec) : 0;
-                B.g.input_encoder_params = input_encoder_params(spec) - vae;
+                const double all = input_encoder_params(spec);
+                const double vae = spec.vae_fp32 ? all - text_encoder_params(spec) : 0;
+                B.g.input_encoder_params = all - vae;
                 B.g.input_encoder_fp32_params = vae;
                 // The VAE encoder's forward holds, at its first resnets' residual add, the block input, the branch
                 // output and their sum: 3 maps of block_out_channels[0] x image^2 (no_grad frees the rest).
