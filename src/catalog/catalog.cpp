@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "catalog/embedded_data.h"
+#include "catalog/json_text.h"
 
 namespace gg::catalog {
 namespace {
@@ -311,12 +312,12 @@ bool parse_document(const Context& context, std::string_view text, json& out) {
         context.report("", "the file is missing or empty");
         return false;
     }
-    out = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-    if (out.is_discarded()) {
-        context.report("", "is not valid JSON (check commas, quotes and that there are no comments; "
-                           "`python3 -m json.tool FILE` shows the line)");
+    JsonText parsed = parse_json_text(text);
+    if (!parsed.error.empty()) {
+        context.report("", "is " + parsed.error + " (check commas, quotes and that there are no comments)");
         return false;
     }
+    out = std::move(parsed.value);
     if (!out.is_object()) {
         context.report("", std::string("must be a JSON object, not ") + type_name(out));
         return false;

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "catalog/compat_data.h"
+#include "catalog/json_text.h"
 #include "catalog/time_data.h"
 #include "catalog/time_json.h"
 
@@ -55,13 +56,13 @@ json warnings_json(const std::vector<engine::CompatWarning>& ws) {
 
 // ---- parse -----------------------------------------------------------------------------------------------------
 ParsedDecision parse_decision_scenario(std::string_view text, const Catalog& catalog, const std::string& file) {
-    const json doc = json::parse(text.begin(), text.end(), nullptr, false);
-    if (doc.is_discarded()) {
+    const JsonText doc = parse_json_text(text);
+    if (!doc.error.empty()) {
         ParsedDecision out;
-        out.problems.push_back({file, "", "not valid JSON (check brackets, commas and quotes)"});
+        out.problems.push_back({file, "", doc.error});
         return out;
     }
-    return parse_decision_scenario_json(doc, catalog, file);
+    return parse_decision_scenario_json(doc.value, catalog, file);
 }
 
 ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& catalog, const std::string& file) {

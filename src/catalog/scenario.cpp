@@ -1,8 +1,9 @@
-// Scenario JSON <-> engine configuration (see scenario.h). Never throws: nlohmann is used with its non-throwing
-// parse and explicit type checks; every problem carries its JSON pointer and the allowed values.
+// Scenario JSON <-> engine configuration (see scenario.h). Never throws: text is read with parse_json_text (depth
+// limit, duplicate keys, located syntax errors; it catches nlohmann's exceptions) and values with explicit type checks; every problem carries its JSON pointer and the allowed values.
 //
 // Sections: allowed values | readers | custom models | parse | to_json | engine config
 #include "catalog/scenario.h"
+#include "catalog/json_text.h"
 #include "catalog/time_data.h"
 
 #include <algorithm>
@@ -324,13 +325,13 @@ engine::ParamRole role_of(const std::string& t) {
 
 // ---- parse ---------------------------------------------------------------------------------------------------
 ParsedScenario parse_scenario(std::string_view text, const std::string& file, const Catalog* catalog) {
-    const json doc = json::parse(text.begin(), text.end(), nullptr, false);
-    if (doc.is_discarded()) {
+    const JsonText doc = parse_json_text(text);
+    if (!doc.error.empty()) {
         ParsedScenario out;
-        out.problems.push_back({file, "", "not valid JSON"});
+        out.problems.push_back({file, "", doc.error});
         return out;
     }
-    return parse_scenario_json(doc, file, catalog);
+    return parse_scenario_json(doc.value, file, catalog);
 }
 
 ParsedScenario parse_scenario_json(const json& doc, const std::string& file, const Catalog* catalog) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "catalog/catalog.h"
+#include "catalog/json_text.h"
 #include "cli/command.h"
 
 namespace gg::cli {
@@ -28,10 +29,18 @@ bool read_input(const std::string& path, std::string& text) {
 }  // namespace
 
 namespace {
+// At most kShown problems, each made printable (control characters escaped, an echoed value cut short): a file with
+// 200,000 unknown keys or a 5 MB model name still gets a readable answer.
 void print_problems(const std::vector<catalog::Problem>& problems, const std::string& file) {
-    for (const catalog::Problem& p : problems)
-        std::fprintf(stderr, "%s: %s: %s\n", file.empty() ? p.file.c_str() : file.c_str(),
-                     p.pointer.empty() ? "(document)" : p.pointer.c_str(), p.message.c_str());
+    constexpr std::size_t kShown = 20;
+    for (std::size_t i = 0; i < problems.size() && i < kShown; ++i) {
+        const catalog::Problem& p = problems[i];
+        std::fprintf(stderr, "%s: %s: %s\n", catalog::printable(file.empty() ? p.file : file, 200).c_str(),
+                     p.pointer.empty() ? "(document)" : catalog::printable(p.pointer, 120).c_str(),
+                     catalog::printable(p.message, 2000).c_str());
+    }
+    if (problems.size() > kShown)
+        std::fprintf(stderr, "... and %zu more problem(s)\n", problems.size() - kShown);
 }
 }  // namespace
 

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/full_report.h"
+#include "catalog/json_text.h"
 #include "engine/memory.h"
 #include "ui/link.h"
 #include "ui/strings.h"
@@ -264,7 +265,7 @@ void app_set_user_data(AppState& app, nlohmann::json user_data) {
 }
 
 bool app_import_user_data(AppState& app, std::string_view text) {
-    nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+    nlohmann::json doc = catalog::parse_json_text(text).value;  // discarded when broken, too deep or a key twice
     app.notice_details.clear();
     if (!doc.is_object()) {
         app.notice = Str::ImportBroken;
@@ -272,7 +273,8 @@ bool app_import_user_data(AppState& app, std::string_view text) {
     }
     app_set_user_data(app, std::move(doc));
     app.notice = app.user_data_problems.empty() ? Str::ImportDone : Str::UserDataProblems;
-    for (const auto& p : app.user_data_problems) app.notice_details.push_back(p.pointer + ": " + p.message);
+    for (const auto& p : app.user_data_problems)
+        app.notice_details.push_back(catalog::printable(p.pointer, 120) + ": " + catalog::printable(p.message, 600));
     return true;
 }
 
@@ -292,7 +294,7 @@ std::string app_store_json(const AppState& app) {
 
 StoreStatus app_apply_store(AppState& app, std::string_view stored) {
     if (stored.empty()) return StoreStatus::kEmpty;
-    const nlohmann::json doc = nlohmann::json::parse(stored, nullptr, false);
+    const nlohmann::json doc = catalog::parse_json_text(stored).value;
     if (doc.is_object() && doc.contains("version") && doc["version"].is_number_integer() &&
         doc["version"].get<int>() > 1) {
         app.notice = Str::StoreNewer;
@@ -307,7 +309,8 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
     if (v1 && doc.contains("scenario") && app_load_scenario(app, doc["scenario"].dump()).empty()) {
         if (!app.user_data_problems.empty()) {
             app.notice = Str::UserDataProblems;
-            for (const auto& p : app.user_data_problems) app.notice_details.push_back(p.pointer + ": " + p.message);
+            for (const auto& p : app.user_data_problems)
+                app.notice_details.push_back(catalog::printable(p.pointer, 120) + ": " + catalog::printable(p.message, 600));
         }
         return StoreStatus::kLoaded;
     }
@@ -316,9 +319,68 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
     return StoreStatus::kUnreadable;
 }
 
+namespace {
+
+// Whether the inputs are the default example's (what a failed link or store leaves when nothing else was loaded).
+bool showing_default(const AppState& app) {
+    const catalog::ParsedDecision d = catalog::parse_decision_scenario(kDefaultScenario, app.catalog(), "default");
+    nlohmann::json doc = catalog::scenario_to_json(d.value.scenario);
+    const nlohmann::json keys = catalog::decision_keys_to_json(d.value);
+    if (keys.is_object())
+        for (auto it = keys.begin(); it != keys.end(); ++it) doc[it.key()] = it.value();
+    return doc == app_scenario_json(app);
+}
+
+// Removes the value at `pointer` ("/gpu/id"); an array element takes its whole array with it (a list with one bad
+// entry is left at its default, not shortened). False when there is nothing to remove (the whole document).
+bool erase_at(nlohmann::json& doc, const std::string& pointer) {
+    if (pointer.empty() || pointer[0] != '/') return false;
+    try {
+        nlohmann::json::json_pointer p(pointer);
+        while (!p.empty()) {
+            const std::string key = p.back();
+            const nlohmann::json::json_pointer parent = p.parent_pointer();
+            if (!doc.contains(parent)) return false;
+            nlohmann::json& holder = doc[parent];
+            if (holder.is_object()) return holder.erase(key) > 0;
+            p = parent;  // inside an array: remove the array
+        }
+    } catch (const nlohmann::json::exception&) {
+    }
+    return false;
+}
+
+// A link whose scenario has problems: the settings named by the problems are removed and the rest parsed again,
+// a few rounds (a removed setting can make another one invalid, e.g. LoRA settings after 'method'). Returns the
+// scenario JSON that parses, or an empty string; `dropped` collects every problem met on the way.
+std::string salvage_link(const AppState& app, std::string_view text, std::vector<catalog::Problem>& dropped) {
+    nlohmann::json doc = catalog::parse_json_text(text).value;
+    if (!doc.is_object()) return "";
+    for (int round = 0; round < 8; ++round) {
+        const catalog::ParsedDecision parsed = catalog::parse_decision_scenario_json(doc, app.catalog(), "scenario");
+        if (parsed.problems.empty()) return doc.dump();
+        bool removed = false;
+        for (const catalog::Problem& p : parsed.problems) {
+            dropped.push_back(p);
+            removed |= erase_at(doc, p.pointer);
+        }
+        if (!removed) return "";
+    }
+    return "";
+}
+
+}  // namespace
+
 void app_apply_fragment(AppState& app, std::string_view fragment) {
     const LinkScenario link = scenario_from_fragment(fragment);
     app.notice_details.clear();
+    auto details = [&app](const std::vector<catalog::Problem>& problems) {
+        constexpr std::size_t kShown = 20;  // a link with thousands of bad keys still gets a short notice
+        for (std::size_t i = 0; i < problems.size() && i < kShown; ++i)
+            app.notice_details.push_back(catalog::printable(problems[i].pointer, 120) + ": " +
+                                         catalog::printable(problems[i].message, 600));
+        if (problems.size() > kShown) app.notice_details.push_back("... +" + std::to_string(problems.size() - kShown));
+    };
     switch (link.status) {
         case LinkStatus::kNone: return;
         case LinkStatus::kOk: {
@@ -336,14 +398,23 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
                 }
                 return;
             }
-            app.notice = Str::LinkInvalid;
-            for (const auto& p : problems) app.notice_details.push_back(p.pointer + ": " + p.message);
+            // Keep what is valid: the settings the problems name go back to their defaults.
+            std::vector<catalog::Problem> dropped;
+            const std::string salvaged = salvage_link(app, link.json_text, dropped);
+            if (!salvaged.empty() && app_load_scenario(app, salvaged).empty()) {
+                app.narrow_show_answer = true;
+                app.notice = Str::LinkPartlyApplied;
+                details(dropped);
+                return;
+            }
+            app.notice = showing_default(app) ? Str::LinkInvalid : Str::LinkInvalidKept;
+            details(problems);
             return;
         }
-        case LinkStatus::kNewerVersion: app.notice = Str::LinkNewer; return;
+        case LinkStatus::kNewerVersion: app.notice = showing_default(app) ? Str::LinkNewer : Str::LinkNewerKept; return;
         case LinkStatus::kBadEncoding:
         case LinkStatus::kBadJson:
-        case LinkStatus::kUnknownFormat: app.notice = Str::LinkBroken; return;
+        case LinkStatus::kUnknownFormat: app.notice = showing_default(app) ? Str::LinkBroken : Str::LinkBrokenKept; return;
     }
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "catalog/json_text.h"
 #include "catalog/time_data.h"
 #include "engine/cost.h"
 #include "engine/workload.h"
@@ -1347,7 +1348,8 @@ void draw_results(AppState& app) {
     if (!app.scenario_problems.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
         wrapped_text(tr(Str::InputsInvalid, app.lang));
-        for (const catalog::Problem& p : app.scenario_problems) ImGui::BulletText("%s: %s", p.pointer.c_str(), p.message.c_str());
+        for (const catalog::Problem& p : app.scenario_problems)
+            ImGui::BulletText("%s: %s", catalog::printable(p.pointer, 120).c_str(), catalog::printable(p.message, 600).c_str());
         ImGui::PopStyleColor();
     }
     if (!app.results.valid) return;

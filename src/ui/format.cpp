@@ -16,11 +16,15 @@ namespace {
 std::string format_significant(double value, int digits) {
     if (!std::isfinite(value)) return "-";
     if (value == 0) return "0";
+    char buf[64];
+    if (std::fabs(value) >= 1e15) {  // 1.23e+15, not sixteen digits or more (a time of 1e300 s from absurd inputs)
+        std::snprintf(buf, sizeof buf, "%.*g", digits, value);
+        return buf;
+    }
     const double magnitude = std::floor(std::log10(std::fabs(value)));
     int decimals = digits - 1 - static_cast<int>(magnitude);
     if (decimals < 0) decimals = 0;
     if (decimals > 6) decimals = 6;
-    char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
     std::string s = buf;
     if (s.find('.') != std::string::npos) {
@@ -33,6 +37,7 @@ std::string format_significant(double value, int digits) {
 
 std::string format_grouped(double value) {
     if (!std::isfinite(value)) return "-";
+    if (std::fabs(value) >= 1e15) return format_significant(value, 3);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.0f", std::fabs(value));
     std::string digits = buf, out;

@@ -3,6 +3,8 @@
 
 #include <cstdint>
 
+#include "catalog/json_text.h"
+
 namespace gg::ui {
 
 namespace {
@@ -105,7 +107,7 @@ LinkScenario read_part(std::string_view fragment, std::string_view key) {
         result.status = LinkStatus::kBadEncoding;
         return result;
     }
-    if (nlohmann::json::parse(json, nullptr, false).is_discarded()) {
+    if (!catalog::parse_json_text(json).error.empty()) {  // also too deep, or a key twice
         result.status = LinkStatus::kBadJson;
         return result;
     }

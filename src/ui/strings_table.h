@@ -434,6 +434,14 @@
       "此链接附带的显卡或报价与你自己保存的某条记录 id 相同但数值不同；这里使用你自己的记录。id：")              \
     X(LinkInvalid, "Some settings in this link are not valid, so the default example is shown. The problems:", \
       "这个链接中的部分设置无效，因此显示默认示例。问题如下：")                                               \
+    X(LinkInvalidKept, "Some settings in this link are not valid, so your previous settings are unchanged. The problems:", \
+      "这个链接中的部分设置无效，因此保留你之前的设置。问题如下：")                                           \
+    X(LinkPartlyApplied, "Some settings in this link are not valid; they are left at their defaults and the rest of the link is applied. Not used:", \
+      "这个链接中的部分设置无效，已改用默认值，其余设置照常应用。未采用的设置：")                                 \
+    X(LinkBrokenKept, "This link is damaged and could not be read; your previous settings are unchanged.", \
+      "这个链接已损坏，无法读取；你之前的设置保持不变。")                                                     \
+    X(LinkNewerKept, "This link comes from a newer version of gpuguide; your previous settings are unchanged.", \
+      "这个链接来自更新版本的 gpuguide；你之前的设置保持不变。")                                               \
     X(Dismiss, "OK", "知道了")                                                                               \
     X(RentLine, "Renting: %s on %s (%s per hour; %d card(s), %s of training) costs %s for this job.", \
       "租用：%s（%s，每小时 %s；%d 张卡，训练 %s），这次训练共 %s。")                                          \

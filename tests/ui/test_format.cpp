@@ -23,6 +23,10 @@ TEST_CASE("durations pick a readable unit in each language") {
     CHECK(gg::ui::format_duration(9.5 * 3600, Lang::Zh) == "9.5 小时");
     CHECK(gg::ui::format_duration(4 * 86400, Lang::Zh) == "4 天");
     CHECK(gg::ui::format_duration(-1, Lang::En) == "-");
+    // Absurd inputs (a loader of 1e-300 samples/s) give absurd times: short, not three hundred digits.
+    CHECK(gg::ui::format_duration(1e303, Lang::En) == "3.17e+295 years");
+    CHECK(gg::ui::format_grouped(1e300) == "1e+300");
+    CHECK(gg::ui::format_grouped(123456789) == "123,456,789");
 }
 
 TEST_CASE("money carries its currency and uses wan and yi in Chinese") {

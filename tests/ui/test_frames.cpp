@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "imgui.h"
+#include "imgui_scope.h"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "ui/app.h"
 #include "ui/widgets.h"
@@ -13,10 +14,6 @@
 #include <cstring>
 
 namespace {
-struct ImGuiContextScope {
-    ImGuiContextScope() { ImGui::CreateContext(); }
-    ~ImGuiContextScope() { ImGui::DestroyContext(); }
-};
 
 void run_frame(gg::ui::AppState& app, float width_px, float height_px) {
     gg::ui::app_update_fonts(app);

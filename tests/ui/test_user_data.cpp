@@ -6,13 +6,10 @@
 
 #include "catalog/catalog.h"
 #include "imgui.h"
+#include "imgui_scope.h"
 #include "ui/app.h"
 
 namespace {
-struct ImGuiContextScope {
-    ImGuiContextScope() { ImGui::CreateContext(); }
-    ~ImGuiContextScope() { ImGui::DestroyContext(); }
-};
 
 const char* kUserData = R"({"schema_version": 1,
   "gpus": [{"id": "my-lab-card", "name": "Lab card", "memory_gib": 20, "memory_bandwidth_gb_per_s": 800,

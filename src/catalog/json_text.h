@@ -1,0 +1,33 @@
+// Reading JSON text that users hand us: scenario files and standard input (CLI), links, imported files and the
+// browser's stored state (page). Three things nlohmann::json::parse does not do for us:
+//   - a depth limit: a document nested thousands of levels deep parses, but copying, dumping or reading it recurses
+//     once per level and overflows the stack (in the browser the page stops with "Maximum call stack size
+//     exceeded"); no scenario or data file needs more than a few levels;
+//   - duplicate keys: nlohmann::json keeps the last one silently, so {"model": "a", "model": "b"} would mean "b";
+//   - where a syntax error is: the line and column, and the key whose value could not be read.
+// No UI code here.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace gg::catalog {
+
+// Deeper than this is refused before parsing. The deepest document we read is the browser's stored state
+// ({"scenario": {"model": {"resnet": {"depths": [...]}}}}, 5 levels) or a user-data file (4).
+constexpr int kMaxJsonDepth = 32;
+
+struct JsonText {
+    nlohmann::json value;  // discarded (value.is_discarded()) when `error` is set
+    std::string error;     // empty when the text is a JSON document within the limits; else a sentence for the user
+};
+
+JsonText parse_json_text(std::string_view text);
+
+// A message or a user's string, fit to be shown: control characters escaped (\n, \u0000...) and cut to at most
+// `max_chars` bytes with "..." (never inside a UTF-8 sequence). Echoed input stays readable however long it was.
+std::string printable(std::string_view s, std::size_t max_chars = 200);
+
+}  // namespace gg::catalog

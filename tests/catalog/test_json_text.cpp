@@ -1,0 +1,61 @@
+// Users' JSON text: a depth limit before parsing, duplicate keys refused, syntax errors located (catalog/json_text.h).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "catalog/catalog.h"
+#include "catalog/decision_json.h"
+#include "catalog/json_text.h"
+
+using gg::catalog::parse_json_text;
+
+TEST_CASE("json text: nesting deeper than the limit is refused before parsing, at any depth") {
+    // Found by an input review: depth 100,000 crashed the CLI (stack overflow copying the document), 5,000 hung the
+    // page. Brackets inside strings do not count.
+    std::string ok = R"({"a":"[[[[{{{{\"]]]]","b":)";
+    for (int i = 1; i < gg::catalog::kMaxJsonDepth; ++i) ok += "[";
+    ok += std::string(gg::catalog::kMaxJsonDepth - 1, ']') + "}";
+    CHECK(parse_json_text(ok).error.empty());
+    for (int depth : {gg::catalog::kMaxJsonDepth + 1, 5000, 200000}) {
+        CAPTURE(depth);
+        const std::string deep = std::string(std::size_t(depth), '[') + std::string(std::size_t(depth), ']');
+        const auto r = parse_json_text(deep);
+        CHECK(r.value.is_discarded());
+        CHECK(r.error.find("nested more than") != std::string::npos);
+    }
+}
+
+TEST_CASE("json text: a key twice in one object is refused (nlohmann would keep the last silently)") {
+    const auto r = parse_json_text(R"({"model":"gpt2","model":"resnet50"})");
+    CHECK(r.value.is_discarded());
+    CHECK(r.error == "the key 'model' appears twice in one object; keep one");
+    CHECK(parse_json_text(R"({"a":{"x":1},"b":{"x":2}})").error.empty());  // the same key in two objects is fine
+}
+
+TEST_CASE("json text: syntax errors and overflowing numbers say where, and in which key's value") {
+    auto r = parse_json_text("{\"model\":\"gpt2\",\n \"batch_size\": 1e400}");
+    CHECK(r.error == "not valid JSON at line 2, column 16 (in the value of 'batch_size'): the number 1e400 is too large");
+    r = parse_json_text(R"({"model":"gpt2", "batch_size": tru})");
+    CHECK(r.error.rfind("not valid JSON at line 1, column ", 0) == 0);
+    CHECK(r.error.find("(in the value of 'batch_size')") != std::string::npos);
+    r = parse_json_text(R"({"model":"gpt2" "batch_size": 1})");  // a missing comma: the column ends the token read
+    CHECK(r.error == "not valid JSON at line 1, column 28: syntax error while parsing object - unexpected string literal; "
+                     "expected '}'");
+    CHECK(parse_json_text("").error.rfind("not valid JSON at line 1, column 1", 0) == 0);
+}
+
+TEST_CASE("json text: the scenario readers use it (CLI and page)") {
+    const auto d = gg::catalog::parse_decision_scenario(R"({"model":"gpt2","model":"gpt2-medium"})",
+                                                        gg::catalog::embedded_catalog(), "-");
+    REQUIRE(d.problems.size() == 1);
+    CHECK(d.problems[0].message.find("appears twice") != std::string::npos);
+}
+
+TEST_CASE("printable: control characters escaped, long text cut on a character boundary") {
+    using gg::catalog::printable;
+    CHECK(printable(std::string("gpt2\0zz\n", 8)) == "gpt2\\u0000zz\\n");
+    CHECK(printable(std::string(5000000, 'x'), 10) == "xxxxxxxxxx...");
+    const std::string zh = "中文中文";  // 3 bytes each
+    CHECK(printable(zh, 4) == "中...");
+    CHECK(printable("short") == "short");
+}
