@@ -91,8 +91,8 @@ ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& cata
     double rate = settings.exchange_rate.cny_per_usd;
     if (keys.contains("cny_per_usd")) {  // first: the other money keys convert with it
         const json& v = keys["cny_per_usd"];
-        if (!v.is_number() || !(v.get<double>() > 0) || v.get<double>() > 1000)
-            problem("cny_per_usd", "'cny_per_usd' must be a positive exchange rate (CNY per USD, e.g. 7.1)");
+        if (!v.is_number() || !(v.get<double>() >= 0.01) || v.get<double>() > 1000)
+            problem("cny_per_usd", "'cny_per_usd' must be an exchange rate from 0.01 to 1000 CNY per USD (e.g. 7.1)");
         else rate = d.cny_per_usd = v.get<double>();
     }
     d.utilization_fraction = settings.utilization.value_fraction > 0 ? settings.utilization.value_fraction : 0.5;
@@ -108,8 +108,9 @@ ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& cata
         const json& b = keys["budget"];
         engine::Currency cur = engine::Currency::kCny;
         if (!b.is_object() || !b.contains("amount") || !b["amount"].is_number() || !(b["amount"].get<double>() > 0) ||
-            !std::isfinite(b["amount"].get<double>())) {
-            problem("budget", "'budget' must be {\"amount\": a positive number, \"currency\": \"CNY\" or \"USD\"}");
+            !(b["amount"].get<double>() <= 1e12)) {
+            problem("budget", "'budget' must be {\"amount\": a number above 0 and at most 1e12, \"currency\": \"CNY\" or "
+                              "\"USD\"}");
         } else if (b.contains("currency") && !parse_currency(b["currency"], cur)) {
             problem("budget/currency", "'budget.currency' must be \"CNY\" or \"USD\"");
         } else {
@@ -125,8 +126,8 @@ ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& cata
     }
     if (keys.contains("deadline_h")) {
         const json& v = keys["deadline_h"];
-        if (!v.is_number() || !(v.get<double>() > 0) || !std::isfinite(v.get<double>()))
-            problem("deadline_h", "'deadline_h' must be a positive number of hours");
+        if (!v.is_number() || !(v.get<double>() > 0) || !(v.get<double>() <= 1e6))
+            problem("deadline_h", "'deadline_h' must be a number of hours above 0 and at most 1,000,000");
         else d.deadline_s = v.get<double>() * 3600.0;
     }
     if (keys.contains("region")) {
@@ -184,14 +185,15 @@ ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& cata
     }
     if (keys.contains("utilization")) {
         const json& v = keys["utilization"];
-        if (!v.is_number() || !(v.get<double>() > 0) || v.get<double>() > 1)
-            problem("utilization", "'utilization' must be a fraction in (0, 1]: the share of calendar time the card trains");
+        if (!v.is_number() || !(v.get<double>() >= 0.01) || v.get<double>() > 1)
+            problem("utilization", "'utilization' must be a fraction from 0.01 to 1: the share of calendar time the card "
+                                   "trains");
         else d.utilization_fraction = v.get<double>();
     }
     if (keys.contains("ownership_months")) {
         const json& v = keys["ownership_months"];
-        if (!v.is_number() || !(v.get<double>() > 0) || v.get<double>() > 240)
-            problem("ownership_months", "'ownership_months' must be a number of months in (0, 240]");
+        if (!v.is_number() || !(v.get<double>() >= 0.1) || v.get<double>() > 240)
+            problem("ownership_months", "'ownership_months' must be a number of months from 0.1 to 240");
         else d.ownership_months = v.get<double>();
     }
     if (keys.contains("runs")) {
@@ -204,8 +206,8 @@ ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& cata
     }
     if (keys.contains("storage_gb")) {
         const json& v = keys["storage_gb"];
-        if (!v.is_number() || !(v.get<double>() >= 0) || !std::isfinite(v.get<double>()))
-            problem("storage_gb", "'storage_gb' must be a non-negative number of GB (10^9 bytes)");
+        if (!v.is_number() || !(v.get<double>() >= 0) || !(v.get<double>() <= 1e6))
+            problem("storage_gb", "'storage_gb' must be a number of GB (10^9 bytes) from 0 to 1,000,000");
         else d.storage_bytes = v.get<double>() * 1e9;
     }
     out.value.decision_json = keys;

@@ -201,6 +201,9 @@ engine::ModelSpec parse_custom(const json& o, Reader& r, json& normalised) {
         const bool gpt_style = m.norm == engine::NormKind::kLayerNorm && m.position == engine::PositionKind::kLearned;
         m.max_positions = m.position == engine::PositionKind::kLearned ? 2048 : 0;
         opt_int("max_positions", m.max_positions, 1, 1 << 21);
+        if (o.contains("seq_len") && m.position == engine::PositionKind::kLearned && m.default_seq_len > m.max_positions)
+            r.problem(ptr + "/seq_len", "'seq_len' must be at most 'max_positions' (" + std::to_string(m.max_positions) +
+                                            ": the model's learned position embeddings)");
         if (gpt_style) {
             m.dropout = 0.1;
             if (!m.glu) m.activation = engine::Activation::kGelu;
@@ -493,12 +496,21 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                                   "\"loader_samples_per_s\"");
         else {
             r.unknown_keys(d, "/dataset", {"samples", "epochs", "tokens", "loader_samples_per_s"});
-            r.number(d, "loader_samples_per_s", "/dataset", s.loader_samples_per_s, 0, 1e9, true);
-            r.number(d, "samples", "/dataset", s.dataset_samples, 0, 1e15, true);
-            r.number(d, "epochs", "/dataset", s.dataset_epochs, 0, 1e6, true);
-            r.number(d, "tokens", "/dataset", s.dataset_tokens, 0, 1e16, true);
+            // A loader slower than one sample per 1000 s, a part of a sample or of a token, or a thousandth of an
+            // epoch is no training run: refused rather than answered with a time of 1e300 s.
+            r.number(d, "loader_samples_per_s", "/dataset", s.loader_samples_per_s, 1e-3, 1e9);
+            if (r.number(d, "samples", "/dataset", s.dataset_samples, 1, 1e15) &&
+                s.dataset_samples != std::floor(s.dataset_samples)) {
+                r.problem("/dataset/samples", "'samples' must be a whole number of samples (got " + d["samples"].dump() + ")");
+                s.dataset_samples = 0;
+            }
+            r.number(d, "epochs", "/dataset", s.dataset_epochs, 1e-3, 1e6);
+            r.number(d, "tokens", "/dataset", s.dataset_tokens, 1, 1e16);
             if (d.contains("tokens") && d.contains("samples"))
                 r.problem("/dataset", "give either 'samples' (+ 'epochs') or 'tokens', not both");
+            if (d.contains("tokens") && model_ok && s.model.is_vision)
+                r.problem("/dataset/tokens", "'tokens' counts text; '" + s.model_id + "' trains on images: give "
+                                                 "'samples' (images per epoch) and 'epochs'");
         }
     }
     if (doc.contains("tunables")) {
@@ -537,17 +549,27 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
         shape.seq_len = s.model.is_vision ? 0 : 2;
         const engine::Graph g = engine::build_graph(s.model, shape, {});
         bool any = false;
+        int narrowest = 0;  // the smallest in/out width among the adapted Linears
         for (const engine::Layer& l : g.layers) {
             if (l.in_features <= 0 || l.kind != engine::OpKind::kMatmul) continue;
             const auto& t = c.lora.targets;
             if (t.empty() ? (l.role == engine::ParamRole::kQ || l.role == engine::ParamRole::kV ||
                              l.role == engine::ParamRole::kQkv)
-                          : std::find(t.begin(), t.end(), l.role) != t.end())
+                          : std::find(t.begin(), t.end(), l.role) != t.end()) {
                 any = true;
+                const int width = l.out_features > 0 ? std::min(l.in_features, l.out_features) : l.in_features;
+                narrowest = narrowest == 0 ? width : std::min(narrowest, width);
+            }
         }
         if (!any)
             r.problem("/lora/targets", "none of the LoRA targets exists in '" + s.model_id +
                                            "' (transformers: q, k, v, o, qkv, gate, up, down, fc1, fc2)");
+        // A rank above a layer's width gives the adapter (rank x (in + out)) more parameters than the layer itself
+        // and no more expressive power than full fine-tuning of it.
+        else if (s.lora_rank > narrowest)
+            r.problem("/lora/rank", "'rank' (" + std::to_string(s.lora_rank) + ") must be at most " +
+                                        std::to_string(narrowest) + ", the width of the narrowest layer LoRA adapts in '" +
+                                        s.model_id + "' (typical ranks are 4 to 64)");
     }
     // Tensor / pipeline parallelism: Megatron-LM's layout for transformers (engine/memory.h TrainingConfig).
     const int tp = s.tensor_parallel, pp = s.pipeline_parallel;
@@ -624,6 +646,10 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                 if (s.attention == "flash" && cc < 80)
                     r.problem("/attention", "FlashAttention 2 needs compute capability 8.0+; use 'sdpa'");
             }
+            if ((s.interconnect == "nvlink" || s.interconnect == "nvlink-bridge") && !(gpu->nvlink_bytes_per_s > 0))
+                r.problem("/gpu/interconnect", "'" + s.interconnect + "' needs NVLink, which '" + s.gpu_id +
+                                                   "' does not have; its cards talk over PCIe (pcie3, pcie4, pcie5) or, "
+                                                   "across servers, ib / ethernet");
         }
     }
     return out;

@@ -395,6 +395,10 @@ void draw_inputs(AppState& app) {
     }
 
     section_heading(app, tr(Str::StepData, L));
+    if (s.model.is_vision && s.dataset_tokens > 0) {  // a token budget left from a language model: images count samples
+        s.dataset_tokens = 0;
+        changed = true;
+    }
     if (s.dataset_tokens > 0) {  // a token budget (language models), as the scenario gave it
         field_label(tr(Str::Tokens, L), tr(Str::TokensTip, L));
         changed |= double_field(app, "##tokens", s.dataset_tokens, 1, 1e15, 0, tr(Str::UnitTokens, L), "%.4g");
@@ -468,7 +472,13 @@ void draw_inputs(AppState& app) {
         field_label(tr(Str::Strategy, L), tr(Str::StrategyTip, L));
         changed |= choice_combo("##strategy", s.strategy, kStrategyChoices, L);
         field_label(tr(Str::Interconnect, L), tr(Str::InterconnectTip, L));
-        if (choice_combo("##interconnect", s.interconnect, kInterconnectChoices, L)) {
+        // NVLink is offered only for cards that have it (the scenario refuses it otherwise).
+        std::vector<Choice> links = kInterconnectChoices;
+        if (const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id); card != nullptr && !(card->nvlink_bytes_per_s > 0))
+            links.erase(std::remove_if(links.begin(), links.end(),
+                                       [](const Choice& c) { return std::string_view(c.value).rfind("nvlink", 0) == 0; }),
+                        links.end());
+        if (choice_combo("##interconnect", s.interconnect, links, L)) {
             catalog::align_network(s, catalog::NetworkEdit::kLinkChanged);
             changed = true;
         }

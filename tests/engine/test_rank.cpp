@@ -199,6 +199,16 @@ TEST_CASE("rank: decision keys: bad values name the key") {
     CHECK(std::find(pointers.begin(), pointers.end(), "/objective") != pointers.end());
     CHECK(std::find(pointers.begin(), pointers.end(), "/runs") != pointers.end());
     CHECK(std::find(pointers.begin(), pointers.end(), "/budget") != pointers.end());
+    // Found by an input review (session 13): tiny or huge amounts were accepted and gave costs of 1e-302 or null.
+    for (const char* key : {R"("cny_per_usd": 1e-300)", R"("storage_gb": 1e300)", R"("utilization": 1e-300)",
+                            R"("ownership_months": 1e-300)", R"("budget": {"amount": 1e300})", R"("deadline_h": 1e300)"}) {
+        CAPTURE(key);
+        const auto p = gg::catalog::parse_decision_scenario(std::string(R"({"model": "bert-base", )") + key + "}",
+                                                            embedded_catalog(), "t");
+        REQUIRE(p.problems.size() == 1);
+        const std::string k = key;
+        CHECK(p.problems[0].pointer == "/" + k.substr(1, k.find('"', 1) - 1));
+    }
 }
 
 TEST_CASE("rank: amounts are shown in the user's currency at the user's exchange rate") {

@@ -58,11 +58,36 @@ TEST_CASE("bad scenarios give problems with the key's JSON pointer") {
         {R"({"model": "gpt2", "method": "lora", "gpu": {"count": 2, "tensor_parallel": 2}})", "/method"},
         {R"({"model": "gpt2", "gpu": {"count": 2, "tensor_parallel": 0}})", "/gpu/tensor_parallel"},
         {R"({"model": "gpt2", "gpu": {"count": 2, "sequence_parallel": "yes"}})", "/gpu/sequence_parallel"},
+        // Found by an input review (session 13): accepted before, answered with nonsense or silently ignored.
+        {R"({"model": "gpt2", "dataset": {"samples": 1000, "loader_samples_per_s": 1e-300}})",
+         "/dataset/loader_samples_per_s"},
+        {R"({"model": "gpt2", "dataset": {"samples": 0.5}})", "/dataset/samples"},
+        {R"({"model": "gpt2", "dataset": {"samples": 1000.5}})", "/dataset/samples"},
+        {R"({"model": "gpt2", "dataset": {"samples": 1000, "epochs": 1e-300}})", "/dataset/epochs"},
+        {R"({"model": "gpt2", "dataset": {"tokens": 1e-300}})", "/dataset/tokens"},
+        {R"({"model": "resnet50", "dataset": {"tokens": 1000000}})", "/dataset/tokens"},
+        {R"({"model": {"family": "decoder", "layers": 12, "hidden": 768, "heads": 12, "ffn": 3072, "vocab": 50257,
+            "position": "learned", "max_positions": 128, "seq_len": 256}})", "/model/seq_len"},
+        {R"({"model": "gpt2", "method": "lora", "lora": {"rank": 65536}})", "/lora/rank"},
+        {R"({"model": "llama-3.2-1b", "method": "lora", "lora": {"rank": 1024}})", "/lora/rank"},  // v_proj: 512 out
+        {R"({"model": "gpt2", "gpu": {"id": "rtx-4090", "count": 8, "interconnect": "nvlink"}})", "/gpu/interconnect"},
+        {R"({"model": "gpt2", "gpu": {"id": "rtx-4090", "count": 2, "interconnect": "nvlink-bridge"}})",
+         "/gpu/interconnect"},
     };
     for (const Bad& b : bad) {
         CAPTURE(b.json);
         const ParsedScenario p = parse_scenario(b.json, "test");
         CHECK(has_problem_at(p, b.pointer));
+    }
+    // Their sensible neighbours still pass.
+    for (const char* good : {R"({"model": "gpt2", "dataset": {"samples": 1000, "epochs": 0.5, "loader_samples_per_s": 0.5}})",
+                             R"({"model": "gpt2", "method": "lora", "lora": {"rank": 768}})",
+                             R"({"model": "gpt2", "gpu": {"id": "rtx-3090", "count": 2, "interconnect": "nvlink-bridge"}})",
+                             R"({"model": "gpt2", "gpu": {"id": "a100-sxm4-80gb", "count": 8, "interconnect": "nvlink"}})",
+                             R"({"model": {"family": "decoder", "layers": 2, "hidden": 64, "heads": 4, "ffn": 256,
+                                 "vocab": 100, "position": "learned", "max_positions": 128, "seq_len": 128}})"}) {
+        CAPTURE(good);
+        CHECK(parse_scenario(good, "test").problems.empty());
     }
 }
 
