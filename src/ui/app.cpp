@@ -292,33 +292,6 @@ std::string app_store_json(const AppState& app) {
     return doc.dump();
 }
 
-StoreStatus app_apply_store(AppState& app, std::string_view stored) {
-    if (stored.empty()) return StoreStatus::kEmpty;
-    const nlohmann::json doc = catalog::parse_json_text(stored).value;
-    if (doc.is_object() && doc.contains("version") && doc["version"].is_number_integer() &&
-        doc["version"].get<int>() > 1) {
-        app.notice = Str::StoreNewer;
-        app.store_writable = false;
-        app.kept_store_text = std::string(stored);
-        return StoreStatus::kNewer;
-    }
-    // Not doc.value("version", 0): it throws when "version" is not a number (found by tests/fuzz/fuzz_store).
-    const bool v1 = doc.is_object() && doc.contains("version") && doc["version"] == 1;
-    if (v1 && doc.contains("user_data"))
-        app_set_user_data(app, doc["user_data"]);  // first: the scenario may name the user's own GPU
-    if (v1 && doc.contains("scenario") && app_load_scenario(app, doc["scenario"].dump()).empty()) {
-        if (!app.user_data_problems.empty()) {
-            app.notice = Str::UserDataProblems;
-            for (const auto& p : app.user_data_problems)
-                app.notice_details.push_back(catalog::printable(p.pointer, 120) + ": " + catalog::printable(p.message, 600));
-        }
-        return StoreStatus::kLoaded;
-    }
-    app.notice = Str::StoreBroken;
-    app.kept_store_text = std::string(stored);
-    return StoreStatus::kUnreadable;
-}
-
 namespace {
 
 // Whether the inputs are the default example's (what a failed link or store leaves when nothing else was loaded).
@@ -350,10 +323,11 @@ bool erase_at(nlohmann::json& doc, const std::string& pointer) {
     return false;
 }
 
-// A link whose scenario has problems: the settings named by the problems are removed and the rest parsed again,
+// A scenario (from a link or the saved state) with problems: the settings named by the problems are removed and
+// the rest parsed again,
 // a few rounds (a removed setting can make another one invalid, e.g. LoRA settings after 'method'). Returns the
 // scenario JSON that parses, or an empty string; `dropped` collects every problem met on the way.
-std::string salvage_link(const AppState& app, std::string_view text, std::vector<catalog::Problem>& dropped) {
+std::string salvage_scenario(const AppState& app, std::string_view text, std::vector<catalog::Problem>& dropped) {
     nlohmann::json doc = catalog::parse_json_text(text).value;
     if (!doc.is_object()) return "";
     for (int round = 0; round < 8; ++round) {
@@ -370,6 +344,46 @@ std::string salvage_link(const AppState& app, std::string_view text, std::vector
 }
 
 }  // namespace
+
+StoreStatus app_apply_store(AppState& app, std::string_view stored) {
+    if (stored.empty()) return StoreStatus::kEmpty;
+    const nlohmann::json doc = catalog::parse_json_text(stored).value;
+    if (doc.is_object() && doc.contains("version") && doc["version"].is_number_integer() &&
+        doc["version"].get<int>() > 1) {
+        app.notice = Str::StoreNewer;
+        app.store_writable = false;
+        app.kept_store_text = std::string(stored);
+        return StoreStatus::kNewer;
+    }
+    // Not doc.value("version", 0): it throws when "version" is not a number (found by tests/fuzz/fuzz_store).
+    const bool v1 = doc.is_object() && doc.contains("version") && doc["version"] == 1;
+    if (v1 && doc.contains("user_data"))
+        app_set_user_data(app, doc["user_data"]);  // first: the scenario may name the user's own GPU
+    const bool loaded = v1 && doc.contains("scenario") && app_load_scenario(app, doc["scenario"].dump()).empty();
+    if (v1 && doc.contains("scenario") && !loaded) {
+        // Saved by an older version that accepted a setting this one refuses: keep the rest, reset that one.
+        std::vector<catalog::Problem> dropped;
+        const std::string salvaged = salvage_scenario(app, doc["scenario"].dump(), dropped);
+        if (!salvaged.empty() && app_load_scenario(app, salvaged).empty()) {
+            app.notice = Str::StorePartlyApplied;
+            for (std::size_t i = 0; i < dropped.size() && i < 20; ++i)
+                app.notice_details.push_back(catalog::printable(dropped[i].pointer, 120) + ": " +
+                                             catalog::printable(dropped[i].message, 600));
+            return StoreStatus::kLoaded;
+        }
+    }
+    if (loaded) {
+        if (!app.user_data_problems.empty()) {
+            app.notice = Str::UserDataProblems;
+            for (const auto& p : app.user_data_problems)
+                app.notice_details.push_back(catalog::printable(p.pointer, 120) + ": " + catalog::printable(p.message, 600));
+        }
+        return StoreStatus::kLoaded;
+    }
+    app.notice = Str::StoreBroken;
+    app.kept_store_text = std::string(stored);
+    return StoreStatus::kUnreadable;
+}
 
 void app_apply_fragment(AppState& app, std::string_view fragment) {
     const LinkScenario link = scenario_from_fragment(fragment);
@@ -400,7 +414,7 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
             }
             // Keep what is valid: the settings the problems name go back to their defaults.
             std::vector<catalog::Problem> dropped;
-            const std::string salvaged = salvage_link(app, link.json_text, dropped);
+            const std::string salvaged = salvage_scenario(app, link.json_text, dropped);
             if (!salvaged.empty() && app_load_scenario(app, salvaged).empty()) {
                 app.narrow_show_answer = true;
                 app.notice = Str::LinkPartlyApplied;

@@ -505,6 +505,8 @@
     X(PriceStreet, "street price", "市场价")                                                                  \
     X(PriceLaunch, "launch price x exchange rate", "首发价 × 汇率")                                          \
     X(PriceUser, "your price", "你的价格")  \
+    X(StorePartlyApplied, "Some of your saved settings are not accepted by this version; they are back at their defaults and the rest is restored. Reset:", \
+      "你保存的部分设置在这个版本中不再有效，已恢复为默认值，其余设置照常恢复。已重置：")                       \
     X(StoreBroken, "Your saved settings could not be read, so the default example is shown. The saved text is kept in this browser under the key gpuguide.v1.unreadable.", \
       "无法读取你保存的设置，因此显示默认示例。原来保存的内容仍保留在本浏览器的 gpuguide.v1.unreadable 键下。") \
     X(StoreNewer, "Your saved settings come from a newer version of gpuguide; they are left untouched and the default example is shown.", \

@@ -102,3 +102,20 @@ TEST_CASE("a notice quotes outside input short and printable") {
     REQUIRE_FALSE(app.notice_details.empty());
     CHECK(app.notice_details[0].find("gpt2\\u0000zz") != std::string::npos);
 }
+
+TEST_CASE("saved settings that this version refuses keep the rest; the notice lists what was reset") {
+    // An older page could save NVLink on an RTX 4090, which is refused now: the rest of the saved job comes back.
+    ImGuiContextScope scope;
+    AppState app;
+    gg::ui::app_init(app);
+    const std::string stored = R"({"version":1,"scenario":{"model":"gpt2","batch_size":12,"seq_len":512,
+        "gpu":{"id":"rtx-4090","count":2,"interconnect":"nvlink"}}})";
+    CHECK(gg::ui::app_apply_store(app, stored) == gg::ui::StoreStatus::kLoaded);
+    CHECK(app.notice == Str::StorePartlyApplied);
+    REQUIRE(app.notice_details.size() == 1);
+    CHECK(app.notice_details[0].rfind("/gpu/interconnect: ", 0) == 0);
+    CHECK(app.scenario.model_id == "gpt2");
+    CHECK(app.scenario.batch_size == 12);
+    CHECK(app.scenario.gpu_count == 2);
+    CHECK(app.scenario.interconnect.empty());  // the card's default
+}
