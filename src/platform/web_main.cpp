@@ -62,6 +62,22 @@ void on_scroll(GLFWwindow*, double, double) { mark_input(); }
 void on_key(GLFWwindow*, int, int, int, int) { mark_input(); }
 void on_char(GLFWwindow*, unsigned int) { mark_input(); }
 
+// Emscripten 3.1.6's GLFW hands the scroll callback the browser's raw event deltas (src/library_glfw.js,
+// onMouseWheel under USE_GLFW == 3: sx = event.deltaX, sy = event.deltaY), so one notch down in Chrome arrives as
+// y = +100, where GLFW's convention (and ImGui's) is +1 for one notch *up*: ImGui scrolled a hundred notches the
+// wrong way. Converted here with the steps Emscripten's own Browser.getMouseWheelDelta uses (100 pixels, 3 lines or
+// 1 page per notch for "wheel" events, flipped; 120 units per notch, already "up is positive", for the legacy
+// "mousewheel" event); a trackpad's few pixels become a fraction of a notch, so it scrolls smoothly. The event's
+// type and deltaMode come from a window listener (web_main's init) that runs before the canvas's.
+void on_scroll_browser(GLFWwindow* window, double dx, double dy) {
+    const int kind = EM_ASM_INT({ return Module["ggWheel"] | 0; });  // deltaMode 0/1/2, or 3 = legacy mousewheel
+    double step = 100.0, sign = -1.0;
+    if (kind == 1) step = 3.0;
+    else if (kind == 2) step = 1.0;
+    else if (kind == 3) step = 120.0, sign = 1.0;
+    ImGui_ImplGlfw_ScrollCallback(window, sign * dx / step, sign * dy / step);  // chains to on_scroll (mark_input)
+}
+
 // Follows the canvas's CSS size (it fills the window or iframe) and the pixel ratio (HiDPI, browser zoom).
 bool sync_canvas_size(Platform& p) {
     double css_w = 0, css_h = 0;
@@ -356,6 +372,13 @@ int main() {
         window.addEventListener("hashchange", apply);
     });
     ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
+    // After ImGui's backend installed its callbacks: the wheel goes through on_scroll_browser first.
+    EM_ASM({
+        var note = function(e) { Module["ggWheel"] = e.type === "mousewheel" ? 3 : (e.deltaMode | 0); };
+        window.addEventListener("wheel", note, {capture: true, passive: true});
+        window.addEventListener("mousewheel", note, {capture: true, passive: true});
+    });
+    glfwSetScrollCallback(platform.window, on_scroll_browser);
     ImGui_ImplOpenGL3_Init("#version 300 es");
 
     // Resizes and pixel-ratio changes (browser zoom, moving to another screen) wake a paused loop.

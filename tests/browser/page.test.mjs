@@ -225,3 +225,27 @@ test('a click on a row of "the same job on more of this card" sets that many car
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the mouse wheel scrolls the answer the way it turns, a notch at a time, and a trackpad smoothly', async () => {
+  // Emscripten 3.1.6's GLFW passes the raw deltaY (+100 for one notch down) where GLFW means +1 = up: before the
+  // fix one notch up threw the panel to its end (src/platform/web_main.cpp on_scroll_browser).
+  const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 800, scale: 1 });
+  await waitReady(page);
+  await page.waitForTimeout(300);
+  const rowY = async () => (await page.evaluate(() => window.gpuguide.anchor('scaling-1'))).y;
+  const top = await rowY();
+  await page.mouse.move(700, 450);
+  await page.mouse.wheel(0, 100);  // one notch down: the content moves up by a few lines
+  await page.waitForTimeout(300);
+  const down = await rowY();
+  assert.ok(top - down > 20 && top - down < 200, `one notch down moved the row from ${top} to ${down}`);
+  await page.mouse.wheel(0, -100);  // one notch up: back
+  await page.waitForTimeout(300);
+  assert.ok(Math.abs((await rowY()) - top) < 2, 'one notch up undoes one notch down');
+  for (let i = 0; i < 5; ++i) { await page.mouse.wheel(0, 4); await page.waitForTimeout(40); }  // trackpad: 20 px
+  await page.waitForTimeout(300);
+  const smooth = top - (await rowY());
+  assert.ok(smooth > 0 && smooth < 40, `five 4-pixel trackpad events moved the row ${smooth} px`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
