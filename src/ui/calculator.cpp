@@ -1111,16 +1111,6 @@ void draw_advice(AppState& app) {
     if (ImGui::Button(tr(Str::ApplyFix, L))) apply_fix(app, fix);
 }
 
-std::string option_label(const AppState& app, const nlohmann::json& o, Lang lang) {
-    const catalog::Catalog& cat = app.catalog();
-    const engine::GpuSpec* g = cat.find_gpu(o.value("gpu", ""));
-    const std::string name = g ? g->name : o.value("gpu", "");
-    const int count = o.value("count", 1);
-    std::string label = std::string(tr(o.value("kind", "") == "buy" ? Str::KindBuy : Str::KindRent, lang)) + "  " +
-                        (count > 1 ? std::to_string(count) + " x " : "") + name;
-    if (o.value("kind", "") == "rent" && o.contains("rent")) label += "  ·  " + o["rent"].value("provider", "");
-    return label;
-}
 
 void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*>& shown) {
     const Lang L = app.lang;
@@ -1154,7 +1144,7 @@ void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*
         for (const nlohmann::json* o : shown)
             if (json_number(*o, "time_s") / 3600.0 == t_h && json_number((*o)["cost"], "amount") == cost) {
                 const double t = json_number(*o, "time_s");
-                ImGui::SetTooltip("%s\n%s  ·  %s", option_label(app, *o, L).c_str(), format_duration(t, L).c_str(),
+                ImGui::SetTooltip("%s\n%s  ·  %s", option_label(app.catalog(), *o, L).c_str(), format_duration(t, L).c_str(),
                                   format_money(cost, (*o)["cost"].value("currency", "CNY"), L).c_str());
                 break;
             }
@@ -1323,7 +1313,7 @@ void draw_ranking(AppState& app) {
                 const nlohmann::json& o = *shown[i];
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                const std::string label = (o.value("pareto", false) ? "* " : "  ") + option_label(app, o, L) + "##opt" + o.value("id", "");
+                const std::string label = (o.value("pareto", false) ? "* " : "  ") + option_label(app.catalog(), o, L) + "##opt" + o.value("id", "");
                 if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
                     select_gpu(app.scenario, o.value("gpu", ""));
                     app.scenario.gpu_count = o.value("count", 1);

@@ -9,6 +9,39 @@
 
 namespace gg::ui {
 
+Str billing_label(engine::Billing billing) {
+    switch (billing) {
+        case engine::Billing::Spot: return Str::BillingSpot;
+        case engine::Billing::Monthly: return Str::BillingMonthly;
+        case engine::Billing::OnDemand: break;
+    }
+    return Str::BillingOnDemand;
+}
+
+std::string option_label(const catalog::Catalog& cat, const nlohmann::json& o, Lang lang) {
+    const engine::GpuSpec* g = cat.find_gpu(o.value("gpu", ""));
+    const std::string name = g ? g->name : o.value("gpu", "");
+    const int count = o.value("count", 1);
+    std::string label = std::string(tr(o.value("kind", "") == "buy" ? Str::KindBuy : Str::KindRent, lang)) + "  " +
+                        (count > 1 ? std::to_string(count) + " x " : "") + name;
+    if (o.value("kind", "") != "rent" || !o.contains("rent")) return label;
+    label += "  ·  " + o["rent"].value("provider", "");
+    // Two offers of one provider for the same cards differ by billing (spot, monthly) or by instance (RunPod's
+    // Community and Secure Cloud, AWS g5.xlarge and g5.2xlarge): say which, or the rows look the same.
+    const std::string id = o.value("id", "");
+    const engine::CloudOffer* offer = cat.find_offer(id.rfind("rent:", 0) == 0 ? std::string_view(id).substr(5) : id);
+    if (offer == nullptr) return label;
+    if (offer->billing != engine::Billing::OnDemand) label += std::string(" (") + tr(billing_label(offer->billing), lang) + ")";
+    for (const engine::CloudOffer& other : cat.offers)
+        if (&other != offer && other.provider == offer->provider && other.gpu_id == offer->gpu_id &&
+            other.gpu_count == offer->gpu_count && other.billing == offer->billing && other.instance != offer->instance) {
+            const std::size_t comma = offer->instance.rfind(", ");  // "RTX 4090 24 GB, Community Cloud"
+            label += "  " + (comma == std::string::npos ? offer->instance : offer->instance.substr(comma + 2));
+            break;
+        }
+    return label;
+}
+
 namespace {
 std::string csv_field(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -32,7 +65,6 @@ std::string num(double v) {
 
 std::string export_ranking(const nlohmann::json& ranking, ExportFormat format, Lang lang, const catalog::Catalog& catalog) {
     if (format == ExportFormat::kJson) return ranking.dump(2);
-    const catalog::Catalog& cat = catalog;
     const nlohmann::json options = ranking.contains("options") ? ranking["options"] : nlohmann::json::array();
     std::string out;
     if (format == ExportFormat::kCsv)
@@ -43,7 +75,6 @@ std::string export_ranking(const nlohmann::json& ranking, ExportFormat format, L
               " |\n| ---: | --- | --- | ---: | ---: | --- |\n";
     for (const auto& o : options) {
         const std::string gpu_id = o.value("gpu", "");
-        const engine::GpuSpec* g = cat.find_gpu(gpu_id);
         const std::string provider = o.contains("rent") ? o["rent"].value("provider", "") : "";
         const double cost = o.contains("cost") ? number(o["cost"], "amount") : -1;
         const std::string currency = o.contains("cost") ? o["cost"].value("currency", "") : "";
@@ -57,10 +88,7 @@ std::string export_ranking(const nlohmann::json& ranking, ExportFormat format, L
                    (time_s >= 0 ? num(time_s) : "") + "," + (cost >= 0 ? num(cost) : "") + "," + currency + "," +
                    (o.value("pareto", false) ? "true" : "false") + "\n";
         } else {
-            const int count = o.value("count", 1);
-            std::string label = std::string(tr(o.value("kind", "") == "buy" ? Str::KindBuy : Str::KindRent, lang)) + " " +
-                                (count > 1 ? std::to_string(count) + " x " : "") + (g ? g->name : gpu_id);
-            if (!provider.empty()) label += " (" + provider + ")";
+            const std::string label = option_label(catalog, o, lang);
             out += "| " + std::to_string(o.value("rank", 0)) + " | " + md_cell(label) + " | " +
                    format_gib(number(o, "peak_bytes_per_card"), lang) + " / " +
                    format_gib(number(o, "usable_bytes_per_card"), lang) + " | " +

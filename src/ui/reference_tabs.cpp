@@ -8,6 +8,7 @@
 #include "catalog/report.h"
 #include "catalog/time_json.h"
 #include "ui/app.h"
+#include "ui/export.h"
 #include "ui/format.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
@@ -187,7 +188,7 @@ void draw_data(AppState& app) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(format_money(o.price_per_hour, o.currency, L).c_str());
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(catalog::billing_name(o.billing));
+            ImGui::TextUnformatted(tr(billing_label(o.billing), L));
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(o.as_of.c_str());
         }

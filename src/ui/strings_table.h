@@ -331,6 +331,9 @@
     X(ColCount, "Cards", "卡数")                                                                             \
     X(ColPerHour, "Per hour", "每小时")                                                                      \
     X(ColBilling, "Billing", "计费")                                                                         \
+    X(BillingOnDemand, "on-demand", "按量")                                                                  \
+    X(BillingSpot, "spot", "竞价")                                                                           \
+    X(BillingMonthly, "monthly", "包月")                                                                     \
     X(ColAsOf, "As of", "日期")                                                                              \
     X(UnitTflops, "TFLOPS", "TFLOPS")                                                                        \
     X(Searchbox, "Filter", "筛选")                                                                           \

@@ -43,3 +43,25 @@ TEST_CASE("the ranking exports as Markdown, CSV and JSON with one row per option
     const std::string zh = gg::ui::export_ranking(ranking, gg::ui::ExportFormat::kMarkdown, gg::ui::Lang::Zh);
     CHECK(zh.find("方案") != std::string::npos);
 }
+
+TEST_CASE("two offers of one provider for the same cards get different labels (billing, instance)") {
+    // A UX review found "Rent 8 x NVIDIA H200 ... · Google Cloud" twice at two prices (on-demand and spot), and
+    // "RTX 4090 · RunPod" twice (Community and Secure Cloud).
+    const nlohmann::json ranking = sample_ranking();
+    std::vector<std::string> labels;
+    for (const auto& o : ranking["options"])
+        if (o.value("kind", "") == "rent") labels.push_back(gg::ui::option_label(gg::catalog::embedded_catalog(), o,
+                                                                                 gg::ui::Lang::En));
+    std::vector<std::string> sorted = labels;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+    auto has = [&](const std::string& s) {
+        return std::any_of(labels.begin(), labels.end(), [&](const std::string& l) { return l == s; });
+    };
+    CHECK(has("Rent  NVIDIA GeForce RTX 4090  ·  RunPod  Community Cloud"));
+    CHECK(has("Rent  NVIDIA GeForce RTX 4090  ·  RunPod  Secure Cloud"));
+    CHECK(has("Rent  8 x NVIDIA H200 SXM 141 GB  ·  Google Cloud (spot)"));
+    nlohmann::json o = {{"kind", "rent"}, {"gpu", "h200"}, {"count", 8}, {"id", "rent:no-such-offer"},
+                        {"rent", {{"provider", "X"}}}};
+    CHECK(gg::ui::option_label(gg::catalog::embedded_catalog(), o, gg::ui::Lang::Zh).find("X") != std::string::npos);
+}
