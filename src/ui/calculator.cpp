@@ -14,6 +14,7 @@
 #include "catalog/time_data.h"
 #include "engine/cost.h"
 #include "engine/workload.h"
+#include "imgui_internal.h"  // the ranking table window's InnerClipRect (phone rows)
 #include "ui/app.h"
 #include "ui/chart.h"
 #include "ui/export.h"
@@ -350,7 +351,7 @@ bool draw_decision_inputs(AppState& app) {
     }
     double budget = d.contains("budget") ? d["budget"].value("amount", 0.0) : 0.0;
     field_label(tr(Str::Budget, L), tr(Str::BudgetTip, L));
-    if (double_field(app, "##budget", budget, 0, 1e9, 1000, currency.c_str(), "%.0f")) {
+    if (double_field(app, "##budget", budget, 0, 1e9, 1000, currency_unit(currency, L).c_str(), "%.0f")) {
         if (budget > 0) d["budget"] = {{"amount", budget}, {"currency", currency}};
         else d.erase("budget");
         changed = true;
@@ -652,6 +653,10 @@ void draw_breakdown(AppState& app) {
                       : m.peak_phase == engine::PeakPhase::kBackward ? Str::PhaseBackward
                                                                      : Str::PhaseOptimizer;
     hint_text(tr(phase, L));
+    double parts_sum = 0;
+    for (const Part& p : parts)
+        if (p.figure != &m.framework) parts_sum += p.figure->bytes;
+    if (parts_sum > m.peak_allocated.bytes * 1.01) hint_text(tr(Str::PartsNotAtOnce, L));
 }
 
 void draw_memory_curve(AppState& app) {
@@ -781,7 +786,7 @@ void draw_rent_vs_buy(AppState& app) {
     Axis months_axis;
     months_axis.min = 0;
     months_axis.max = 36;
-    setup_axes(c, months_axis, make_linear_axis(0, hi, 5), tr(Str::AxisMonths, L), "CNY");
+    setup_axes(c, months_axis, make_linear_axis(0, hi, 5), tr(Str::AxisMonths, L), currency_unit("CNY", L).c_str());
     const ImU32 rent_color = IM_COL32(230, 140, 40, 255), buy_color = IM_COL32(37, 99, 185, 255);
     chart_line(c, months, rent_cny, rent_color);
     chart_line(c, months, buy_cny, buy_color);
@@ -830,6 +835,13 @@ const nlohmann::json* ranking_option(const Results& r, const char* kind, const s
 
 // The cost of one ranked option (the ranking's JSON), as formulas with the numbers filled in. Used under the
 // scenario's own card and in the ranking table's cost cells.
+// "1 card" / "3 cards" (English plural), "3 张卡" (Chinese has none).
+std::string counted(int n, Str one, Str many, Lang lang) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, tr(n == 1 ? one : many, lang), n);
+    return buf;
+}
+
 void rent_formula(const AppState& app, const nlohmann::json& option) {
     const Lang L = app.lang;
     const engine::CloudOffer* offer = app.catalog().find_offer(option.value("offer", ""));
@@ -839,7 +851,8 @@ void rent_formula(const AppState& app, const nlohmann::json& option) {
     wrapped_textf(tr(Str::RentFormula, L), format_duration(json_number(d, "billed_s_per_run", 0), L).c_str(),
                   format_duration(json_number(option, "time_s", 0), L).c_str(),
                   format_duration(json_number(d, "billing_granularity_s", 0), L).c_str(),
-                  app.results.scenario.decision.runs, format_money(offer->price_per_hour, offer->currency, L).c_str(),
+                  counted(app.results.scenario.decision.runs, Str::CountRun, Str::CountRuns, L).c_str(),
+                  format_money(offer->price_per_hour, offer->currency, L).c_str(),
                   format_money(json_number(d["compute"], "amount", 0), cur, L).c_str(),
                   format_money(json_number(d["storage"], "amount", 0), cur, L).c_str(), offer->source.c_str(),
                   offer->as_of.c_str());
@@ -855,7 +868,8 @@ void buy_formula(const AppState& app, const nlohmann::json& option) {
     const engine::GpuSpec* gpu = app.catalog().find_gpu(option.value("gpu", ""));
     const bool users = gpu && gpu->street_price.source == AppState::kUserPriceSource;
     const Str basis_label = users ? Str::PriceUser : basis == "launch_usd" ? Str::PriceLaunch : Str::PriceStreet;
-    wrapped_textf(tr(Str::BuyFormulaCards, L), option.value("count", 1), money("card_price").c_str(),
+    wrapped_textf(tr(Str::BuyFormulaCards, L), counted(option.value("count", 1), Str::CountCard, Str::CountCards, L).c_str(),
+                  money("card_price").c_str(),
                   tr(basis_label, L), money("host").c_str(), money("purchase").c_str());
     const double time_s = json_number(option, "time_s", 0);
     if (time_s <= 0) return;  // the electricity and the resale need a time
@@ -880,7 +894,8 @@ void draw_cost_lines(AppState& app) {
         // fixed sizes), so the line says how many and for how long.
         const double rent_hours_s = json_number(*rent, "time_s", 0) * r.scenario.decision.runs;
         if (offer) wrapped_textf(tr(Str::RentLine, L), offer->instance.c_str(), offer->provider.c_str(),
-                                 format_money(offer->price_per_hour, offer->currency, L).c_str(), rent->value("count", 1),
+                                 format_money(offer->price_per_hour, offer->currency, L).c_str(),
+                                 counted(rent->value("count", 1), Str::CountCard, Str::CountCards, L).c_str(),
                                  format_duration(rent_hours_s, L).c_str(),
                                  format_money(json_number((*rent)["cost"], "amount"), (*rent)["cost"].value("currency", "CNY"), L).c_str());
         if (offer) test_anchor(app, "rent-line");
@@ -1098,12 +1113,20 @@ void draw_advice(AppState& app) {
         const std::string risk = change.value("accuracy_risk", "none");
         const Str risk_label = risk == "none" ? Str::RiskNone : risk == "small" ? Str::RiskSmall : Str::RiskTask;
         ImGui::Bullet();
-        wrapped_textf("%s (%s)", tr(change_label(change.value("change", "")), L), tr(risk_label, L));
+        // Changes with a number say it: "over 4 cards", "512 tokens", "384 px".
+        const Str label = change_label(change.value("change", ""));
+        char what[256];
+        std::snprintf(what, sizeof what, tr(label, L), int(json_number(change, "value", 0)));
+        const bool numbered = label == Str::ChangeMoreCards || label == Str::ChangeShorterSequence ||
+                              label == Str::ChangeSmallerImage;
+        wrapped_textf("%s (%s)", numbered ? what : tr(label, L), tr(risk_label, L));
     }
     const std::string need = format_gib(json_number(fix, "peak_bytes_per_card", 0), L);
     const std::string usable = format_gib(json_number(fix, "usable_bytes_per_card", 0), L);
     const double ratio = json_number(fix, "time_ratio", -1);  // null when the card has no time estimate
-    if (ratio > 0)
+    if (ratio > 0 && std::fabs(ratio - 1.0) < 0.05)  // "takes 1x the time" reads oddly
+        wrapped_textf(tr(Str::AdviceResultSameTime, L), need.c_str(), usable.c_str());
+    else if (ratio > 0)
         wrapped_textf(tr(Str::AdviceResult, L), need.c_str(), usable.c_str(),
                       (format_significant(ratio, 2) + "x").c_str());
     else
@@ -1129,7 +1152,7 @@ void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*
     for (auto* v : {&xs, &fx}) for (double t : *v) tmin = std::min(tmin, t), tmax = std::max(tmax, t);
     for (auto* v : {&ys, &fy}) for (double x : *v) cmin = std::min(cmin, x), cmax = std::max(cmax, x);
     setup_axes(c, make_log_axis(tmin, tmax), make_log_axis(cmin, cmax), tr(Str::AxisHours, L),
-               app.results.ranking.value("currency", "CNY").c_str());
+               currency_unit(app.results.ranking.value("currency", "CNY"), L).c_str());
     chart_scatter(c, 0, xs, ys, IM_COL32(150, 156, 166, 200), 0.22f);
     std::vector<size_t> order(fx.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -1167,7 +1190,7 @@ void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int colu
     const nlohmann::json* batch = reason("global_batch_changed");
     auto batch_line = [&] {
         if (batch)
-            wrapped_textf(tr(Str::CellBatchChanged, L), o.value("count", 1),
+            wrapped_textf(tr(Str::CellBatchChanged, L), counted(o.value("count", 1), Str::CountCard, Str::CountCards, L).c_str(),
                           format_count(value(batch, "global_batch"), L).c_str(),
                           format_count(value(batch, "scenario_global_batch"), L).c_str());
     };
@@ -1189,8 +1212,11 @@ void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int colu
             const double t = json_number(o, "time_s");
             if (t > 0) {
                 const int runs = r.scenario.decision.runs;
-                wrapped_textf(tr(Str::CellTime, L), format_duration(t, L).c_str(), runs,
-                              format_duration(t * runs, L).c_str());
+                if (runs > 1)
+                    wrapped_textf(tr(Str::CellTime, L), format_duration(t, L).c_str(), runs,
+                                  format_duration(t * runs, L).c_str());
+                else
+                    wrapped_textf(tr(Str::CellTimeOneRun, L), format_duration(t, L).c_str());
             } else {
                 wrapped_text(tr(Str::TimeUnknown, L));
             }
@@ -1279,15 +1305,20 @@ void draw_ranking(AppState& app) {
     const float em = ImGui::GetFontSize();
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Sortable;
-    const float height = std::min(22.0f, 1.6f * static_cast<float>(shown.size()) + 2.0f) * em;
-    if (ImGui::BeginTable("##ranking", 5, flags, ImVec2(0, height))) {
+    // Narrow screens (phones): the fixed columns alone would take the whole width and leave the option's name one
+    // letter wide. There each row has two lines: the option, then its memory and verdict under it; the table keeps
+    // the option, time and cost columns.
+    const bool narrow = ImGui::GetContentRegionAvail().x < 36.0f * em;
+    const float row_lines = narrow ? 2.0f : 1.0f;
+    const float height = std::min(22.0f, 1.6f * row_lines * static_cast<float>(shown.size()) + 2.0f) * em;
+    if (ImGui::BeginTable("##ranking", narrow ? 3 : 5, flags, ImVec2(0, height))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         // Column user ids: 0 the engine's rank (default), 1 memory, 2 time, 3 cost, 4 fits.
         ImGui::TableSetupColumn(tr(Str::ColOption, L), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort, 0, 0);
-        ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 7.5f * em, 1);
-        ImGui::TableSetupColumn(tr(Str::ColTime, L), ImGuiTableColumnFlags_WidthFixed, 5.5f * em, 2);
-        ImGui::TableSetupColumn(tr(Str::ColCost, L), ImGuiTableColumnFlags_WidthFixed, 6.0f * em, 3);
-        ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 3.5f * em, 4);
+        if (!narrow) ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 7.5f * em, 1);
+        ImGui::TableSetupColumn(tr(Str::ColTime, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 2);
+        ImGui::TableSetupColumn(tr(Str::ColCost, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 3);
+        if (!narrow) ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 4.5f * em, 4);
         ImGui::TableHeadersRow();
         // Sort the shown rows by the clicked column; ties keep the engine's order (stable sort).
         if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
@@ -1313,31 +1344,55 @@ void draw_ranking(AppState& app) {
                 const nlohmann::json& o = *shown[i];
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                const std::string label = (o.value("pareto", false) ? "* " : "  ") + option_label(app.catalog(), o, L) + "##opt" + o.value("id", "");
-                if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+                const std::string text = (o.value("pareto", false) ? "* " : "  ") + option_label(app.catalog(), o, L);
+                const std::string label = (narrow ? std::string() : text) + "##opt" + o.value("id", "");
+                const float line_h = ImGui::GetTextLineHeight();
+                const ImVec2 row_top = ImGui::GetCursorScreenPos();
+                if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns,
+                                      ImVec2(0, narrow ? 2.0f * line_h : 0.0f))) {
                     select_gpu(app.scenario, o.value("gpu", ""));
                     app.scenario.gpu_count = o.value("count", 1);
                     app.scenario_dirty = true;
                 }
                 const bool row_hovered = ImGui::IsItemHovered();
+                const std::string memory = format_gib(json_number(o, "peak_bytes_per_card", 0), L) + " / " +
+                                           format_gib(json_number(o, "usable_bytes_per_card", 0), L);
+                const bool fits = o.value("fits", false);
+                if (narrow) {
+                    // First line: the option across the whole row; second line: memory and verdict here, then the
+                    // time and cost in their columns.
+                    ImDrawList* draw = ImGui::GetWindowDrawList();
+                    // Past column 0's clip rectangle, inside the table's scrolling region (its window's inner clip).
+                    const ImRect inner = ImGui::GetCurrentWindow()->InnerClipRect;
+                    draw->PushClipRect(ImVec2(row_top.x, std::max(row_top.y, inner.Min.y)),
+                                       ImVec2(inner.Max.x, std::min(row_top.y + line_h, inner.Max.y)), false);
+                    draw->AddText(row_top, ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+                    draw->PopClipRect();
+                    const std::string second = "  " + memory + "  ·  " + tr(fits ? Str::Yes : Str::No, L);
+                    draw->AddText(ImVec2(row_top.x, row_top.y + line_h), ImGui::GetColorU32(verdict_color(fits)), second.c_str());
+                } else {
+                    ImGui::TableNextColumn();
+                    ImGui::TextUnformatted(memory.c_str());
+                }
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted((format_gib(json_number(o, "peak_bytes_per_card", 0), L) + " / " +
-                                        format_gib(json_number(o, "usable_bytes_per_card", 0), L)).c_str());
-                ImGui::TableNextColumn();
+                if (narrow) ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, row_top.y + line_h));
                 const double t = json_number(o, "time_s");
                 ImGui::TextUnformatted(t > 0 ? format_duration(t, L).c_str() : "-");
                 ImGui::TableNextColumn();
+                if (narrow) ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, row_top.y + line_h));
                 const double cost = o.contains("cost") ? json_number(o["cost"], "amount") : -1;
                 ImGui::TextUnformatted(cost >= 0 ? format_money(cost, o["cost"].value("currency", "CNY"), L).c_str() : "-");
                 if (i == 0) test_anchor(app, "ranking-first-cost");
-                ImGui::TableNextColumn();
-                const bool fits = o.value("fits", false);
-                ImGui::TextColored(verdict_color(fits), "%s",
-                                   tr(fits ? Str::Yes : Str::No, L));
+                if (!narrow) {
+                    ImGui::TableNextColumn();
+                    ImGui::TextColored(verdict_color(fits), "%s", tr(fits ? Str::Yes : Str::No, L));
+                }
+                // The tooltip of the hovered cell; a narrow table's columns are the option, time and cost.
+                constexpr int kNarrowColumns[] = {0, 2, 3};
                 if (row_hovered)
-                    for (int column = 0; column < 5; ++column)
+                    for (int column = 0; column < (narrow ? 3 : 5); ++column)
                         if (ImGui::TableGetColumnFlags(column) & ImGuiTableColumnFlags_IsHovered)
-                            ranking_cell_tooltip(app, o, column);
+                            ranking_cell_tooltip(app, o, narrow ? kNarrowColumns[column] : column);
             }
         }
         ImGui::EndTable();

@@ -82,6 +82,12 @@ std::string format_money(double amount, const std::string& currency, Lang lang) 
     return sign + symbol + format_significant(a, 3);
 }
 
+std::string currency_unit(const std::string& code, Lang lang) {
+    if (lang == Lang::Zh && code == "CNY") return "元";
+    if (lang == Lang::Zh && code == "USD") return "美元";
+    return code;
+}
+
 std::string format_count(double count, Lang lang) {
     if (!std::isfinite(count)) return "-";
     const double a = std::fabs(count);

@@ -12,6 +12,8 @@ namespace gg::ui {
 std::string format_gib(double bytes, Lang lang);                 // "18.2 GiB"
 std::string format_duration(double seconds, Lang lang);          // "45 s", "12 min", "9.5 h", "3.2 days" / "3.2 天"
 std::string format_money(double amount, const std::string& currency, Lang lang);  // "¥310", "$1,234", "¥1.2 万"
+// A currency as a unit after a number or on an axis: the code in English ("CNY", "USD"), the word in Chinese (元, 美元).
+std::string currency_unit(const std::string& code, Lang lang);
 std::string format_count(double count, Lang lang);               // "124.4 M" / "1.24 亿", "7.6 B" / "76.2 亿"
 std::string format_rate(double per_s, Lang lang);                // "1,234 /s"
 std::string format_percent(double fraction);                     // "82%"

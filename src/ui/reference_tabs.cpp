@@ -17,6 +17,22 @@ namespace gg::ui {
 
 namespace {
 
+// A validation quantity's name for readers; the id itself (the data's key) for one without a name.
+const char* quantity_label(const std::string& quantity, Lang lang) {
+    static const std::pair<const char*, Str> kNames[] = {
+        {"samples_per_s", Str::QSamplesPerS}, {"tokens_per_s", Str::QTokensPerS},
+        {"saved_activations_bytes", Str::QSavedActivations}, {"params_total", Str::QParamsTotal},
+        {"params_trainable", Str::QParamsTrainable}, {"param_tensors", Str::QParamTensors},
+        {"param_matrices", Str::QParamMatrices}, {"total_s", Str::QTotalTime}, {"step_s", Str::QStepTime},
+        {"nvidia_smi_bytes", Str::QNvidiaSmi}, {"scaling_efficiency_fraction", Str::QScalingEfficiency},
+        {"speedup_ratio", Str::QSpeedup}, {"model_states_bytes", Str::QModelStates}, {"gpu_hours", Str::QGpuHours},
+        {"mfu_fraction", Str::QMfu}, {"peak_allocated_bytes", Str::QPeakAllocated},
+        {"peak_reserved_bytes", Str::QPeakReserved}, {"weights_bytes", Str::QWeights}};
+    for (const auto& [id, label] : kNames)
+        if (quantity == id) return tr(label, lang);
+    return quantity.c_str();
+}
+
 std::string quantity_value(const std::string& quantity, double v, Lang lang) {
     if (quantity.size() > 6 && quantity.compare(quantity.size() - 6, 6, "_bytes") == 0) return format_gib(v, lang);
     if (quantity == "step_s" || quantity == "total_s") return format_duration(v, lang);
@@ -96,7 +112,7 @@ void draw_validation(AppState& app) {
                         ImGui::TextUnformatted(r.id.c_str());
                         source_tooltip(r.file + (r.problem.empty() ? "" : "\n" + r.problem), "");
                         break;
-                    case 1: ImGui::TextUnformatted(r.quantity.c_str()); break;
+                    case 1: ImGui::TextUnformatted(quantity_label(r.quantity, L)); break;
                     case 2: ImGui::TextUnformatted(quantity_value(r.quantity, r.measured, L).c_str()); break;
                     case 3:
                         if (r.ran) ImGui::TextUnformatted(quantity_value(r.quantity, r.predicted, L).c_str());
@@ -140,7 +156,7 @@ void draw_data(AppState& app) {
         ImGui::TableSetupColumn((std::string(tr(Str::ColFp32, L)) + " TFLOPS").c_str());
         ImGui::TableSetupColumn((std::string(tr(Str::ColTensor16, L)) + " TFLOPS").c_str());
         ImGui::TableSetupColumn((std::string(tr(Str::ColTdp, L)) + " W").c_str());
-        ImGui::TableSetupColumn((std::string(tr(Str::ColPrice, L)) + " USD").c_str());
+        ImGui::TableSetupColumn((std::string(tr(Str::ColPrice, L)) + " " + currency_unit("USD", L)).c_str());
         ImGui::TableHeadersRow();
         for (const auto& g : cat.gpus) {
             ImGui::TableNextRow();
@@ -154,7 +170,11 @@ void draw_data(AppState& app) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(tflops(g.dense_flop_per_s.fp32).c_str());
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(tflops(std::max(g.dense_flop_per_s.fp16, g.dense_flop_per_s.bf16)).c_str());
+            // Before Volta (compute capability 7.0) NVIDIA cards have no tensor cores: their FP16 figure is the
+            // CUDA cores' (1/64 of FP32 on GP102), not a tensor rate.
+            const bool no_tensor_cores = g.vendor == "nvidia" && g.compute_capability_major > 0 && g.compute_capability_major < 7;
+            ImGui::TextUnformatted(no_tensor_cores ? tr(Str::NoTensorCores, L)
+                                                   : tflops(std::max(g.dense_flop_per_s.fp16, g.dense_flop_per_s.bf16)).c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(g.tdp_w > 0 ? format_significant(g.tdp_w, 4).c_str() : "-");
             ImGui::TableNextColumn();

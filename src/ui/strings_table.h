@@ -191,7 +191,7 @@
     X(SamplesTip, "How many examples one epoch goes through.", "一轮（epoch）要训练的样本数量。")           \
     X(Epochs, "Epochs", "训练轮数")                                                                          \
     X(EpochsTip, "How many times training goes through the whole data set.", "完整遍历数据集的次数。")     \
-    X(Loader, "Data loading speed (per GPU)", "数据读取速度（每张卡）")                                       \
+    X(Loader, "Data loading speed per GPU (0 = keeps up)", "每张卡的数据读取速度（0 表示跟得上）")               \
     X(LoaderTip, "How many samples per second your input pipeline (DataLoader workers: reading, decoding, augmenting) delivers to each GPU. 0 = it keeps up with the GPU. To measure it, loop over your DataLoader alone for a minute and count. If the GPU is faster than this, it waits: more num_workers, pin_memory=True and data on a local SSD help.", \
       "输入流水线（DataLoader 工作进程：读取、解码、数据增强）每秒能给每张卡送多少个样本。0 表示它跟得上显卡。测量方法：只遍历 DataLoader 一分钟并计数。如果显卡比它快，显卡就会等数据：加大 num_workers、打开 pin_memory=True、把数据放在本地 SSD 上都有帮助。") \
     X(UnitSamplesPerS, "samples/s", "个样本/秒")                                                               \
@@ -238,6 +238,8 @@
     X(PhaseForwardEnd, "The peak comes at the end of the forward pass.", "峰值出现在前向传播结束时。")     \
     X(PhaseBackward, "The peak comes during the backward pass.", "峰值出现在反向传播过程中。")             \
     X(PhaseOptimizer, "The peak comes during the optimizer step.", "峰值出现在优化器更新参数时。")         \
+    X(PartsNotAtOnce, "Each part is shown at its largest, and they are not all at their largest at once (gradients, for one, fill in during the backward pass), so the peak is less than their sum.", \
+      "表中每一项都是它自己的最大值，而它们不会同时达到最大（例如梯度在反向传播中逐步产生），所以峰值小于各项之和。") \
     X(BreakdownTitle, "Where the memory goes", "显存都用在哪里")                                             \
     X(ColPart, "Part", "组成部分")                                                                           \
     X(ColBytes, "Memory", "显存")                                                                            \
@@ -306,7 +308,7 @@
       "%d 对（共 %d 对）；多卡扩展效率相差不超过 10 个百分点的有 %d 个（共 %d 个）。")                     \
     X(ValidationRangeSummary, "Time estimates come with a range (the low and high ends the calculator shows): the measured value lies inside it for %d of %d measured speeds and durations.", "时间估算都带一个区间（计算器显示的最快与最慢值）：实测的速度和时长中，有 %d 个落在这个区间内（共 %d 个）。") \
     X(ColCase, "Case", "案例")                                                                               \
-    X(ColQuantity, "Quantity", "数量")                                                                       \
+    X(ColQuantity, "Quantity", "指标")                                                                       \
     X(ColMeasured, "Measured", "实测")                                                                       \
     X(ColPredicted, "Predicted", "预测")                                                                     \
     X(ColError, "Error", "误差")                                                                             \
@@ -331,6 +333,25 @@
     X(ColCount, "Cards", "卡数")                                                                             \
     X(ColPerHour, "Per hour", "每小时")                                                                      \
     X(ColBilling, "Billing", "计费")                                                                         \
+    X(NoTensorCores, "none", "无")                                                                            \
+    X(QSamplesPerS, "samples/s", "样本/秒")                                                                   \
+    X(QTokensPerS, "tokens/s", "token/秒")                                                                   \
+    X(QSavedActivations, "saved activations", "保存的激活值")                                                \
+    X(QParamsTotal, "parameters", "参数量")                                                                   \
+    X(QParamsTrainable, "trained parameters", "可训练参数量")                                                 \
+    X(QParamTensors, "parameter tensors", "参数张量数")                                                       \
+    X(QParamMatrices, "weight matrices", "权重矩阵数")                                                        \
+    X(QTotalTime, "total time", "总时间")                                                                     \
+    X(QStepTime, "step time", "每步时间")                                                                     \
+    X(QNvidiaSmi, "nvidia-smi memory", "nvidia-smi 显存")                                                     \
+    X(QScalingEfficiency, "scaling efficiency", "扩展效率")                                                   \
+    X(QSpeedup, "speed-up", "加速比")                                                                         \
+    X(QModelStates, "model states", "模型状态")                                                               \
+    X(QGpuHours, "GPU-hours", "GPU 小时")                                                                     \
+    X(QMfu, "MFU", "MFU（算力利用率）")                                                                       \
+    X(QPeakAllocated, "peak allocated", "峰值已分配显存")                                                     \
+    X(QPeakReserved, "peak reserved", "峰值预留显存")                                                         \
+    X(QWeights, "weights", "权重")                                                                            \
     X(BillingOnDemand, "on-demand", "按量")                                                                  \
     X(BillingSpot, "spot", "竞价")                                                                           \
     X(BillingMonthly, "monthly", "包月")                                                                     \
@@ -375,9 +396,10 @@
     X(ColValue, "Value", "性价比")                                                                           \
     X(KindBuy, "Buy", "购买")                                                                                \
     X(KindRent, "Rent", "租用")                                                                              \
-    X(CellTime, "One run: %s. %d run(s): %s.", "一次训练：%s。%d 次：%s。")                                    \
-    X(CellBatchChanged, "On %d card(s) the global batch is %s (your job: %s): each card keeps its batch size.", \
-      "在 %d 张卡上全局批量为 %s（你的任务：%s）：每张卡的批量不变。")                                          \
+    X(CellTime, "One run: %s. %d runs: %s.", "一次训练：%s。%d 次：%s。")                                      \
+    X(CellTimeOneRun, "One run: %s.", "一次训练：%s。")                                                       \
+    X(CellBatchChanged, "On %s the global batch is %s (your job: %s): each card keeps its batch size.", \
+      "在 %s上全局批量为 %s（你的任务：%s）：每张卡的批量不变。")                                          \
     X(CellEligible, "Meets every condition: fits with the memory kept free, compatible, within the budget and the deadline.", \
       "满足全部条件：留出预留显存后装得下、兼容、不超预算、不超截止时间。")                                        \
     X(CellLeftOut, "Left out of the best options because:", "未列为最佳方案，原因：")                           \
@@ -398,6 +420,7 @@
     X(AdviceNone, "No combination of the usual changes makes this job fit this card.", "常用的修改组合都无法让任务装进这块显卡。") \
     X(AdviceResult, "Then it needs %s of %s usable and takes %s the time.", "修改后需要 %s（可用 %s），所需时间为原来的 %s。") \
     X(AdviceResultNoTime, "Then it needs %s of %s usable.", "修改后需要 %s（可用 %s）。")                    \
+    X(AdviceResultSameTime, "Then it needs %s of %s usable and takes about the same time.", "修改后需要 %s（可用 %s），所需时间基本不变。") \
     X(ApplyFix, "Apply these changes", "应用这些修改")                                                       \
     X(ChangeMixedPrecision, "Use mixed precision (AMP)", "使用混合精度（AMP）")                              \
     X(ChangeCheckpointing, "Turn on gradient checkpointing", "开启梯度检查点")                               \
@@ -405,12 +428,12 @@
     X(ChangeOptimizer8bit, "Use an 8-bit optimizer", "使用 8 位优化器")                                      \
     X(ChangeNoEma, "Drop the EMA of the weights", "不保留权重 EMA")                                           \
     X(ChangePrecomputeLatents, "Encode the images and captions once, before training", "训练前一次性编码图像和描述")   \
-    X(ChangeFrozenWeights16bit, "Keep the frozen weights in 16 bits (load the model in FP16/BF16)", "冻结的权重存为 16 位（以 FP16/BF16 加载模型）") \
+    X(ChangeFrozenWeights16bit, "Keep the frozen weights in 16 bits: load the model in FP16/BF16", "冻结的权重存为 16 位：以 FP16/BF16 加载模型") \
     X(ChangeLora, "Train LoRA adapters instead of all weights", "改为训练 LoRA 适配器")                       \
     X(ChangeQlora, "Use QLoRA (4-bit base model)", "使用 QLoRA（4 位基座模型）")                             \
-    X(ChangeMoreCards, "Spread the model over more cards (ZeRO / FSDP)", "用 ZeRO / FSDP 把模型分摊到更多显卡上") \
-    X(ChangeShorterSequence, "Use shorter sequences", "缩短序列长度")                                        \
-    X(ChangeSmallerImage, "Use smaller images", "减小图像尺寸")                                              \
+    X(ChangeMoreCards, "Spread the model over %d cards with ZeRO / FSDP", "用 ZeRO / FSDP 把模型分摊到 %d 张显卡上") \
+    X(ChangeShorterSequence, "Use shorter sequences: %d tokens", "缩短序列长度：%d 个 token")                 \
+    X(ChangeSmallerImage, "Use smaller images: %d px", "减小图像尺寸：%d 像素")                               \
     X(RiskNone, "no effect on accuracy", "不影响精度")                                                       \
     X(RiskSmall, "small effect on accuracy", "对精度影响很小")                                               \
     X(RiskTask, "may change accuracy, depends on the task", "可能影响精度，取决于任务")                      \
@@ -446,8 +469,8 @@
     X(LinkNewerKept, "This link comes from a newer version of gpuguide; your previous settings are unchanged.", \
       "这个链接来自更新版本的 gpuguide；你之前的设置保持不变。")                                               \
     X(Dismiss, "OK", "知道了")                                                                               \
-    X(RentLine, "Renting: %s on %s (%s per hour; %d card(s), %s of training) costs %s for this job.", \
-      "租用：%s（%s，每小时 %s；%d 张卡，训练 %s），这次训练共 %s。")                                          \
+    X(RentLine, "Renting: %s on %s (%s per hour; %s, %s of training) costs %s for this job.", \
+      "租用：%s（%s，每小时 %s；%s，训练 %s），这次训练共 %s。")                                          \
     X(BuyLine, "Buying: %s up front (cards and a host computer); after reselling the cards, this job costs %s.", \
       "购买：需先付 %s（显卡加主机）；把显卡转卖后，这次训练的成本为 %s。")                                      \
     X(NoOfferForCard, "No cloud offer in the catalog rents this card.", "数据库中没有出租这块显卡的云服务器报价。") \
@@ -499,9 +522,13 @@
       "PyTorch 缓存分配器保留的显存：已分配峰值 × (1 + 碎片比例)。") \
     X(FmNvidiaSmi, "What nvidia-smi shows: reserved + the CUDA context.", "nvidia-smi 显示的用量：保留显存 + CUDA 上下文。") \
     X(CostFormula, "How the cost is computed", "费用的计算方式")                                             \
-    X(RentFormula, "Billed per run: %s (one run of %s, rounded up to the billing unit of %s) x %d run(s) x %s per hour = %s; cloud disk %s. Price: %s, as of %s.", \
-      "每次运行计费 %s（一次运行 %s，按 %s 的计费单位向上取整）× %d 次 × 每小时 %s = %s；云盘 %s。价格来源：%s，日期 %s。") \
-    X(BuyFormulaCards, "Up front: %d card(s) x %s (%s) + host computer %s = %s.", "先付：%d 张卡 × %s（%s）+ 主机 %s = %s。") \
+    X(RentFormula, "Billed per run: %s (one run of %s, rounded up to the billing unit of %s) x %s x %s per hour = %s; cloud disk %s. Price: %s, as of %s.", \
+      "每次运行计费 %s（一次运行 %s，按 %s 的计费单位向上取整）× %s × 每小时 %s = %s；云盘 %s。价格来源：%s，日期 %s。") \
+    X(BuyFormulaCards, "Up front: %s x %s (%s) + host computer %s = %s.", "先付：%s × %s（%s）+ 主机 %s = %s。") \
+    X(CountCard, "%d card", "%d 张卡")                                                                        \
+    X(CountCards, "%d cards", "%d 张卡")                                                                      \
+    X(CountRun, "%d run", "%d 次")                                                                            \
+    X(CountRuns, "%d runs", "%d 次")                                                                          \
     X(BuyFormulaPower, "Electricity: %s W x %s of training x %s per kWh = %s.", "电费：%s 瓦 × 训练 %s × 每千瓦时 %s = %s。") \
     X(BuyFormulaResale, "Resale after %s months: %s of the cards' price = %s back. Cost = up front + electricity - resale = %s.", \
       "%s 个月后转卖：收回显卡价格的 %s = %s。成本 = 先付 + 电费 - 转卖 = %s。")                              \
