@@ -1167,8 +1167,13 @@ void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*
         for (const nlohmann::json* o : shown)
             if (json_number(*o, "time_s") / 3600.0 == t_h && json_number((*o)["cost"], "amount") == cost) {
                 const double t = json_number(*o, "time_s");
-                ImGui::SetTooltip("%s\n%s  ·  %s", option_label(app.catalog(), *o, L).c_str(), format_duration(t, L).c_str(),
-                                  format_money(cost, (*o)["cost"].value("currency", "CNY"), L).c_str());
+                ImGui::BeginTooltip();
+                ImGui::PushTextWrapPos(tooltip_wrap(30.0f));
+                ImGui::TextUnformatted(option_label(app.catalog(), *o, L).c_str());
+                ImGui::Text("%s  ·  %s", format_duration(t, L).c_str(),
+                            format_money(cost, (*o)["cost"].value("currency", "CNY"), L).c_str());
+                ImGui::PopTextWrapPos();
+                ImGui::EndTooltip();
                 break;
             }
     }
@@ -1196,7 +1201,7 @@ void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int colu
     };
     if (column == 0 && !o.value("pareto", false)) return;  // the option's name explains itself
     ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(28.0f * ImGui::GetFontSize());
+    ImGui::PushTextWrapPos(tooltip_wrap(28.0f));
     switch (column) {
         case 0: wrapped_text(tr(Str::ParetoTip, L)); break;
         case 1: {

@@ -44,7 +44,7 @@ std::string quantity_value(const std::string& quantity, double v, Lang lang) {
 void source_tooltip(const std::string& source, const std::string& as_of) {
     if (!ImGui::IsItemHovered()) return;
     ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(30.0f * ImGui::GetFontSize());
+    ImGui::PushTextWrapPos(tooltip_wrap(30.0f));
     ImGui::TextUnformatted(source.c_str());
     if (!as_of.empty()) ImGui::TextDisabled("%s", as_of.c_str());
     ImGui::PopTextWrapPos();

@@ -43,11 +43,17 @@ void field_label(const char* label, const char* tip) {
     ImGui::TextDisabled("(?)");
     if ((hovered_label || ImGui::IsItemHovered()) && tip && *tip) {
         ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(22.0f * ImGui::GetFontSize());
+        ImGui::PushTextWrapPos(tooltip_wrap(22.0f));
         ImGui::TextUnformatted(tip);
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
+}
+
+float tooltip_wrap(float ems) {
+    const float em = ImGui::GetFontSize();
+    const float screen = ImGui::GetIO().DisplaySize.x - 2.0f * em - 2.0f * ImGui::GetStyle().WindowPadding.x;
+    return std::max(8.0f * em, std::min(ems * em, screen));
 }
 
 bool choice_combo(const char* id, std::string& value, const std::vector<Choice>& choices, Lang lang) {

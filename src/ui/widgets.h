@@ -34,6 +34,10 @@ bool double_field(AppState& app, const char* id, double& value, double min, doub
 // the language leaves what the user opened open.
 std::string stable_label(const char* text, const char* key);
 
+// The wrap position for a tooltip `ems` font sizes wide, narrowed to fit the screen (a phone is ~24 em wide):
+// ImGui keeps a tooltip inside the display only when it is narrower than it.
+float tooltip_wrap(float ems);
+
 // Records the last item's rectangle as anchor `name` (AppState::anchors), for the browser tests.
 void test_anchor(AppState& app, const std::string& name);
 
