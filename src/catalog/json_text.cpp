@@ -140,25 +140,47 @@ JsonText parse_json_text(std::string_view text) {
 std::string printable(std::string_view s, std::size_t max_chars) {
     std::string out;
     out.reserve(std::min(s.size(), max_chars) + 8);
-    for (std::size_t i = 0; i < s.size(); ++i) {
+    std::size_t i = 0;
+    while (i < s.size()) {
         const unsigned char c = static_cast<unsigned char>(s[i]);
-        if (out.size() >= max_chars) {
-            // Do not cut a UTF-8 sequence: drop its lead and continuation bytes already copied.
-            while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
-            if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
-            out += "...";
-            return out;
-        }
-        if (c == '\n') out += "\\n";
-        else if (c == '\t') out += "\\t";
-        else if (c == '\r') out += "\\r";
-        else if (c < 0x20 || c == 0x7F) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
+        char buf[8];
+        std::string piece;  // what byte i (and its sequence) becomes
+        std::size_t used = 1;
+        if (c < 0x80) {
+            if (c == '\n') piece = "\\n";
+            else if (c == '\t') piece = "\\t";
+            else if (c == '\r') piece = "\\r";
+            else if (c < 0x20 || c == 0x7F) {
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                piece = buf;
+            } else {
+                piece = std::string(1, static_cast<char>(c));
+            }
         } else {
-            out += static_cast<char>(c);
+            // A whole well-formed UTF-8 sequence (RFC 3629 sec. 4: no overlong forms, no surrogates, at most
+            // U+10FFFF) is copied; any other byte is written as \xNN, so the text stays valid UTF-8
+            // (nlohmann::json::dump throws on invalid UTF-8, and a parse error quotes the raw bytes it read).
+            std::size_t n = 0;
+            unsigned char lo = 0x80, hi = 0xBF;
+            if (c >= 0xC2 && c <= 0xDF) n = 2;
+            else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+            else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+            bool ok = n > 0 && i + n <= s.size();
+            for (std::size_t k = 1; ok && k < n; ++k) {
+                const unsigned char b = static_cast<unsigned char>(s[i + k]);
+                ok = k == 1 ? (b >= lo && b <= hi) : (b >= 0x80 && b <= 0xBF);
+            }
+            if (ok) {
+                piece = std::string(s.substr(i, n));
+                used = n;
+            } else {
+                std::snprintf(buf, sizeof buf, "\\x%02X", c);
+                piece = buf;
+            }
         }
+        if (out.size() + piece.size() > max_chars) return out + "...";  // never inside a character or an escape
+        out += piece;
+        i += used;
     }
     return out;
 }

@@ -58,4 +58,12 @@ TEST_CASE("printable: control characters escaped, long text cut on a character b
     const std::string zh = "中文中文";  // 3 bytes each
     CHECK(printable(zh, 4) == "中...");
     CHECK(printable("short") == "short");
+    // Invalid UTF-8 is escaped, so a message quoting it can be written as JSON (fuzz_catalog, fuzz_user_data and
+    // fuzz_scenario found parse errors quoting raw bytes: nlohmann::json::dump threw type_error.316).
+    CHECK(printable("a\xFF\xC3(b") == "a\\xFF\\xC3(b");
+    CHECK(printable("\xED\xA0\x80") == "\\xED\\xA0\\x80");  // a UTF-16 surrogate, not UTF-8
+    CHECK(printable("\xF0\x9F\x98\x80") == "\xF0\x9F\x98\x80");  // U+1F600 stays
+    const auto r = parse_json_text("{\"model\": \"gpt2\", \"x\": \xFF\xFE}");
+    REQUIRE_FALSE(r.error.empty());
+    CHECK_NOTHROW((void)nlohmann::json(r.error).dump());
 }
