@@ -264,6 +264,18 @@ void app_set_user_data(AppState& app, nlohmann::json user_data) {
     ++app.results_generation;  // the platform saves the settings again even if the scenario is now invalid
 }
 
+namespace {
+// The notice's list: each problem as "pointer: message", printable and short, at most 20 and then a count (a link
+// with thousands of bad keys still gets a short notice).
+void add_notice_details(AppState& app, const std::vector<catalog::Problem>& problems) {
+    constexpr std::size_t kShown = 20;
+    for (std::size_t i = 0; i < problems.size() && i < kShown; ++i)
+        app.notice_details.push_back(catalog::printable(problems[i].pointer, 120) + ": " +
+                                     catalog::printable(problems[i].message, 600));
+    if (problems.size() > kShown) app.notice_details.push_back("... +" + std::to_string(problems.size() - kShown));
+}
+}  // namespace
+
 bool app_import_user_data(AppState& app, std::string_view text) {
     nlohmann::json doc = catalog::parse_json_text(text).value;  // discarded when broken, too deep or a key twice
     app.notice_details.clear();
@@ -273,8 +285,7 @@ bool app_import_user_data(AppState& app, std::string_view text) {
     }
     app_set_user_data(app, std::move(doc));
     app.notice = app.user_data_problems.empty() ? Str::ImportDone : Str::UserDataProblems;
-    for (const auto& p : app.user_data_problems)
-        app.notice_details.push_back(catalog::printable(p.pointer, 120) + ": " + catalog::printable(p.message, 600));
+    add_notice_details(app, app.user_data_problems);
     return true;
 }
 
@@ -323,10 +334,9 @@ bool erase_at(nlohmann::json& doc, const std::string& pointer) {
     return false;
 }
 
-// A scenario (from a link or the saved state) with problems: the settings named by the problems are removed and
-// the rest parsed again,
-// a few rounds (a removed setting can make another one invalid, e.g. LoRA settings after 'method'). Returns the
-// scenario JSON that parses, or an empty string; `dropped` collects every problem met on the way.
+// A scenario (from a link or the saved state) with problems: the settings the problems name are removed and the
+// rest parsed again, for a few rounds (a removed setting can make another invalid, e.g. LoRA settings after
+// 'method'). Returns the scenario JSON that parses, or "" when none does; `dropped` collects every problem met.
 std::string salvage_scenario(const AppState& app, std::string_view text, std::vector<catalog::Problem>& dropped) {
     nlohmann::json doc = catalog::parse_json_text(text).value;
     if (!doc.is_object()) return "";
@@ -366,17 +376,14 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
         const std::string salvaged = salvage_scenario(app, doc["scenario"].dump(), dropped);
         if (!salvaged.empty() && app_load_scenario(app, salvaged).empty()) {
             app.notice = Str::StorePartlyApplied;
-            for (std::size_t i = 0; i < dropped.size() && i < 20; ++i)
-                app.notice_details.push_back(catalog::printable(dropped[i].pointer, 120) + ": " +
-                                             catalog::printable(dropped[i].message, 600));
+            add_notice_details(app, dropped);
             return StoreStatus::kLoaded;
         }
     }
     if (loaded) {
         if (!app.user_data_problems.empty()) {
             app.notice = Str::UserDataProblems;
-            for (const auto& p : app.user_data_problems)
-                app.notice_details.push_back(catalog::printable(p.pointer, 120) + ": " + catalog::printable(p.message, 600));
+            add_notice_details(app, app.user_data_problems);
         }
         return StoreStatus::kLoaded;
     }
@@ -388,13 +395,6 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
 void app_apply_fragment(AppState& app, std::string_view fragment) {
     const LinkScenario link = scenario_from_fragment(fragment);
     app.notice_details.clear();
-    auto details = [&app](const std::vector<catalog::Problem>& problems) {
-        constexpr std::size_t kShown = 20;  // a link with thousands of bad keys still gets a short notice
-        for (std::size_t i = 0; i < problems.size() && i < kShown; ++i)
-            app.notice_details.push_back(catalog::printable(problems[i].pointer, 120) + ": " +
-                                         catalog::printable(problems[i].message, 600));
-        if (problems.size() > kShown) app.notice_details.push_back("... +" + std::to_string(problems.size() - kShown));
-    };
     switch (link.status) {
         case LinkStatus::kNone: return;
         case LinkStatus::kOk: {
@@ -418,11 +418,11 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
             if (!salvaged.empty() && app_load_scenario(app, salvaged).empty()) {
                 app.narrow_show_answer = true;
                 app.notice = Str::LinkPartlyApplied;
-                details(dropped);
+                add_notice_details(app, dropped);
                 return;
             }
             app.notice = showing_default(app) ? Str::LinkInvalid : Str::LinkInvalidKept;
-            details(problems);
+            add_notice_details(app, problems);
             return;
         }
         case LinkStatus::kNewerVersion: app.notice = showing_default(app) ? Str::LinkNewer : Str::LinkNewerKept; return;
