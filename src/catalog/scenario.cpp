@@ -1,5 +1,6 @@
 // Scenario JSON <-> engine configuration (see scenario.h). Never throws: text is read with parse_json_text (depth
-// limit, duplicate keys, located syntax errors; it catches nlohmann's exceptions) and values with explicit type checks; every problem carries its JSON pointer and the allowed values.
+// limit, duplicate keys, located syntax errors; it catches nlohmann's exceptions) and values with explicit type
+// checks; every problem carries its JSON pointer and the allowed values.
 //
 // Sections: allowed values | readers | custom models | parse | to_json | engine config
 #include "catalog/scenario.h"
