@@ -152,7 +152,7 @@ std::vector<std::pair<int, int>> wrap_lines(const ImFont* font, float size_px, c
     const char* brk = nullptr;       // best break so far on this line (line ends before it)
     const char* brk_next = nullptr;  // where the next line starts after that break (skips the space)
     float width = 0, width_at_brk = 0;
-    unsigned int prev = 0;
+    unsigned int prev = 0, before_prev = 0;
     while (*p) {
         unsigned int c = 0;
         const int n = ImTextCharFromUtf8(&c, p, nullptr);
@@ -162,11 +162,14 @@ std::vector<std::pair<int, int>> wrap_lines(const ImFont* font, float size_px, c
             line = p;
             brk = nullptr;
             width = 0;
-            prev = 0;
+            prev = before_prev = 0;
             continue;
         }
-        // A break is allowed before c after a space, or between CJK characters (respecting punctuation).
-        if (p != line && ((prev == ' ') || ((is_cjk(c) || is_cjk(prev)) && !no_line_start(c) && !no_line_end(prev)))) {
+        // A break is allowed before c after a space, or between CJK characters (respecting punctuation); never in
+        // "6.4 GiB", "3 cards", "3 张卡": a number keeps the word after it on its line.
+        const bool number_space = prev == ' ' && before_prev >= '0' && before_prev <= '9';
+        if (p != line && !number_space &&
+            ((prev == ' ') || ((is_cjk(c) || is_cjk(prev)) && !no_line_start(c) && !no_line_end(prev)))) {
             brk = p;
             brk_next = p;
             width_at_brk = width;
@@ -180,10 +183,11 @@ std::vector<std::pair<int, int>> wrap_lines(const ImFont* font, float size_px, c
             width = brk ? width - width_at_brk : 0;  // what is already measured after the break moves down
             line = brk ? brk_next : p;
             brk = nullptr;
-            if (line == p) prev = 0;
+            if (line == p) prev = before_prev = 0;
             continue;  // measure c again on the new line
         }
         width += advance;
+        before_prev = prev;
         prev = c;
         p += n;
     }

@@ -246,6 +246,16 @@ TEST_CASE("wrapped text breaks between Chinese characters and at spaces, never b
         CHECK(line.back() != ' ');
         CHECK((e == static_cast<int>(std::strlen(en)) || en[e] == ' '));
     }
+    // A number keeps its unit on its line (a UX review saw "6.4 /" and "GiB usable" on two lines of a phone).
+    for (const char* text : {"Needs 6.4 GiB of 9.6 GiB usable on this card", "需要 6.4 GiB，可用 9.6 GiB，共 3 张卡"}) {
+        for (const float width_em : {6.0f, 7.0f, 8.0f, 9.0f, 10.0f}) {
+            for (const auto& [b, e] : gg::ui::wrap_lines(font, em, text, width_em * em)) {
+                const std::string line(text + b, text + e);
+                CAPTURE(line);
+                CHECK_FALSE((line.size() >= 2 && line.back() >= '0' && line.back() <= '9' && text[e] == ' '));
+            }
+        }
+    }
 }
 
 TEST_CASE("the network list names every inter-node row of data/interconnects.json, once") {
