@@ -647,7 +647,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                 if (s.attention == "flash" && cc < 80)
                     r.problem("/attention", "FlashAttention 2 needs compute capability 8.0+; use 'sdpa'");
             }
-            if ((s.interconnect == "nvlink" || s.interconnect == "nvlink-bridge") && !(gpu->nvlink_bytes_per_s > 0))
+            if (!s.interconnect.empty() && !interconnect_possible(*gpu, s.interconnect))
                 r.problem("/gpu/interconnect", "'" + s.interconnect + "' needs NVLink, which '" + s.gpu_id +
                                                    "' does not have; its cards talk over PCIe (pcie3, pcie4, pcie5) or, "
                                                    "across servers, ib / ethernet");
@@ -758,6 +758,10 @@ bool Scenario::frozen_weights_16bit_default() const {
     const int p = index_of(kPrecisions, precision);
     return m >= 0 && p >= 0 &&
            engine::frozen_weights_16bit_default(model.family, engine::Method(m), engine::Precision(p));
+}
+
+bool interconnect_possible(const engine::GpuSpec& gpu, std::string_view id) {
+    return id.rfind("nvlink", 0) != 0 || gpu.nvlink_bytes_per_s > 0;
 }
 
 engine::WorkloadShape Scenario::shape_per_sample() const {

@@ -101,6 +101,9 @@ std::vector<std::string> network_ids();
 // The network's kind ("ib", "ethernet") when it contradicts an interconnect of kind ib or ethernet; else nullptr.
 const char* network_conflict(const Scenario& scenario);
 enum class NetworkEdit { kNetworkChanged, kLinkChanged };
+// Whether gpu.interconnect `id` can link cards of this GPU: "nvlink" and "nvlink-bridge" need NVLink on the card
+// (GpuSpec::nvlink_bytes_per_s); the others always can. The parser refuses the rest; the page offers only these.
+bool interconnect_possible(const engine::GpuSpec& gpu, std::string_view id);
 void align_network(Scenario& scenario, NetworkEdit edited);
 
 }  // namespace gg::catalog

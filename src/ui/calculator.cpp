@@ -475,9 +475,9 @@ void draw_inputs(AppState& app) {
         field_label(tr(Str::Interconnect, L), tr(Str::InterconnectTip, L));
         // NVLink is offered only for cards that have it (the scenario refuses it otherwise).
         std::vector<Choice> links = kInterconnectChoices;
-        if (const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id); card != nullptr && !(card->nvlink_bytes_per_s > 0))
+        if (const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id))
             links.erase(std::remove_if(links.begin(), links.end(),
-                                       [](const Choice& c) { return std::string_view(c.value).rfind("nvlink", 0) == 0; }),
+                                       [&](const Choice& c) { return !catalog::interconnect_possible(*card, c.value); }),
                         links.end());
         if (choice_combo("##interconnect", s.interconnect, links, L)) {
             catalog::align_network(s, catalog::NetworkEdit::kLinkChanged);
@@ -833,8 +833,6 @@ const nlohmann::json* ranking_option(const Results& r, const char* kind, const s
     return best;
 }
 
-// The cost of one ranked option (the ranking's JSON), as formulas with the numbers filled in. Used under the
-// scenario's own card and in the ranking table's cost cells.
 // "1 card" / "3 cards" (English plural), "3 张卡" (Chinese has none).
 std::string counted(int n, Str one, Str many, Lang lang) {
     char buf[64];
@@ -842,6 +840,8 @@ std::string counted(int n, Str one, Str many, Lang lang) {
     return buf;
 }
 
+// The cost of one ranked option (the ranking's JSON), as formulas with the numbers filled in. Used under the
+// scenario's own card and in the ranking table's cost cells.
 void rent_formula(const AppState& app, const nlohmann::json& option) {
     const Lang L = app.lang;
     const engine::CloudOffer* offer = app.catalog().find_offer(option.value("offer", ""));
@@ -1113,13 +1113,15 @@ void draw_advice(AppState& app) {
         const std::string risk = change.value("accuracy_risk", "none");
         const Str risk_label = risk == "none" ? Str::RiskNone : risk == "small" ? Str::RiskSmall : Str::RiskTask;
         ImGui::Bullet();
-        // Changes with a number say it: "over 4 cards", "512 tokens", "384 px".
+        // Changes with a number say it (their strings take it as %d): "over 4 cards", "512 tokens", "384 px".
         const Str label = change_label(change.value("change", ""));
-        char what[256];
-        std::snprintf(what, sizeof what, tr(label, L), int(json_number(change, "value", 0)));
-        const bool numbered = label == Str::ChangeMoreCards || label == Str::ChangeShorterSequence ||
-                              label == Str::ChangeSmallerImage;
-        wrapped_textf("%s (%s)", numbered ? what : tr(label, L), tr(risk_label, L));
+        std::string what = tr(label, L);
+        if (label == Str::ChangeMoreCards || label == Str::ChangeShorterSequence || label == Str::ChangeSmallerImage) {
+            char buf[256];
+            std::snprintf(buf, sizeof buf, tr(label, L), int(json_number(change, "value", 0)));
+            what = buf;
+        }
+        wrapped_textf("%s (%s)", what.c_str(), tr(risk_label, L));
     }
     const std::string need = format_gib(json_number(fix, "peak_bytes_per_card", 0), L);
     const std::string usable = format_gib(json_number(fix, "usable_bytes_per_card", 0), L);
@@ -1133,7 +1135,6 @@ void draw_advice(AppState& app) {
         wrapped_textf(tr(Str::AdviceResultNoTime, L), need.c_str(), usable.c_str());
     if (ImGui::Button(tr(Str::ApplyFix, L))) apply_fix(app, fix);
 }
-
 
 void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*>& shown) {
     const Lang L = app.lang;

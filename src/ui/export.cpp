@@ -28,8 +28,8 @@ std::string option_label(const catalog::Catalog& cat, const nlohmann::json& o, L
     label += "  ·  " + o["rent"].value("provider", "");
     // Two offers of one provider for the same cards differ by billing (spot, monthly) or by instance (RunPod's
     // Community and Secure Cloud, AWS g5.xlarge and g5.2xlarge): say which, or the rows look the same.
-    const std::string id = o.value("id", "");
-    const engine::CloudOffer* offer = cat.find_offer(id.rfind("rent:", 0) == 0 ? std::string_view(id).substr(5) : id);
+    const engine::CloudOffer* offer = o.contains("offer") && o["offer"].is_string() ? cat.find_offer(o["offer"].get<std::string>())
+                                                                                    : nullptr;
     if (offer == nullptr) return label;
     if (offer->billing != engine::Billing::OnDemand) label += std::string(" (") + tr(billing_label(offer->billing), lang) + ")";
     for (const engine::CloudOffer& other : cat.offers)
