@@ -1317,15 +1317,24 @@ void draw_ranking(AppState& app) {
     const bool narrow = ImGui::GetContentRegionAvail().x < 36.0f * em;
     const float row_lines = narrow ? 2.0f : 1.0f;
     const float height = std::min(22.0f, 1.6f * row_lines * static_cast<float>(shown.size()) + 2.0f) * em;
-    if (ImGui::BeginTable("##ranking", narrow ? 3 : 5, flags, ImVec2(0, height))) {
+    if (ImGui::BeginTable("##ranking", narrow ? 4 : 6, flags, ImVec2(0, height))) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        // Column user ids: 0 the engine's rank (default), 1 memory, 2 time, 3 cost, 4 fits.
-        ImGui::TableSetupColumn(tr(Str::ColOption, L), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort, 0, 0);
+        // Column user ids: 0 the engine's rank (the default order, so the sort arrow starts on "#"), 1 memory,
+        // 2 time, 3 cost, 4 fits, 5 the option's name (alphabetical).
+        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort, 2.2f * em, 0);
+        ImGui::TableSetupColumn(tr(Str::ColOption, L), ImGuiTableColumnFlags_WidthStretch, 0, 5);
         if (!narrow) ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 7.5f * em, 1);
         ImGui::TableSetupColumn(tr(Str::ColTime, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 2);
         ImGui::TableSetupColumn(tr(Str::ColCost, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 3);
         if (!narrow) ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 4.5f * em, 4);
         ImGui::TableHeadersRow();
+        // The option's label, once per row (the name column and its sort need it).
+        std::vector<std::string> labels(shown.size());
+        std::vector<int> order(shown.size());
+        for (size_t i = 0; i < shown.size(); ++i) {
+            labels[i] = option_label(app.catalog(), *shown[i], L);
+            order[i] = static_cast<int>(i);
+        }
         // Sort the shown rows by the clicked column; ties keep the engine's order (stable sort).
         if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
             const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
@@ -1339,66 +1348,91 @@ void draw_ranking(AppState& app) {
                     default: return o->value("rank", 0);
                 }
             };
-            std::stable_sort(shown.begin(), shown.end(), [&](const nlohmann::json* a, const nlohmann::json* b) {
-                return ascending ? key(a) < key(b) : key(a) > key(b);
+            std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+                if (spec.ColumnUserID == 5) return ascending ? labels[a] < labels[b] : labels[a] > labels[b];
+                return ascending ? key(shown[a]) < key(shown[b]) : key(shown[a]) > key(shown[b]);
             });
         }
         ImGuiListClipper clipper;
         clipper.Begin(static_cast<int>(shown.size()));
         while (clipper.Step()) {
             for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-                const nlohmann::json& o = *shown[i];
+                const nlohmann::json& o = *shown[order[i]];
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                const std::string text = (o.value("pareto", false) ? "* " : "  ") + option_label(app.catalog(), o, L);
-                const std::string label = (narrow ? std::string() : text) + "##opt" + o.value("id", "");
                 const float line_h = ImGui::GetTextLineHeight();
-                const ImVec2 row_top = ImGui::GetCursorScreenPos();
-                if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns,
+                const std::string rank = std::to_string(o.value("rank", 0));
+                // The row's selectable spans every column; its label is the rank, right-aligned by padding.
+                const float pad = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(rank.c_str()).x;
+                const float x0 = ImGui::GetCursorPosX();
+                if (ImGui::Selectable(("##opt" + o.value("id", "")).c_str(), false, ImGuiSelectableFlags_SpanAllColumns,
                                       ImVec2(0, narrow ? 2.0f * line_h : 0.0f))) {
                     select_gpu(app.scenario, o.value("gpu", ""));
                     app.scenario.gpu_count = o.value("count", 1);
                     app.scenario_dirty = true;
                 }
                 const bool row_hovered = ImGui::IsItemHovered();
+                // Narrow: the option's line starts at the row's left edge with the rank in front (the name needs
+                // the width); wide: the rank in its own column.
+                const ImVec2 rank_top = ImGui::GetCursorScreenPos();
+                if (!narrow) {
+                    ImGui::SameLine(x0 + std::max(0.0f, pad), 0);
+                    ImGui::TextDisabled("%s", rank.c_str());
+                }
+                ImGui::TableNextColumn();
+                std::string text = (o.value("pareto", false) ? "* " : "  ") + labels[order[i]];
+                if (narrow) {
+                    // A phone needs the width for the offer: "RTX 4090", not "NVIDIA GeForce RTX 4090".
+                    for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA "})
+                        if (const std::size_t at = text.find(prefix); at != std::string::npos) {
+                            text.erase(at, std::strlen(prefix));
+                            break;
+                        }
+                }
+                const ImVec2 row_top = ImGui::GetCursorScreenPos();
                 const std::string memory = format_gib(json_number(o, "peak_bytes_per_card", 0), L) + " / " +
                                            format_gib(json_number(o, "usable_bytes_per_card", 0), L);
                 const bool fits = o.value("fits", false);
                 if (narrow) {
-                    // First line: the option across the whole row; second line: memory and verdict here, then the
-                    // time and cost in their columns.
+                    // First line: the option across the rest of the row; second line: memory and verdict here,
+                    // then the time and cost in their columns.
                     ImDrawList* draw = ImGui::GetWindowDrawList();
-                    // Past column 0's clip rectangle, inside the table's scrolling region (its window's inner clip).
+                    // Past the cells' clip rectangles, inside the table's scrolling region (its window's inner clip).
                     const ImRect inner = ImGui::GetCurrentWindow()->InnerClipRect;
-                    draw->PushClipRect(ImVec2(row_top.x, std::max(row_top.y, inner.Min.y)),
+                    draw->PushClipRect(ImVec2(rank_top.x, std::max(row_top.y, inner.Min.y)),
                                        ImVec2(inner.Max.x, std::min(row_top.y + line_h, inner.Max.y)), false);
-                    draw->AddText(row_top, ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+                    draw->AddText(ImVec2(rank_top.x, row_top.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), rank.c_str());
+                    draw->AddText(ImVec2(rank_top.x + ImGui::CalcTextSize((rank + " ").c_str()).x, row_top.y),
+                                  ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
                     draw->PopClipRect();
                     const std::string second = "  " + memory + "  ·  " + tr(fits ? Str::Yes : Str::No, L);
                     draw->AddText(ImVec2(row_top.x, row_top.y + line_h), ImGui::GetColorU32(verdict_color(fits)), second.c_str());
                 } else {
+                    ImGui::TextUnformatted(text.c_str());
                     ImGui::TableNextColumn();
                     ImGui::TextUnformatted(memory.c_str());
                 }
                 ImGui::TableNextColumn();
                 if (narrow) ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, row_top.y + line_h));
                 const double t = json_number(o, "time_s");
-                ImGui::TextUnformatted(t > 0 ? format_duration(t, L).c_str() : "-");
+                text_right(t > 0 ? format_duration(t, L) : "-");
                 ImGui::TableNextColumn();
                 if (narrow) ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, row_top.y + line_h));
                 const double cost = o.contains("cost") ? json_number(o["cost"], "amount") : -1;
-                ImGui::TextUnformatted(cost >= 0 ? format_money(cost, o["cost"].value("currency", "CNY"), L).c_str() : "-");
+                text_right(cost >= 0 ? format_money(cost, o["cost"].value("currency", "CNY"), L) : "-");
                 if (i == 0) test_anchor(app, "ranking-first-cost");
                 if (!narrow) {
                     ImGui::TableNextColumn();
                     ImGui::TextColored(verdict_color(fits), "%s", tr(fits ? Str::Yes : Str::No, L));
                 }
-                // The tooltip of the hovered cell; a narrow table's columns are the option, time and cost.
-                constexpr int kNarrowColumns[] = {0, 2, 3};
+                // The tooltip of the hovered cell, by what the cell shows (0 the option, 1 memory, 2 time, 3 cost,
+                // 4 fits); the rank column explains the option, as the name does.
+                constexpr int kWideColumns[] = {0, 0, 1, 2, 3, 4};
+                constexpr int kNarrowColumns[] = {0, 0, 2, 3};
                 if (row_hovered)
-                    for (int column = 0; column < (narrow ? 3 : 5); ++column)
+                    for (int column = 0; column < (narrow ? 4 : 6); ++column)
                         if (ImGui::TableGetColumnFlags(column) & ImGuiTableColumnFlags_IsHovered)
-                            ranking_cell_tooltip(app, o, narrow ? kNarrowColumns[column] : column);
+                            ranking_cell_tooltip(app, o, narrow ? kNarrowColumns[column] : kWideColumns[column]);
             }
         }
         ImGui::EndTable();

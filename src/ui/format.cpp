@@ -78,8 +78,13 @@ std::string format_money(double amount, const std::string& currency, Lang lang) 
     if (lang == Lang::Zh && a >= 1e8) return sign + symbol + format_significant(a / 1e8, 3) + " 亿";
     if (lang == Lang::Zh && a >= 1e5) return sign + symbol + format_significant(a / 1e4, 3) + " 万";
     if (lang == Lang::En && a >= 1e6) return sign + symbol + format_significant(a / 1e6, 3) + " M";
-    if (a >= 100) return sign + symbol + format_grouped(a);
-    return sign + symbol + format_significant(a, 3);
+    if (std::round(a * 100) >= 100 * 100) return sign + symbol + format_grouped(a);
+    // Below 100: whole cents, so a column of prices lines up (¥0.76 over ¥0.83); below a cent, two significant
+    // digits (electricity of a short run).
+    if (a > 0 && a < 0.01) return sign + symbol + format_significant(a, 2);
+    char cents[32];
+    std::snprintf(cents, sizeof cents, "%.2f", a);
+    return sign + symbol + cents;
 }
 
 std::string currency_unit(const std::string& code, Lang lang) {

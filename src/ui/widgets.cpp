@@ -309,6 +309,13 @@ void wrapped_textf(const char* format, ...) {
     va_end(args);
 }
 
+void text_right(const std::string& text) {
+    const float width = ImGui::CalcTextSize(text.c_str()).x;
+    const float room = ImGui::GetContentRegionAvail().x;
+    if (width < room) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room - width);
+    ImGui::TextUnformatted(text.c_str());
+}
+
 void hint_text(const char* text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     wrapped_text(text);

@@ -54,6 +54,10 @@ bool wrapped_button(const char* label);
 // CollapsingHeader keeps it (the window's state storage under the label's ID), so both draw the same section.
 bool wrapped_collapsing_header(const char* label, bool default_open);
 
+// One line of text against the right edge of the space left (a table cell), so a column of numbers lines up by
+// its last digit or unit. Left-aligned when it is wider than the space.
+void text_right(const std::string& text);
+
 // Small grey text, wrapped like wrapped_text.
 void hint_text(const char* text);
 void hint_textf(const char* format, ...) IM_FMTARGS(1);

@@ -33,8 +33,12 @@ TEST_CASE("money carries its currency and uses wan and yi in Chinese") {
     CHECK(gg::ui::format_money(310, "CNY", Lang::En) == "¥310");
     CHECK(gg::ui::format_money(12999, "CNY", Lang::En) == "¥12,999");
     CHECK(gg::ui::format_money(129990, "CNY", Lang::Zh) == "¥13 万");
-    CHECK(gg::ui::format_money(55.04, "USD", Lang::En) == "$55");
-    CHECK(gg::ui::format_money(2.5, "USD", Lang::En) == "$2.5");
+    CHECK(gg::ui::format_money(55.04, "USD", Lang::En) == "$55.04");
+    CHECK(gg::ui::format_money(2.5, "USD", Lang::En) == "$2.50");
+    CHECK(gg::ui::format_money(0.828, "CNY", Lang::En) == "¥0.83");  // whole cents: a column lines up
+    CHECK(gg::ui::format_money(0.76, "CNY", Lang::Zh) == "¥0.76");
+    CHECK(gg::ui::format_money(0.0015, "CNY", Lang::En) == "¥0.0015");  // below a cent: not "¥0.00"
+    CHECK(gg::ui::format_money(99.996, "CNY", Lang::En) == "¥100");  // rounds up to the next format
 }
 
 TEST_CASE("counts use M and B in English, wan and yi in Chinese") {
