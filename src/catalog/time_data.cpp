@@ -244,13 +244,15 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
                 else {
                     l_ok = r.string(rec, p, "gpu", l.gpu_id);
                     l_ok = r.string(rec, p, "rate", rate) && l_ok;
-                    if (l_ok && rate != "fp16" && rate != "bf16" && rate != "fp8") {
-                        r.problem(p + "/rate", "must be \"fp16\", \"bf16\" (also used for fp16 where the card has no "
-                                               "fp16 entry) or \"fp8\"");
+                    if (l_ok && rate != "fp32" && rate != "tf32" && rate != "fp16" && rate != "bf16" && rate != "fp8") {
+                        r.problem(p + "/rate", "must be \"fp32\", \"tf32\", \"fp16\", \"bf16\" (also used for fp16 "
+                                               "where the card has no fp16 entry) or \"fp8\"");
                         l_ok = false;
                     }
                     l.rate = rate == "fp8"    ? engine::MatmulRate::kFp8
                              : rate == "fp16" ? engine::MatmulRate::kFp16
+                             : rate == "fp32" ? engine::MatmulRate::kFp32
+                             : rate == "tf32" ? engine::MatmulRate::kTf32
                                               : engine::MatmulRate::kBf16;
                     l_ok = r.number(rec, p, "tflops", 1, 100000, tflops) && l_ok;
                     l_ok = r.string(rec, p, "source", l.source) && l_ok;

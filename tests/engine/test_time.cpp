@@ -357,14 +357,15 @@ TEST_CASE("time: the bundled time data loads without problems and covers every f
     }
     CHECK(pr.interconnects.find(engine::Interconnect::kPcie4, false) != nullptr);
     // Each measured best GEMM names a card of the catalog and lies near its datasheet rate: below it on datacenter
-    // and workstation cards (power caps), up to 15% above on GeForce cards (they boost past their rated clock).
+    // and workstation cards (power caps), above it on GeForce cards (they boost past their rated clock).
     CHECK(!pr.matmul_limits.empty());
     for (const engine::ThroughputPriors::MatmulLimit& l : pr.matmul_limits) {
         CAPTURE(l.gpu_id);
         const engine::GpuSpec* g = catalog::embedded_catalog().find_gpu(l.gpu_id);
         REQUIRE(g != nullptr);
         const double peak = engine::peak_flop_per_s(l.rate, *g);
-        CHECK(l.flop_per_s < (g->segment == "consumer" ? 1.15 : 1.0) * peak);
+        // GeForce: up to 20% above (RTX 5090 TF32: 122.2 measured against 104.8 at the rated 2.41 GHz boost).
+        CHECK(l.flop_per_s < (g->segment == "consumer" ? 1.2 : 1.0) * peak);
         CHECK(l.flop_per_s > 0.4 * peak);
         CHECK(!l.source.empty());
     }
@@ -417,7 +418,11 @@ TEST_CASE("time: a card with a measured best GEMM runs its GEMMs at the prior's 
     CHECK(pr.matmul_limit_flop_per_s(a6000, engine::MatmulRate::kFp16) == doctest::Approx(120.49e12));
     CHECK(pr.matmul_limit_flop_per_s(a6000, engine::MatmulRate::kBf16) == doctest::Approx(123.34e12));
     CHECK(pr.matmul_limit_flop_per_s(gpu("t4"), engine::MatmulRate::kFp16) == doctest::Approx(42.31e12));  // no BF16
-    CHECK(pr.matmul_limit_flop_per_s(gpu("rtx-a4000"), engine::MatmulRate::kBf16) == 0);  // none recorded
+    CHECK(pr.matmul_limit_flop_per_s(gpu("rtx-a5000"), engine::MatmulRate::kBf16) == 0);  // none recorded
+    // TF32 and plain FP32 have their own figures, never borrowed from the 16-bit ones (TF32 runs at about half the
+    // 16-bit rate: H100 PCIe 240.43 against 495.93).
+    CHECK(pr.matmul_limit_flop_per_s(gpu("h100-pcie"), engine::MatmulRate::kTf32) == doctest::Approx(240.43e12));
+    CHECK(pr.matmul_limit_flop_per_s(gpu("a100-sxm4-80gb"), engine::MatmulRate::kTf32) == 0);
     // A faster measurement never makes the card slower (the property test compares unmeasured copies only).
     engine::ThroughputPriors faster = pr;
     for (auto& l : faster.matmul_limits)
@@ -436,7 +441,7 @@ TEST_CASE("time: a card with a measured best GEMM runs its GEMMs at the prior's 
     const std::string bad = R"({"schema_version": 1, "priors": [], "comm": {"overlap_fraction": 0,
         "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s"},
         "matmul_reference": {"fraction_of_peak": 2, "source": "s"},
-        "matmul_limits": [{"gpu": "h100-sxm", "rate": "tf32", "tflops": 300, "source": "s"},
+        "matmul_limits": [{"gpu": "h100-sxm", "rate": "int4", "tflops": 300, "source": "s"},
                           {"gpu": "h100-sxm", "rate": "bf16", "tflops": 0, "source": "s"},
                           {"gpu": "h100-sxm", "rate": "bf16", "tflops": 700, "source": "s"},
                           {"gpu": "h100-sxm", "rate": "bf16", "tflops": 600, "source": "s"},
