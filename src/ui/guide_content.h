@@ -95,11 +95,11 @@
       "behind PyTorch's SDPA, reaches 50-73% of an A100's peak but only about 35% of an H100's, because it does " \
       "not use Hopper's newer tensor-core instructions (FlashAttention-3 paper, 2024). At 2,048 tokens and more " \
       "attention is a visible share of the step: MosaicML measured MPT-7B pretraining at 4,641 tokens/s per A100 " \
-      "and 10,643 per H100, 2.3 times. The calculator gives 5,012 and 11,862 (2.4 times).", \
+      "and 10,643 per H100, 2.3 times. The calculator gives 5,027 and 11,917 (2.4 times).", \
       "在语言模型上，H100 也不是 A100 的三倍。PyTorch SDPA 背后的注意力算子 FlashAttention-2 在 A100 上能达到" \
       "峰值的 50–73%，在 H100 上却只有约 35%，因为它没有用上 Hopper 新的张量核心指令（FlashAttention-3 论文，" \
       "2024）。序列长度到 2048 及以上时，注意力在每一步中占比可观：MosaicML 实测 MPT-7B 预训练每块 A100 每秒" \
-      " 4641 个 token，每块 H100 每秒 10643 个，是 2.3 倍；本计算器给出 5012 和 11862（2.4 倍）。") \
+      " 4641 个 token，每块 H100 每秒 10643 个，是 2.3 倍；本计算器给出 5027 和 11917（2.4 倍）。") \
     P(Memory, \
       "Training memory has four main parts. Weights, gradients and optimizer states (together: model states) " \
       "are fixed by the parameter count. Activations, the intermediate results saved for the backward pass, " \
@@ -226,13 +226,13 @@
       "(up to 40%; arXiv 2507.03114). The calculator charges 18.9% of every hidden transfer's time, plus " \
       "whatever does not fit behind the computation. It matters when the traffic is almost as long as the " \
       "computation: MPT-13B on eight H100s with two sequences per GPU runs 4,792 tokens/s per GPU in MosaicML's " \
-      "table; the calculator gives 5,630 with this cost and 6,335 if hiding were free.", \
+      "table; the calculator gives 5,654 with this cost and 6,365 if hiding were free.", \
       "把通信和计算重叠可以掩盖通信，但并非没有代价。DDP 在反向传播继续进行时发送梯度，FSDP 在当前层计算时预取" \
       "下一层的权重；但 NCCL 的传输本身也是 GPU 算子，要和计算争用计算单元和显存。在 A100 和 H100 服务器上的" \
       "实测表明，通信与计算重叠时，计算平均慢 18.9%（最多 40%；arXiv 2507.03114）。本计算器对每段被掩盖的通" \
       "信计入其时间的 18.9%，再加上计算掩盖不住的部分。当通信几乎和计算一样长时，这一点很重要：MosaicML 的表" \
-      "中，MPT-13B 在 8 块 H100 上每卡 2 条序列，每块卡每秒 4792 个 token；本计算器计入这项代价时给出 5630 个，" \
-      "若掩盖完全免费则为 6335 个。") \
+      "中，MPT-13B 在 8 块 H100 上每卡 2 条序列，每块卡每秒 4792 个 token；本计算器计入这项代价时给出 5654 个，" \
+      "若掩盖完全免费则为 6365 个。") \
     P(Interconnect, \
       "The largest models are also split inside each layer and across layers (Megatron-LM). Tensor parallelism " \
       "gives each GPU a slice of every layer's attention heads and FFN width and all-reduces each layer's " \
@@ -241,14 +241,14 @@
       "activations of as many micro-batches as there are stages, and every step idles for (stages - 1) " \
       "micro-batches, fewer with the interleaved schedule. Sequence parallelism splits what tensor parallelism " \
       "copies (LayerNorm, dropout). NVIDIA trained a 22-billion-parameter GPT this way on one 8x A100 node at " \
-      "1.10 s per step of 4 sequences (Korthikanti et al. 2022); the calculator gives 1.14 s. For a student this " \
+      "1.10 s per step of 4 sequences (Korthikanti et al. 2022); the calculator gives 1.12 s. For a student this " \
       "is mostly how to read such papers: a 7B model fine-tunes on one node with ZeRO or LoRA.", \
       "最大的模型还会在层内和层间切分（Megatron-LM）。张量并行让每张卡持有每一层的一部分注意力头和 FFN 宽度，" \
       "每个 micro-batch 每层的激活值要做 4 次 all-reduce，所以只在同一台 NVLink 机器内使用。流水线并行把不同" \
       "的层组放到不同的卡上，让 micro-batch 依次流过：第一段要同时保存与级数相同个数的 micro-batch 的激活值，" \
       "每步空闲（级数 − 1）个 micro-batch 的时间，交错调度可以减少。序列并行把张量并行中各卡重复存储的部分" \
       "（LayerNorm、dropout）也切开。NVIDIA 用这种方式在一台 8×A100 上训练 220 亿参数的 GPT，每步 4 条序列用" \
-      "时 1.10 秒（Korthikanti 等，2022）；本计算器给出 1.14 秒。对学生来说，这主要用于读懂这类论文：70 亿参数" \
+      "时 1.10 秒（Korthikanti 等，2022）；本计算器给出 1.12 秒。对学生来说，这主要用于读懂这类论文：70 亿参数" \
       "的模型在一台机器上用 ZeRO 或 LoRA 就能微调。") \
     P(Interconnect, \
       "A practical order: get the job running on one GPU first. Two to four consumer cards over PCIe work well " \
@@ -265,14 +265,14 @@
       "the dataset on a local SSD (on a rented server, copy it from network storage to the local data disk). " \
       "How much this helps depends on your CPU and data; there is no universal speed-up figure. Detection " \
       "training is a common case: YOLOv5's README gives about 2 days for YOLOv5s (300 COCO epochs) on a V100, " \
-      "where the calculator's figure for the GPU's own work is 1.2 days, and Ultralytics names dataloader " \
+      "where the calculator's figure for the GPU's own work is 1.3 days, and Ultralytics names dataloader " \
       "bottlenecks as the usual cause of low GPU use (its mosaic augmentation runs on the CPU). Measure your " \
       "loader and enter its speed under \"Data loading speed\".", \
       "先检查数据读取。如果 nvidia-smi 显示 GPU 经常空闲，说明它在等数据。给 PyTorch DataLoader 设置多个工作" \
       "进程（num_workers）、打开 pin_memory=True，并把数据集放在本地 SSD 上（租用的服务器上，先把数据从网络" \
       "存储拷到本地数据盘）。提速多少取决于你的 CPU 和数据，并没有通用的倍数。目标检测训练就是常见的例子：" \
       "YOLOv5 的 README 说在一块 V100 上训练 YOLOv5s（COCO 300 轮）约需 2 天，而本计算器只算显卡本身的工作" \
-      "时给出 1.2 天；Ultralytics 也指出显卡利用率低通常是数据加载造成的（它的 mosaic 数据增强在 CPU 上做）。" \
+      "时给出 1.3 天；Ultralytics 也指出显卡利用率低通常是数据加载造成的（它的 mosaic 数据增强在 CPU 上做）。" \
       "请测一下你的数据读取速度，填到“数据读取速度”里。") \
     P(Optimizations, \
       "Mixed precision (AMP) runs matrix multiplications and convolutions in FP16 or BF16 on the tensor cores " \
@@ -413,11 +413,11 @@
       "Diffusion training scripts also run two frozen networks on every step: diffusers' examples encode each image " \
       "with the VAE and each caption with the text encoder before the UNet sees them. At 512 px the VAE encoder " \
       "costs more than the UNet's own forward pass: for an SD 1.5 LoRA step at batch 1 on an RTX 4090 the " \
-      "calculator gives 30 of 118 ms to it. Computing the latents once beforehand (the \"Latents precomputed\" " \
+      "calculator gives 30 of 117 ms to it. Computing the latents once beforehand (the \"Latents precomputed\" " \
       "setting) saves that time and the 0.4 GB the encoders take on the GPU.", \
       "扩散模型的训练脚本每一步还要跑两个冻结的网络：diffusers 的示例在 UNet 之前，先用 VAE 编码每张图、用文本编码器" \
       "编码每条描述。在 512 像素下，VAE 编码器比 UNet 自己的前向计算还费时：RTX 4090 上 batch 1 的 SD 1.5 LoRA，" \
-      "本计算器给出每步 118 毫秒中有 30 毫秒花在这里。预先把潜变量算好一次（设置“潜变量已预先算好”），" \
+      "本计算器给出每步 117 毫秒中有 30 毫秒花在这里。预先把潜变量算好一次（设置“潜变量已预先算好”），" \
       "就省下这段时间和编码器在显卡上占的 0.4 GB。") \
     P(SmallCards, \
       "An 8 GB card (RTX 4060, RTX 3060 Ti, RTX 3070, RTX 4060 Ti 8GB) is enough to learn on and for many course " \
