@@ -282,3 +282,26 @@ TEST_CASE("rank: under tensor x pipeline parallelism only whole model copies are
         }
     CHECK(with_fix > 0);
 }
+
+TEST_CASE("rank: buying cards for a job of minutes costs the host and the used-market discount, not the host alone") {
+    // data/settings.json resale_value: a card resold right after purchase fetches 0.93 of its price (Tom's Hardware's
+    // eBay sold averages against retail, Oct 2023). With 1.0 there, every buy option of a short job cost exactly the
+    // host, whatever the cards: eight RTX 5060 Ti as much as one.
+    const auto s = parse(R"({"model": "bert-base", "batch_size": 32, "seq_len": 128, "precision": "bf16-amp",
+                             "optimizer": "adamw", "dataset": {"samples": 20000, "epochs": 1}, "objective": "cost"})");
+    JobModel job;
+    const RankResult r = rank(s, job);
+    const double host = embedded_catalog().settings.host_system.cost_cny;
+    int checked = 0;
+    for (const RankOption& o : r.options) {
+        if (o.kind != OptionKind::kBuy || !o.eligible || !std::isfinite(o.cost_cny)) continue;
+        CAPTURE(o.id);
+        REQUIRE(o.buy.ownership_months < 0.1);  // minutes of training
+        // cost = host + cards x (1 - resale) + electricity, and the resale is about 0.93 of the cards.
+        CHECK(o.buy.resale_fraction == doctest::Approx(0.93).epsilon(0.01));
+        CHECK(o.cost_cny == doctest::Approx(host + o.buy.cards_cny * (1 - o.buy.resale_fraction) + o.buy.electricity_cny));
+        CHECK(o.cost_cny > host + 0.05 * o.buy.cards_cny);
+        ++checked;
+    }
+    CHECK(checked > 10);
+}
