@@ -41,12 +41,15 @@ std::string quantity_value(const std::string& quantity, double v, Lang lang) {
     return format_significant(v, 4);
 }
 
-void source_tooltip(const std::string& source, const std::string& as_of) {
+// The record's source as the data file quotes it (mostly English: titles, table names, verbatim rows), under a
+// heading in the page's language, and the date it was checked.
+void source_tooltip(const std::string& source, const std::string& as_of, Lang lang) {
     if (!ImGui::IsItemHovered()) return;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(tooltip_wrap(30.0f));
+    ImGui::TextDisabled("%s", tr(Str::SourceHeading, lang));
     ImGui::TextUnformatted(source.c_str());
-    if (!as_of.empty()) ImGui::TextDisabled("%s", as_of.c_str());
+    if (!as_of.empty()) ImGui::TextDisabled(tr(Str::SourceAsOf, lang), as_of.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }
@@ -110,7 +113,7 @@ void draw_validation(AppState& app) {
                 switch (order[i]) {
                     case 0:
                         ImGui::TextUnformatted(r.id.c_str());
-                        source_tooltip(r.file + (r.problem.empty() ? "" : "\n" + r.problem), "");
+                        source_tooltip(r.file + (r.problem.empty() ? "" : "\n" + r.problem), "", L);
                         break;
                     case 1: ImGui::TextUnformatted(quantity_label(r.quantity, L)); break;
                     case 2: ImGui::TextUnformatted(quantity_value(r.quantity, r.measured, L).c_str()); break;
@@ -162,7 +165,7 @@ void draw_data(AppState& app) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(g.name.c_str());
-            source_tooltip(g.source, g.as_of);
+            source_tooltip(g.source, g.as_of, L);
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(format_gib(g.memory_bytes, L).c_str());
             ImGui::TableNextColumn();
@@ -197,7 +200,7 @@ void draw_data(AppState& app) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(o.provider.c_str());
-            source_tooltip(o.source, o.as_of);
+            source_tooltip(o.source, o.as_of, L);
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(o.instance.c_str());
             ImGui::TableNextColumn();

@@ -390,6 +390,8 @@
     X(RankingTitle, "Every option, best first", "所有方案（最优在前）")                                      \
     X(RankingHint, "Buy = own the cards (price + host + electricity - resale). Rent = cloud price for the hours. Click a row to check it above.", \
       "购买 = 自己买卡（价格 + 主机 + 电费 - 转卖收入）。租用 = 按训练时长支付的云服务费。点击某行可在上方查看。") \
+    X(SourceHeading, "Source:", "来源（按原文引用，多为英文）：")                                                 \
+    X(SourceAsOf, "Checked %s", "核对日期 %s")                                                                 \
     X(ColOption, "Option", "方案")                                                                           \
     X(ColTime, "Time", "时间")                                                                               \
     X(ColCost, "Cost", "费用")                                                                               \
