@@ -590,17 +590,19 @@ struct Links {
 Links resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPriors& priors, int n) {
     Links out;
     const InterconnectTable& table = priors.interconnects;
-    // GeForce cards since the RTX 30-series (compute capability 8.6) have no PCIe peer-to-peer under NVIDIA's
-    // driver: 8x RTX 3090 on PCIe "CANNOT Access Peer" in p2pBandwidthLatencyTest (NVIDIA/nccl#1127); "3090 does not
-    // support peer access. Only workstation cards (e.g. Ada 6000) or V100, A100, H100 have this feature"
-    // (efeslab/Nanoflow#22); huggingface/accelerate#2328 sets NCCL_P2P_DISABLE for the RTX 40-series; patched kernel
-    // modules exist to turn it on (tinygrad/open-gpu-kernel-modules for the 4090 and 5090, aikitoria's for the 3090).
-    // Their collectives are staged through host memory. Checked on Lambda's older table (validation-sources sec.
-    // 7o): 2x/4x RTX 3070 and 2x RTX 3080 BERT scaling is host-staged-like, the RTX A4000/A5000/A40 boxes' is not.
-    // An NVLink bridge (RTX 3090) keeps peer-to-peer over the bridge (the scenario's interconnect).
+    // GeForce RTX cards have no PCIe peer-to-peer under NVIDIA's driver; their collectives are staged through host
+    // memory. RTX 30 and 40 series: 8x RTX 3090 on PCIe "CANNOT Access Peer" in p2pBandwidthLatencyTest
+    // (NVIDIA/nccl#1127); "3090 does not support peer access. Only workstation cards (e.g. Ada 6000) or V100, A100,
+    // H100 have this feature" (efeslab/Nanoflow#22); huggingface/accelerate#2328 sets NCCL_P2P_DISABLE for the 40
+    // series; patched kernel modules turn it on (tinygrad/open-gpu-kernel-modules for the 4090 and 5090, aikitoria's
+    // for the 3090). RTX 20 series (compute capability 7.5): no vendor statement found; Lambda's older table
+    // (validation-sources sec. 7o) settles it as measured: its 2x/4x/8x RTX 2080 Ti rows fit host-staged (2 of 12
+    // over 10 points of efficiency) and not peer-to-peer (6 of 12), as its RTX 3070 / 3080 rows do, while the
+    // professional cards' boxes (RTX A4000/A5000/A6000, A40, Quadro RTX 8000, V100) fit peer-to-peer. An NVLink bridge
+    // (RTX 2080 Ti, 3090) keeps peer-to-peer over the bridge (the scenario's interconnect).
     const int cc = gpu.compute_capability_major * 10 + gpu.compute_capability_minor;
     const bool bridged = o.interconnect_set && o.interconnect == Interconnect::kNvlinkBridge;
-    const bool p2p = o.peer_to_peer_set ? o.peer_to_peer : !(gpu.segment == "consumer" && cc >= 86 && !bridged);
+    const bool p2p = o.peer_to_peer_set ? o.peer_to_peer : !(gpu.segment == "consumer" && cc >= 75 && !bridged);
     Interconnect kind = o.interconnect_set ? o.interconnect : default_interconnect(gpu);
     // Without peer-to-peer (NCCL_P2P_DISABLE=1) NVLink is unused too: "disables the peer to peer (P2P) transport,
     // which uses CUDA direct access between GPUs, using NVLink or PCI" (NCCL docs, Environment Variables); the

@@ -185,15 +185,15 @@
       "每卡 900 GB/s。Hugging Face 实测在两块 TITAN RTX 上训练 GPT-2，接 NVLink 桥比不接快 23%（101.9 秒对 " \
       "131.4 秒）。") \
     P(Interconnect, \
-      "GeForce cards since the RTX 30 series cannot send data to each other directly over PCIe (NVIDIA's driver " \
-      "disables peer-to-peer on them; two RTX 3090s can still use an NVLink bridge), so NCCL passes every gradient " \
+      "GeForce RTX cards cannot send data to each other directly over PCIe (NVIDIA's driver disables " \
+      "peer-to-peer on them; two RTX 2080 Tis or 3090s can still use an NVLink bridge), so NCCL passes every gradient " \
       "through the CPU's memory. How fast that is depends " \
       "on the machine: published all-reduce speeds through the host range from about 4 GB/s (two cards on " \
       "PCIe 3.0) to 18 GB/s (four RTX 4090 on PCIe 4.0), against 20 GB/s and more over an NVLink bridge. Sending the " \
       "gradients in 16 bits halves the traffic: in PyTorch DDP, model.register_comm_hook(None, fp16_compress_hook) " \
       "from torch.distributed.algorithms.ddp_comm_hooks.default_hooks. The calculator's \"Gradients sent as\" " \
       "field models it.", \
-      "从 RTX 30 系列起，GeForce 显卡之间不能通过 PCIe 直接互传数据（NVIDIA 驱动关闭了它们的 P2P；两块 RTX 3090 仍可" \
+      "GeForce RTX 显卡之间不能通过 PCIe 直接互传数据（NVIDIA 驱动关闭了它们的 P2P；两块 RTX 2080 Ti 或 3090 仍可" \
       "用 NVLink 桥互连），所以 NCCL 要把每一份" \
       "梯度都经过 CPU 内存中转。中转有多快取决于机器：公开的经主机中转的 all-reduce 速度从约 4 GB/s（两块卡、" \
       "PCIe 3.0）到 18 GB/s（四块 RTX 4090、PCIe 4.0）不等，而 NVLink 桥在 20 GB/s 以上。把梯度按 16 位发送可以让通信" \

@@ -109,6 +109,47 @@ const std::map<std::string, const char*>& known_misses() {
         for (const char* id : {"timm22-vgg16-train-fp32-rtx-4090", "timm25-vgg16-train-fp32-rtx-4090",
                                "timm25-vgg16-train-fp32-rtx-5090"})
             k[id] = vgg_ada;
+        // Lambda's older table as multi-GPU scaling (lambda-v0-scaling-*: 183 rows, tolerance 10 points of
+        // efficiency): 166 within 10 points. The misses are whole machines, not cards:
+        const char* v0_3090_box =
+            "Lambda's 4x and 8x RTX 3090 BERT rows (older table): efficiency 0.12-0.49, e.g. BERT-large FP16 on 4 cards "
+            "(67 seq/s) below 2 cards (76), while the same machines' ResNet-50 rows pass (0.96) and the 8x BERT-base "
+            "FP16 cell is faster than linear (1.10, left out): the cells contradict each other, and no interconnect "
+            "(the engine takes these GeForce cards as host-staged: 0.68-0.88) explains a 4-card box slower than a "
+            "2-card one";
+        for (const char* id : {"lambda-v0-scaling-bert-large-fp16-4x-rtx-3090", "lambda-v0-scaling-bert-large-fp32-4x-rtx-3090",
+                               "lambda-v0-scaling-bert-base-fp32-4x-rtx-3090", "lambda-v0-scaling-bert-large-fp16-8x-rtx-3090",
+                               "lambda-v0-scaling-bert-large-fp32-8x-rtx-3090", "lambda-v0-scaling-bert-base-fp32-8x-rtx-3090"})
+            k[id] = v0_3090_box;
+        const char* v0_8000_box =
+            "Lambda's 8x Quadro RTX 8000 BERT rows (older table): efficiency 0.60-0.84 against 0.90-0.97 predicted, while "
+            "its 2x/4x BERT rows and all its ResNet-50 rows pass, and the same table's 8x RTX A6000, 8x V100 PCIe and 8x "
+            "A100 PCIe BERT rows pass at the same per-GPU batches (P2P over PCIe). What this one 8-card machine added "
+            "(PCIe switches, two CPU sockets) is not recorded";
+        for (const char* id : {"lambda-v0-scaling-bert-large-fp16-8x-quadro-rtx-8000", "lambda-v0-scaling-bert-large-fp32-8x-quadro-rtx-8000",
+                               "lambda-v0-scaling-bert-base-fp16-8x-quadro-rtx-8000", "lambda-v0-scaling-bert-base-fp32-8x-quadro-rtx-8000"})
+            k[id] = v0_8000_box;
+        const char* v0_2080ti_nvlink =
+            "Lambda's '2x RTX 2080Ti NVLink' rows (older table) are the '2x RTX 2080Ti' rows within 1-12% (BERT-base FP16 "
+            "142 vs 141, ResNet-50 FP16 836 vs 953): the bridge carried no gradient traffic in these runs, or something "
+            "else bounded both; the engine gives the bridge's 0.93-0.99 where the PCIe rows (host-staged, GeForce) pass";
+        for (const char* id : {"lambda-v0-scaling-resnet50-fp16-2x-rtx-2080-ti-nvlink", "lambda-v0-scaling-bert-base-fp16-2x-rtx-2080-ti-nvlink",
+                               "lambda-v0-scaling-bert-base-fp32-2x-rtx-2080-ti-nvlink"})
+            k[id] = v0_2080ti_nvlink;
+        k["lambda-v0-scaling-bert-base-fp32-4x-rtx-2080-ti"] =
+            "4x RTX 2080 Ti BERT-base FP32 (older table): 0.74 measured, 0.63 predicted host-staged (10.8 points); its "
+            "FP16 twin passes (0.71 vs 0.69), as do the 2x rows";
+        k["lambda-v0-scaling-bert-base-fp16-8x-rtx-2080-ti"] =
+            "8x RTX 2080 Ti BERT-base FP16 (older table): 0.53 measured, 0.66 predicted host-staged (13.5 points); the "
+            "machine's FP32 row passes (0.67 vs 0.60). A ring over 8 host-staged GeForce cards likely crosses two CPU "
+            "sockets, which the engine's one host-staged figure per PCIe generation does not separate";
+        k["lambda-v0-scaling-bert-base-fp16-8x-v100-pcie-32gb"] =
+            "8x V100 PCIe BERT-base FP16 (older table): 0.83 measured, 0.94 predicted (10.9 points); the machine's other "
+            "five BERT rows pass (0-5 points)";
+        k["lambda-v0-scaling-bert-large-fp16-8x-a100-sxm4-40gb"] =
+            "8x A100 SXM4 40GB BERT-large FP16 (older table): 0.88 measured, 0.98 predicted over NVSwitch (10.4 points); "
+            "the same machine's BERT-large FP32 and BERT-base rows pass. Lambda's newer 8x A100 SXM4 80GB rows miss the "
+            "same way, by more (0.61, listed above)";
         // hf-bert-large-v100-fp16-throughput (+34% until 2026-12-03) passes since the HF cases run their optimizer
         // step as the 2022 Trainer did: a Python loop over the parameter tensors (scenario optimizer_impl "for-loop").
         // hf-gpt2-2x-titan-rtx-nvlink-speedup passes since 2026-12-02: its baseline says gpu.peer_to_peer false
