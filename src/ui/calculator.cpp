@@ -866,11 +866,18 @@ void buy_formula(const AppState& app, const nlohmann::json& option) {
     auto money = [&](const char* key) { return format_money(json_number(b[key], "amount", 0), currency, L); };
     const std::string basis = b.value("price_basis", "");
     const engine::GpuSpec* gpu = app.catalog().find_gpu(option.value("gpu", ""));
+    // No price (most data-centre cards): a formula of zeros would read as a price; say what is missing instead.
+    if (basis == "unknown" || !std::isfinite(json_number(option["cost"], "amount"))) {
+        wrapped_text(tr(Str::BuyPriceUnknown, L));
+        return;
+    }
     const bool users = gpu && gpu->street_price.source == AppState::kUserPriceSource;
-    const Str basis_label = users ? Str::PriceUser : basis == "launch_usd" ? Str::PriceLaunch : Str::PriceStreet;
+    char basis_text[256];
+    if (users) std::snprintf(basis_text, sizeof basis_text, "%s", tr(Str::PriceUser, L));
+    else if (basis == "launch_usd") std::snprintf(basis_text, sizeof basis_text, tr(Str::PriceLaunch, L), gpu ? gpu->launch_year : 0);
+    else std::snprintf(basis_text, sizeof basis_text, "%s", tr(Str::PriceStreet, L));
     wrapped_textf(tr(Str::BuyFormulaCards, L), counted(option.value("count", 1), Str::CountCard, Str::CountCards, L).c_str(),
-                  money("card_price").c_str(),
-                  tr(basis_label, L), money("host").c_str(), money("purchase").c_str());
+                  money("card_price").c_str(), basis_text, money("host").c_str(), money("purchase").c_str());
     const double time_s = json_number(option, "time_s", 0);
     if (time_s <= 0) return;  // the electricity and the resale need a time
     const double hours_s = time_s * app.results.scenario.decision.runs;
@@ -878,7 +885,8 @@ void buy_formula(const AppState& app, const nlohmann::json& option) {
     wrapped_textf(tr(Str::BuyFormulaPower, L), format_significant(json_number(b, "power_w", 0), 4).c_str(),
                   format_duration(hours_s, L).c_str(), format_money(kwh_price, "CNY", L).c_str(),
                   money("electricity").c_str());
-    wrapped_textf(tr(Str::BuyFormulaResale, L), format_significant(json_number(b, "ownership_months", 0), 3).c_str(),
+    const double owned_s = json_number(b, "ownership_months", 0) * engine::kHoursPerMonth * 3600;
+    wrapped_textf(tr(Str::BuyFormulaResale, L), format_duration(owned_s, L).c_str(),
                   format_percent(json_number(b, "resale_fraction", 0)).c_str(), money("resale").c_str(),
                   format_money(json_number(option["cost"], "amount"), currency, L).c_str());
 }
@@ -921,8 +929,10 @@ void draw_cost_lines(AppState& app) {
     if (const nlohmann::json* buy = ranking_option(r, "buy", s.gpu_id, s.gpu_count)) {
         const std::string currency = (*buy)["cost"].value("currency", "CNY");
         const double upfront = buy->contains("buy") ? json_number((*buy)["buy"]["purchase"], "amount") : -1;
+        const double host = buy->contains("buy") ? json_number((*buy)["buy"]["host"], "amount", 0) : 0;
         wrapped_textf(tr(Str::BuyLine, L), format_money(upfront, currency, L).c_str(),
-                      format_money(json_number((*buy)["cost"], "amount"), currency, L).c_str());
+                      format_money(json_number((*buy)["cost"], "amount"), currency, L).c_str(),
+                      format_money(host, currency, L).c_str());
         if (buy->contains("buy") && ImGui::TreeNode(stable_label(tr(Str::CostFormula, L), "buy-formula").c_str())) {
             buy_formula(app, *buy);
             ImGui::TreePop();
@@ -1321,13 +1331,32 @@ void draw_ranking(AppState& app) {
         ImGui::TableSetupScrollFreeze(0, 1);
         // Column user ids: 0 the engine's rank (the default order, so the sort arrow starts on "#"), 1 memory,
         // 2 time, 3 cost, 4 fits, 5 the option's name (alphabetical).
-        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort, 2.2f * em, 0);
+        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort,
+                                (narrow ? 2.2f : 2.8f) * em, 0);
         ImGui::TableSetupColumn(tr(Str::ColOption, L), ImGuiTableColumnFlags_WidthStretch, 0, 5);
         if (!narrow) ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 7.5f * em, 1);
         ImGui::TableSetupColumn(tr(Str::ColTime, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 2);
         ImGui::TableSetupColumn(tr(Str::ColCost, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 3);
         if (!narrow) ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 4.5f * em, 4);
-        ImGui::TableHeadersRow();
+        // The header row, with the numeric columns' names right-aligned over their numbers (TableHeadersRow draws
+        // every name at the left; the sort arrow keeps the cell's right end).
+        ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+        const int columns = ImGui::TableGetColumnCount();
+        const float arrow_w = std::floor(em * 0.65f + ImGui::GetStyle().FramePadding.x);
+        float header_bottom = 0;
+        for (int c = 0; c < columns; ++c) {
+            if (!ImGui::TableSetColumnIndex(c)) continue;
+            const char* name = ImGui::TableGetColumnName(c);
+            const bool numeric = std::strcmp(name, tr(Str::ColTime, L)) == 0 || std::strcmp(name, tr(Str::ColCost, L)) == 0;
+            if (numeric) {
+                const float room = ImGui::GetContentRegionAvail().x - arrow_w - ImGui::CalcTextSize(name).x;
+                if (room > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room);
+            }
+            ImGui::PushID(c);  // as TableHeadersRow does: one ID per column
+            ImGui::TableHeader(name);
+            ImGui::PopID();
+            header_bottom = std::max(header_bottom, ImGui::GetItemRectMax().y);
+        }
         // The option's label, once per row (the name column and its sort need it).
         std::vector<std::string> labels(shown.size());
         std::vector<int> order(shown.size());
@@ -1343,14 +1372,17 @@ void draw_ranking(AppState& app) {
                 switch (spec.ColumnUserID) {
                     case 1: return json_number(*o, "peak_bytes_per_card", 0);
                     case 2: { const double t = json_number(*o, "time_s"); return t >= 0 ? t : 1e300; }
-                    case 3: { const double c = o->contains("cost") ? json_number((*o)["cost"], "amount") : -1; return c >= 0 ? c : 1e300; }
+                    case 3: { const double c = o->contains("cost") ? json_number((*o)["cost"], "amount") : -1; return c >= 0 && std::isfinite(c) ? c : 1e300; }
                     case 4: return o->value("fits", false) ? 0.0 : 1.0;
                     default: return o->value("rank", 0);
                 }
             };
             std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
                 if (spec.ColumnUserID == 5) return ascending ? labels[a] < labels[b] : labels[a] > labels[b];
-                return ascending ? key(shown[a]) < key(shown[b]) : key(shown[a]) > key(shown[b]);
+                // Unknown times and costs ("-") stay at the end in both directions.
+                const double ka = key(shown[a]), kb = key(shown[b]);
+                if ((ka >= 1e300) != (kb >= 1e300)) return kb >= 1e300;
+                return ascending ? ka < kb : ka > kb;
             });
         }
         ImGuiListClipper clipper;
@@ -1390,23 +1422,37 @@ void draw_ranking(AppState& app) {
                         }
                 }
                 const ImVec2 row_top = ImGui::GetCursorScreenPos();
-                const std::string memory = format_gib(json_number(o, "peak_bytes_per_card", 0), L) + " / " +
-                                           format_gib(json_number(o, "usable_bytes_per_card", 0), L);
+                // A phone shows the peak only (the usable memory is in the cell's tooltip).
+                const std::string memory = narrow ? format_gib(json_number(o, "peak_bytes_per_card", 0), L)
+                                                  : format_gib(json_number(o, "peak_bytes_per_card", 0), L) + " / " +
+                                                        format_gib(json_number(o, "usable_bytes_per_card", 0), L);
                 const bool fits = o.value("fits", false);
+                // A row shown only because "also show the options that were left out" is on: it may fit and still be
+                // excluded (budget, rent or buy, compatibility); say so rather than "Yes".
+                const bool left_out = fits && !o.value("eligible", false);
+                const char* verdict = tr(left_out ? Str::LeftOut : fits ? Str::Yes : Str::No, L);
+                const ImU32 verdict_col = left_out ? ImGui::GetColorU32(ImGuiCol_TextDisabled) : ImGui::GetColorU32(verdict_color(fits));
                 if (narrow) {
                     // First line: the option across the rest of the row; second line: memory and verdict here,
                     // then the time and cost in their columns.
                     ImDrawList* draw = ImGui::GetWindowDrawList();
                     // Past the cells' clip rectangles, inside the table's scrolling region (its window's inner clip).
                     const ImRect inner = ImGui::GetCurrentWindow()->InnerClipRect;
-                    draw->PushClipRect(ImVec2(rank_top.x, std::max(row_top.y, inner.Min.y)),
+                    // Below the frozen header row: a row scrolled half under it must not draw over the names.
+                    draw->PushClipRect(ImVec2(rank_top.x, std::max({row_top.y, inner.Min.y, header_bottom})),
                                        ImVec2(inner.Max.x, std::min(row_top.y + line_h, inner.Max.y)), false);
                     draw->AddText(ImVec2(rank_top.x, row_top.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), rank.c_str());
                     draw->AddText(ImVec2(rank_top.x + ImGui::CalcTextSize((rank + " ").c_str()).x, row_top.y),
                                   ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
                     draw->PopClipRect();
-                    const std::string second = "  " + memory + "  ·  " + tr(fits ? Str::Yes : Str::No, L);
-                    draw->AddText(ImVec2(row_top.x, row_top.y + line_h), ImGui::GetColorU32(verdict_color(fits)), second.c_str());
+                    // The verdict first: the time column starts where a long memory figure would end.
+                    const std::string second = std::string("  ") + verdict + "  ·  " + memory;
+                    // Up to the time column, whose numbers are right-aligned and may start early.
+                    const float time_x = ImGui::TableGetCellBgRect(ImGui::GetCurrentTable(), 2).Min.x;
+                    draw->PushClipRect(ImVec2(row_top.x, std::max({row_top.y + line_h, inner.Min.y, header_bottom})),
+                                       ImVec2(std::min(inner.Max.x, time_x), std::min(row_top.y + 2 * line_h, inner.Max.y)), false);
+                    draw->AddText(ImVec2(row_top.x, row_top.y + line_h), verdict_col, second.c_str());
+                    draw->PopClipRect();
                 } else {
                     ImGui::TextUnformatted(text.c_str());
                     ImGui::TableNextColumn();
@@ -1423,7 +1469,9 @@ void draw_ranking(AppState& app) {
                 if (i == 0) test_anchor(app, "ranking-first-cost");
                 if (!narrow) {
                     ImGui::TableNextColumn();
-                    ImGui::TextColored(verdict_color(fits), "%s", tr(fits ? Str::Yes : Str::No, L));
+                    ImGui::PushStyleColor(ImGuiCol_Text, verdict_col);
+                    ImGui::TextUnformatted(verdict);
+                    ImGui::PopStyleColor();
                 }
                 // The tooltip of the hovered cell, by what the cell shows (0 the option, 1 memory, 2 time, 3 cost,
                 // 4 fits); the rank column explains the option, as the name does.

@@ -414,7 +414,8 @@
     X(WhyIncompatible, "a compatibility problem (see the card's warnings)", "存在兼容性问题（见该卡的警告）")      \
     X(WhyUnknown, "its time or cost is unknown, so the budget or deadline cannot be checked", "时间或费用未知，无法检查预算或截止时间") \
     X(ParetoTip, "On the frontier: no other option is both faster and cheaper.", "位于最优前沿：没有其他方案既更快又更便宜。") \
-    X(ShowNotFitting, "Also show options where the job does not fit", "也显示装不下的方案")                \
+    X(ShowNotFitting, "Also show the options that were left out (the job does not fit, or a setting excludes them)", "也显示被排除的方案（装不下，或被设置排除）") \
+    X(LeftOut, "Left out", "已排除")                \
     X(CostTimeTitle, "Cost against time (frontier in blue)", "费用与时间（蓝色为最优前沿）")               \
     X(AxisHours, "hours per run", "每次训练的小时数")                                                        \
     X(AdviceTitle, "What to change so it fits", "怎样修改才能装下")                                          \
@@ -473,8 +474,8 @@
     X(Dismiss, "OK", "知道了")                                                                               \
     X(RentLine, "Renting: %s on %s (%s per hour; %s, %s of training) costs %s for this job.", \
       "租用：%s（%s，每小时 %s；%s，训练 %s），这次训练共 %s。")                                          \
-    X(BuyLine, "Buying: %s up front (cards and a host computer); after reselling the cards, this job costs %s.", \
-      "购买：需先付 %s（显卡加主机）；把显卡转卖后，这次训练的成本为 %s。")                                      \
+    X(BuyLine, "Buying: %s up front (cards and a host computer); after reselling the cards, this job costs %s, of which %s is the host computer you keep (less if your own PC can take the cards).", \
+      "购买：需先付 %s（显卡加主机）；把显卡转卖后，这次训练的成本为 %s，其中 %s 是留给你自己的主机（如果你自己的电脑能装下这些显卡，成本会少这一块）。")                                      \
     X(NoOfferForCard, "No cloud offer in the catalog rents this card.", "数据库中没有出租这块显卡的云服务器报价。") \
     X(OfferButDoesNotFit, "Cloud offers rent this card, but the job as set does not fit it: no rental cost until it fits (see what to change above).", "有云服务器出租这块显卡，但按当前设置任务放不下：放得下之后才会给出租用费用（见上方的修改建议）。") \
     X(OfferTooSmall, "Cloud offers rent this card %d at a time at most, and the job as set does not fit on that many: no rental cost here. The list of options below has the offers it does fit.", \
@@ -532,10 +533,12 @@
     X(CountRun, "%d run", "%d 次")                                                                            \
     X(CountRuns, "%d runs", "%d 次")                                                                          \
     X(BuyFormulaPower, "Electricity: %s W x %s of training x %s per kWh = %s.", "电费：%s 瓦 × 训练 %s × 每千瓦时 %s = %s。") \
-    X(BuyFormulaResale, "Resale after %s months: %s of the cards' price = %s back. Cost = up front + electricity - resale = %s.", \
-      "%s 个月后转卖：收回显卡价格的 %s = %s。成本 = 先付 + 电费 - 转卖 = %s。")                              \
+    X(BuyFormulaResale, "Resale after %s of ownership: a used card fetches %s of its new price (the used-market discount) = %s back; the host computer is kept, not resold. Cost = up front + electricity - resale = %s.", \
+      "拥有 %s 后转卖：二手显卡能卖回新卡价格的 %s（二手折价）= 收回 %s；主机自己留用，不计转卖。成本 = 先付 + 电费 - 转卖 = %s。") \
+    X(BuyPriceUnknown, "No purchase price for this card in the catalog: data-centre cards are sold through server vendors, and older cards are no longer sold new. Add the price you were quoted under \"Your own cards, offers and prices\" to see what buying costs.", \
+      "数据库里没有这块显卡的购买价格：数据中心显卡通过服务器厂商销售，较老的显卡已不再出售新品。在“你自己的显卡、报价和价格”中填入你拿到的报价，即可看到购买成本。")                              \
     X(PriceStreet, "street price", "市场价")                                                                  \
-    X(PriceLaunch, "launch price x exchange rate", "首发价 × 汇率")                                          \
+    X(PriceLaunch, "launch price of %d x today's exchange rate; not a price you can buy it at today if it is no longer made", "%d 年首发价 × 当前汇率；如果已经停产，现在买不到这个价")                                          \
     X(PriceUser, "your price", "你的价格")  \
     X(StorePartlyApplied, "Some of your saved settings are not accepted by this version; they are back at their defaults and the rest is restored. Reset:", \
       "你保存的部分设置在这个版本中不再有效，已恢复为默认值，其余设置照常恢复。已重置：")                       \

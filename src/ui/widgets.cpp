@@ -332,7 +332,7 @@ void hint_textf(const char* format, ...) {
 void section_heading(AppState& app, const char* text) {
     ImGui::Dummy(ImVec2(0, 0.3f * ImGui::GetFontSize()));
     ImGui::PushFont(app.fonts.heading);
-    ImGui::TextUnformatted(text);
+    wrapped_text(text);  // a phone is narrower than the longest headings
     ImGui::PopFont();
 }
 
