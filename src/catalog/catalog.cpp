@@ -671,6 +671,8 @@ engine::CostSettings parse_settings(const Context& context, const json& doc) {
             h.cost_cny = *n;
         if (auto n = r.number("power_w", Need::Always, {0, 2000, "W", "average draw of the host without GPUs"}))
             h.power_w = *n;
+        if (auto n = r.number("psu_w", Need::Optional, {200, 5000, "W", "rating of the host's power supply"}))
+            h.psu_w = *n;
         if (auto s = r.date("as_of", Need::Always)) h.as_of = *s;
         if (auto s = r.text("source", Need::Always)) h.source = *s;
         if (auto s = r.text("note", Need::Optional)) h.note = *s;

@@ -146,6 +146,7 @@ json settings_to_json(const engine::CostSettings& s) {
     j["default_electricity"] = text_or_null(s.default_electricity_id);
     j["host_system"] = {{"cost_cny", number_or_null(s.host_system.cost_cny)},
                         {"power_w", s.host_system.power_w},
+                        {"psu_w", number_or_null(s.host_system.psu_w)},
                         {"as_of", s.host_system.as_of},
                         {"source", s.host_system.source},
                         {"note", s.host_system.note}};

@@ -96,6 +96,7 @@ struct ElectricityPrice {
 struct HostSystem {
     double cost_cny = 0;  // CPU, board, RAM, SSD, PSU, case for a one-GPU workstation; 0 = unknown
     double power_w = 0;   // average draw of everything but the GPU while training
+    double psu_w = 0;     // rating of its power supply (cards + host must stay under it); 0 = not checked
     std::string as_of;
     std::string source;
     std::string note;

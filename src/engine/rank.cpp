@@ -56,6 +56,8 @@ const char* reason_code_name(ReasonCode c) {
         case ReasonCode::kNeverBreaksEven: return "never_breaks_even";
         case ReasonCode::kResaleExtrapolated: return "resale_extrapolated";
         case ReasonCode::kHostShared: return "host_shared";
+        case ReasonCode::kHostUnderpowered: return "host_underpowered";
+        case ReasonCode::kServerOnly: return "server_only";
         case ReasonCode::kLaunchPriceBasis: return "launch_price_basis";
         case ReasonCode::kGlobalBatchChanged: return "global_batch_changed";
         case ReasonCode::kIncompatible: return "incompatible";
@@ -416,6 +418,14 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             in.card_count = n;
             in.run_time_s = known(o.time_s) ? o.time_s : 0;
             o.buy = buy_cost(gpu, in);
+            // SXM and OAM modules mount only on a server's baseboard (HGX and the like, 4 or 8 per board): a card price
+            // plus a desktop host is no price anyone can buy them at.
+            const bool server_only = gpu.form_factor == "sxm" || gpu.form_factor == "oam";
+            if (server_only) {
+                o.buy.basis = PriceBasis::kUnknown;
+                o.buy.purchase_cny = o.buy.total_cny = kNaN;
+                o.reasons.push_back({ReasonCode::kServerOnly, {}, {}});
+            }
             if (known(o.time_s) && known(o.buy.total_cny)) {
                 o.cost_cny = o.buy.total_cny;
                 o.cash_cny = o.buy.purchase_cny + o.buy.electricity_cny;
@@ -434,6 +444,13 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
                 o.reasons.push_back({ReasonCode::kLaunchPriceBasis,
                                      {{"launch_usd", gpu.launch_price_usd}, {"cny_per_usd", c.cny_per_usd}}, {}});
             if (n > 1) o.reasons.push_back({ReasonCode::kHostShared, {{"count", double(n)}}, {}});
+            // The host's power supply must carry the cards at their board power and the host itself.
+            if (!server_only && settings.host_system.psu_w > 0 && gpu.tdp_w > 0 &&
+                n * gpu.tdp_w + settings.host_system.power_w > settings.host_system.psu_w)
+                o.reasons.push_back({ReasonCode::kHostUnderpowered,
+                                     {{"power_w", n * gpu.tdp_w + settings.host_system.power_w},
+                                      {"psu_w", settings.host_system.psu_w}},
+                                     {}});
             if (!resale_points.empty() && o.buy.ownership_months > resale_points.back().age_months)
                 o.reasons.push_back({ReasonCode::kResaleExtrapolated,
                                      {{"ownership_months", o.buy.ownership_months},

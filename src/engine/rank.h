@@ -102,6 +102,8 @@ enum class ReasonCode : std::uint8_t {
     kNeverBreaksEven,    // horizon_months; other = the rent offer id
     kResaleExtrapolated, // ownership_months past the last point of the resale curve (last_point_months)
     kHostShared,         // several cards share one host whose price is for a one-GPU workstation (count)
+    kHostUnderpowered,   // power_w (cards' TDP + host) over psu_w, the host's power supply: the host counted is too small
+    kServerOnly,         // SXM / OAM modules: sold only inside 4- or 8-GPU servers, so no card + desktop price
     kLaunchPriceBasis,   // card price = launch USD x rate (no street price): launch_usd, cny_per_usd
     kGlobalBatchChanged, // global_batch, scenario_global_batch: the micro-batch is kept, more cards = bigger batch
     kIncompatible,       // a blocking compatibility warning (see warnings)

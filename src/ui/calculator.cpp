@@ -866,6 +866,16 @@ void buy_formula(const AppState& app, const nlohmann::json& option) {
     auto money = [&](const char* key) { return format_money(json_number(b[key], "amount", 0), currency, L); };
     const std::string basis = b.value("price_basis", "");
     const engine::GpuSpec* gpu = app.catalog().find_gpu(option.value("gpu", ""));
+    auto reason = [&](const char* code) -> const nlohmann::json* {
+        if (option.contains("reasons"))
+            for (const nlohmann::json& x : option["reasons"])
+                if (x.value("code", "") == code) return &x;
+        return nullptr;
+    };
+    if (reason("server_only")) {
+        wrapped_text(tr(Str::BuyServerOnly, L));
+        return;
+    }
     // No price (most data-centre cards): a formula of zeros would read as a price; say what is missing instead.
     if (basis == "unknown" || !std::isfinite(json_number(option["cost"], "amount"))) {
         wrapped_text(tr(Str::BuyPriceUnknown, L));
@@ -878,6 +888,9 @@ void buy_formula(const AppState& app, const nlohmann::json& option) {
     else std::snprintf(basis_text, sizeof basis_text, "%s", tr(Str::PriceStreet, L));
     wrapped_textf(tr(Str::BuyFormulaCards, L), counted(option.value("count", 1), Str::CountCard, Str::CountCards, L).c_str(),
                   money("card_price").c_str(), basis_text, money("host").c_str(), money("purchase").c_str());
+    if (const nlohmann::json* x = reason("host_underpowered"))
+        hint_textf(tr(Str::BuyHostUnderpowered, L), format_grouped(json_number((*x)["values"], "power_w", 0)).c_str(),
+                   format_grouped(json_number((*x)["values"], "psu_w", 0)).c_str());
     const double time_s = json_number(option, "time_s", 0);
     if (time_s <= 0) return;  // the electricity and the resale need a time
     const double hours_s = time_s * app.results.scenario.decision.runs;

@@ -537,6 +537,10 @@
       "拥有 %s 后转卖：二手显卡能卖回新卡价格的 %s（二手折价）= 收回 %s；主机自己留用，不计转卖。成本 = 先付 + 电费 - 转卖 = %s。") \
     X(BuyPriceUnknown, "No purchase price for this card in the catalog: data-centre cards are sold through server vendors, and older cards are no longer sold new. Add the price you were quoted under \"Your own cards, offers and prices\" to see what buying costs.", \
       "数据库里没有这块显卡的购买价格：数据中心显卡通过服务器厂商销售，较老的显卡已不再出售新品。在“你自己的显卡、报价和价格”中填入你拿到的报价，即可看到购买成本。")                              \
+    X(BuyServerOnly, "SXM and OAM modules are sold only inside 4- or 8-GPU servers, not as cards for a desktop, so no card-plus-host price is given (one report: 8-GPU H20 servers at about 1.4 million CNY while the cards were advertised at about 110,000 CNY each). Rent them by the hour instead.", \
+      "SXM 和 OAM 模组只随 4 卡或 8 卡服务器整机出售，不能单独装进台式机，所以这里不给“显卡 + 主机”的价格（一则报道：8 卡 H20 服务器约 140 万元，而单卡报价约 11 万元）。这类卡建议按小时租用。") \
+    X(BuyHostUnderpowered, "These cards and the host draw about %s W, more than the host's %s W power supply: a multi-GPU workstation or a server costs more than the host counted here, so this cost is a lower bound.", \
+      "这些显卡加主机约耗电 %s 瓦，超过了主机 %s 瓦的电源：多卡工作站或服务器比这里计入的主机更贵，所以这个成本是下限。") \
     X(PriceStreet, "street price", "市场价")                                                                  \
     X(PriceLaunch, "launch price of %d x today's exchange rate; not a price you can buy it at today if it is no longer made", "%d 年首发价 × 当前汇率；如果已经停产，现在买不到这个价")                                          \
     X(PriceUser, "your price", "你的价格")  \

@@ -305,3 +305,40 @@ TEST_CASE("rank: buying cards for a job of minutes costs the host and the used-m
     }
     CHECK(checked > 10);
 }
+
+TEST_CASE("rank: SXM modules have no buy price, and cards that overload the host's power supply are flagged") {
+    // data/settings.json host_system.psu_w = 1000 W; RTX 4090 board power 450 W, host 120 W: one card 570 W, two
+    // 1,020 W. RTX 3060 12GB 170 W: two cards 460 W.
+    const auto s = parse(R"({"model": "bert-base", "batch_size": 32, "seq_len": 128, "precision": "bf16-amp",
+                             "optimizer": "adamw", "dataset": {"samples": 20000, "epochs": 1}})");
+    JobModel job;
+    const RankResult r = rank(s, job);
+    auto find = [&](const std::string& id) -> const RankOption* {
+        for (const RankOption& o : r.options)
+            if (o.id == id) return &o;
+        return nullptr;
+    };
+    const RankOption* one = find("buy:rtx-4090:1");
+    const RankOption* two = find("buy:rtx-4090:2");
+    const RankOption* small = find("buy:rtx-3060-12gb:2");
+    const RankOption* sxm = find("buy:h100-sxm:8");
+    REQUIRE(one != nullptr);
+    REQUIRE(two != nullptr);
+    REQUIRE(small != nullptr);
+    REQUIRE(sxm != nullptr);
+    CHECK_FALSE(has(*one, ReasonCode::kHostUnderpowered));
+    CHECK(has(*two, ReasonCode::kHostUnderpowered));
+    CHECK_FALSE(has(*small, ReasonCode::kHostUnderpowered));
+    CHECK(std::isfinite(two->cost_cny));  // still priced: a lower bound, said so
+    // The H100 SXM has a launch price in the data, yet no buy price: it is sold in servers only.
+    CHECK(embedded_catalog().find_gpu("h100-sxm")->launch_price_usd > 0);
+    CHECK(has(*sxm, ReasonCode::kServerOnly));
+    CHECK(has(*sxm, ReasonCode::kCostUnknown));
+    CHECK_FALSE(std::isfinite(sxm->cost_cny));
+    CHECK(std::isfinite(sxm->time_s));  // its time is still estimated
+    for (const RankOption& o : r.options)
+        if (o.kind == OptionKind::kBuy && (o.gpu->form_factor == "sxm" || o.gpu->form_factor == "oam")) {
+            CAPTURE(o.id);
+            CHECK(has(o, ReasonCode::kServerOnly));
+        }
+}
