@@ -840,6 +840,19 @@ std::string counted(int n, Str one, Str many, Lang lang) {
     return buf;
 }
 
+// A price in its own currency, followed by its value in the output currency when they differ: "$20.93 (¥146.18)",
+// so a formula's factors and its result are in the same money. The rate is the user's, else the catalog's.
+std::string money_as(const AppState& app, double amount, const std::string& from, const std::string& to) {
+    const std::string own = format_money(amount, from, app.lang);
+    if (from == to) return own;
+    const double rate = app.results.scenario.decision.cny_per_usd > 0 ? app.results.scenario.decision.cny_per_usd
+                                                                       : app.catalog().settings.exchange_rate.cny_per_usd;
+    double converted = -1;
+    if (rate > 0 && from == "USD" && to == "CNY") converted = amount * rate;
+    if (rate > 0 && from == "CNY" && to == "USD") converted = amount / rate;
+    return converted >= 0 ? own + " (" + format_money(converted, to, app.lang) + ")" : own;
+}
+
 // The cost of one ranked option (the ranking's JSON), as formulas with the numbers filled in. Used under the
 // scenario's own card and in the ranking table's cost cells.
 void rent_formula(const AppState& app, const nlohmann::json& option) {
@@ -852,7 +865,7 @@ void rent_formula(const AppState& app, const nlohmann::json& option) {
                   format_duration(json_number(option, "time_s", 0), L).c_str(),
                   format_duration(json_number(d, "billing_granularity_s", 0), L).c_str(),
                   counted(app.results.scenario.decision.runs, Str::CountRun, Str::CountRuns, L).c_str(),
-                  format_money(offer->price_per_hour, offer->currency, L).c_str(),
+                  money_as(app, offer->price_per_hour, offer->currency, cur).c_str(),
                   format_money(json_number(d["compute"], "amount", 0), cur, L).c_str(),
                   format_money(json_number(d["storage"], "amount", 0), cur, L).c_str(), offer->source.c_str(),
                   offer->as_of.c_str());
@@ -896,7 +909,7 @@ void buy_formula(const AppState& app, const nlohmann::json& option) {
     const double hours_s = time_s * app.results.scenario.decision.runs;
     const double kwh_price = app.results.scenario.decision.electricity_price_per_kwh_cny;
     wrapped_textf(tr(Str::BuyFormulaPower, L), format_significant(json_number(b, "power_w", 0), 4).c_str(),
-                  format_duration(hours_s, L).c_str(), format_money(kwh_price, "CNY", L).c_str(),
+                  format_duration(hours_s, L).c_str(), money_as(app, kwh_price, "CNY", currency).c_str(),
                   money("electricity").c_str());
     const double owned_s = json_number(b, "ownership_months", 0) * engine::kHoursPerMonth * 3600;
     wrapped_textf(tr(Str::BuyFormulaResale, L), format_duration(owned_s, L).c_str(),
@@ -1159,25 +1172,34 @@ void draw_advice(AppState& app) {
     if (ImGui::Button(tr(Str::ApplyFix, L))) apply_fix(app, fix);
 }
 
+// Money on a log axis: "10 k" / "1 M" in English, "1 万" / "100 万" in Chinese (counts of yuan past 9,999).
+std::string money_tick_en(double v) { return v < 1000 ? format_significant(v, 3) : format_count(v, Lang::En); }
+std::string money_tick_zh(double v) { return v < 1000 ? format_significant(v, 3) : format_count(v, Lang::Zh); }
+
 void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*>& shown) {
     const Lang L = app.lang;
-    std::vector<double> xs, ys, fx, fy;
+    // Three series: rent (0) and buy (2) options off the frontier, and the frontier (1).
+    std::vector<double> xs, ys, bx, by, fx, fy;
     for (const nlohmann::json* o : shown) {
         const double t = json_number(*o, "time_s"), c = json_number((*o)["cost"], "amount");
-        if (t <= 0 || c <= 0) continue;
-        (o->value("pareto", false) ? fx : xs).push_back(t / 3600.0);  // plotted in hours: ticks at 1-2-5 x 10^k h
-        (o->value("pareto", false) ? fy : ys).push_back(c);
+        if (t <= 0 || c <= 0 || !std::isfinite(c)) continue;
+        const bool frontier = o->value("pareto", false), buy = o->value("kind", "") == "buy";
+        (frontier ? fx : buy ? bx : xs).push_back(t / 3600.0);  // plotted in hours: ticks at 1-2-5 x 10^k h
+        (frontier ? fy : buy ? by : ys).push_back(c);
     }
-    if (xs.size() + fx.size() < 2) return;
+    if (xs.size() + bx.size() + fx.size() < 2) return;
     section_heading(app, tr(Str::CostTimeTitle, L));
     Chart c;
     if (!begin_chart(c, "##costtime", ImVec2(-1, 15.0f * ImGui::GetFontSize()))) return;
     double tmin = 1e300, tmax = 0, cmin = 1e300, cmax = 0;
-    for (auto* v : {&xs, &fx}) for (double t : *v) tmin = std::min(tmin, t), tmax = std::max(tmax, t);
-    for (auto* v : {&ys, &fy}) for (double x : *v) cmin = std::min(cmin, x), cmax = std::max(cmax, x);
+    for (auto* v : {&xs, &bx, &fx}) for (double t : *v) tmin = std::min(tmin, t), tmax = std::max(tmax, t);
+    for (auto* v : {&ys, &by, &fy}) for (double x : *v) cmin = std::min(cmin, x), cmax = std::max(cmax, x);
+    c.format_y = L == Lang::Zh ? money_tick_zh : money_tick_en;
     setup_axes(c, make_log_axis(tmin, tmax), make_log_axis(cmin, cmax), tr(Str::AxisHours, L),
                currency_unit(app.results.ranking.value("currency", "CNY"), L).c_str());
-    chart_scatter(c, 0, xs, ys, IM_COL32(150, 156, 166, 200), 0.22f);
+    const ImU32 rent_color = IM_COL32(230, 140, 40, 190), buy_color = IM_COL32(120, 126, 136, 190);
+    chart_scatter(c, 0, xs, ys, rent_color, 0.22f);
+    chart_scatter(c, 2, bx, by, buy_color, 0.22f);
     std::vector<size_t> order(fx.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return fx[a] < fx[b]; });
@@ -1186,8 +1208,10 @@ void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*
     chart_line(c, lx, ly, IM_COL32(37, 99, 185, 255));
     chart_scatter(c, 1, fx, fy, IM_COL32(37, 99, 185, 255), 0.3f);
     if (c.hovered_series >= 0) {
-        const double t_h = c.hovered_series == 0 ? xs[c.hovered_index] : fx[c.hovered_index];
-        const double cost = c.hovered_series == 0 ? ys[c.hovered_index] : fy[c.hovered_index];
+        const std::vector<double>& hx = c.hovered_series == 0 ? xs : c.hovered_series == 2 ? bx : fx;
+        const std::vector<double>& hy = c.hovered_series == 0 ? ys : c.hovered_series == 2 ? by : fy;
+        const double t_h = hx[c.hovered_index];
+        const double cost = hy[c.hovered_index];
         for (const nlohmann::json* o : shown)
             if (json_number(*o, "time_s") / 3600.0 == t_h && json_number((*o)["cost"], "amount") == cost) {
                 const double t = json_number(*o, "time_s");
@@ -1202,6 +1226,12 @@ void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*
             }
     }
     end_chart(c);
+    // Legend: which dots are rentals and which purchases.
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(rent_color), "● %s", tr(Str::LegendRent, L));
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(buy_color), "● %s", tr(Str::LegendBuy, L));
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(IM_COL32(37, 99, 185, 255)), "— %s", tr(Str::LegendFrontier, L));
 }
 
 // What a ranking cell's figure is made of, with the numbers filled in (column ids as in draw_ranking).

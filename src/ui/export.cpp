@@ -22,10 +22,10 @@ std::string option_label(const catalog::Catalog& cat, const nlohmann::json& o, L
     const engine::GpuSpec* g = cat.find_gpu(o.value("gpu", ""));
     const std::string name = g ? g->name : o.value("gpu", "");
     const int count = o.value("count", 1);
-    std::string label = std::string(tr(o.value("kind", "") == "buy" ? Str::KindBuy : Str::KindRent, lang)) + "  " +
+    std::string label = std::string(tr(o.value("kind", "") == "buy" ? Str::KindBuy : Str::KindRent, lang)) + " " +
                         (count > 1 ? std::to_string(count) + " x " : "") + name;
     if (o.value("kind", "") != "rent" || !o.contains("rent")) return label;
-    label += "  ·  " + o["rent"].value("provider", "");
+    label += " · " + o["rent"].value("provider", "");
     // Two offers of one provider for the same cards differ by billing (spot, monthly) or by instance (RunPod's
     // Community and Secure Cloud, AWS g5.xlarge and g5.2xlarge): say which, or the rows look the same.
     const engine::CloudOffer* offer = o.contains("offer") && o["offer"].is_string() ? cat.find_offer(o["offer"].get<std::string>())
@@ -36,7 +36,7 @@ std::string option_label(const catalog::Catalog& cat, const nlohmann::json& o, L
         if (&other != offer && other.provider == offer->provider && other.gpu_id == offer->gpu_id &&
             other.gpu_count == offer->gpu_count && other.billing == offer->billing && other.instance != offer->instance) {
             const std::size_t comma = offer->instance.rfind(", ");  // "RTX 4090 24 GB, Community Cloud"
-            label += "  " + (comma == std::string::npos ? offer->instance : offer->instance.substr(comma + 2));
+            label += ", " + (comma == std::string::npos ? offer->instance : offer->instance.substr(comma + 2));
             break;
         }
     return label;

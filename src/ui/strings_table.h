@@ -388,8 +388,8 @@
     X(YoloLoaderHint, "This is the GPU's share. YOLO training often waits for its CPU data loader (mosaic augmentation): Ultralytics' own COCO runs took 1.0-1.7x this kind of figure (YOLOv5 README, V100). Measure your loader and enter it under \"Data loading speed\".", \
       "这是显卡本身的耗时。YOLO 训练常常要等 CPU 上的数据加载（mosaic 数据增强）：Ultralytics 自己在 COCO 上的训练用时是这类估算的 1.0–1.7 倍（YOLOv5 README，V100）。请测一下你的数据读取速度，填到“数据读取速度”里。") \
     X(RankingTitle, "Every option, best first", "所有方案（最优在前）")                                      \
-    X(RankingHint, "Buy = own the cards (price + host + electricity - resale). Rent = cloud price for the hours. Click a row to check it above.", \
-      "购买 = 自己买卡（价格 + 主机 + 电费 - 转卖收入）。租用 = 按训练时长支付的云服务费。点击某行可在上方查看。") \
+    X(RankingHint, "Buy = own the cards (price + host + electricity - resale). Rent = cloud price for the hours. * = on the frontier: nothing else is both cheaper and faster. Click a row to check it above.", \
+      "购买 = 自己买卡（价格 + 主机 + 电费 - 转卖收入）。租用 = 按训练时长支付的云服务费。* = 在最优前沿上：没有别的方案同时更便宜又更快。点击某行可在上方查看。") \
     X(SourceHeading, "Source:", "来源（按原文引用，多为英文）：")                                                 \
     X(SourceAsOf, "Checked %s", "核对日期 %s")                                                                 \
     X(ColOption, "Option", "方案")                                                                           \
@@ -484,6 +484,7 @@
     X(AxisMonths, "months", "月")                                                                            \
     X(LegendRent, "rent", "租用")                                                                            \
     X(LegendBuy, "buy", "购买")                                                                              \
+    X(LegendFrontier, "frontier: nothing else is both cheaper and faster", "最优前沿：没有别的方案同时更便宜又更快")                                                                              \
     X(BreakEvenAt, "Training like this, buying becomes cheaper than renting after about %s months.", "按这样的使用强度，大约 %s 个月后购买比租用更划算。")                                \
     X(NoBreakEven, "Within 3 years of training like this, renting stays cheaper than buying this card.", "按这样的使用强度，3 年内租用这块显卡都比购买便宜。") \
     X(TimeFormula, "How the time is computed", "时间的计算方式")                                             \

@@ -58,9 +58,9 @@ TEST_CASE("two offers of one provider for the same cards get different labels (b
     auto has = [&](const std::string& s) {
         return std::any_of(labels.begin(), labels.end(), [&](const std::string& l) { return l == s; });
     };
-    CHECK(has("Rent  NVIDIA GeForce RTX 4090  ·  RunPod  Community Cloud"));
-    CHECK(has("Rent  NVIDIA GeForce RTX 4090  ·  RunPod  Secure Cloud"));
-    CHECK(has("Rent  8 x NVIDIA H200 SXM 141 GB  ·  Google Cloud (spot)"));
+    CHECK(has("Rent NVIDIA GeForce RTX 4090 · RunPod, Community Cloud"));
+    CHECK(has("Rent NVIDIA GeForce RTX 4090 · RunPod, Secure Cloud"));
+    CHECK(has("Rent 8 x NVIDIA H200 SXM 141 GB · Google Cloud (spot)"));
     nlohmann::json o = {{"kind", "rent"}, {"gpu", "h200"}, {"count", 8}, {"offer", "no-such-offer"},
                         {"rent", {{"provider", "X"}}}};
     CHECK(gg::ui::option_label(gg::catalog::embedded_catalog(), o, gg::ui::Lang::Zh).find("X") != std::string::npos);
