@@ -26,8 +26,10 @@ struct StreetPrice {
     double new_cny = 0;   // 0 = unknown
     double used_cny = 0;  // 0 = unknown
     std::string as_of;    // ISO date the prices were seen
-    std::string source;
+    std::string source;   // kUserPriceSource when the user entered the price on the page
 };
+// The source the page writes for a price the user entered (a quote they got): the ranking uses it as given.
+inline constexpr const char* kUserPriceSource = "entered by the user";
 
 struct GpuSpec {
     std::string id;            // "rtx-4090": lowercase, hyphenated, stable (links and scripts use it)

@@ -420,7 +420,9 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             o.buy = buy_cost(gpu, in);
             // SXM and OAM modules mount only on a server's baseboard (HGX and the like, 4 or 8 per board): a card price
             // plus a desktop host is no price anyone can buy them at.
-            const bool server_only = gpu.form_factor == "sxm" || gpu.form_factor == "oam";
+            // A quote the user entered is used as given (it may be for a whole server).
+            const bool server_only = (gpu.form_factor == "sxm" || gpu.form_factor == "oam") &&
+                                     gpu.street_price.source != kUserPriceSource;
             if (server_only) {
                 o.buy.basis = PriceBasis::kUnknown;
                 o.buy.purchase_cny = o.buy.total_cny = kNaN;

@@ -601,8 +601,11 @@ Links resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPri
     // professional cards' boxes (RTX A4000/A5000/A6000, A40, Quadro RTX 8000, V100) fit peer-to-peer. An NVLink bridge
     // (RTX 2080 Ti, 3090) keeps peer-to-peer over the bridge (the scenario's interconnect).
     const int cc = gpu.compute_capability_major * 10 + gpu.compute_capability_minor;
-    const bool bridged = o.interconnect_set && o.interconnect == Interconnect::kNvlinkBridge;
-    const bool p2p = o.peer_to_peer_set ? o.peer_to_peer : !(gpu.segment == "consumer" && cc >= 75 && !bridged);
+    const bool bridged = o.interconnect_set && o.interconnect == Interconnect::kNvlinkBridge && gpu.nvlink_bytes_per_s > 0;
+    // pcie_p2p: whether the card can use PCIe peer-to-peer at all; p2p: whether the ring's own link runs peer to
+    // peer (a bridge does on GeForce cards too).
+    const bool pcie_p2p = o.peer_to_peer_set ? o.peer_to_peer : !(gpu.segment == "consumer" && cc >= 75);
+    const bool p2p = o.peer_to_peer_set ? o.peer_to_peer : pcie_p2p || bridged;
     Interconnect kind = o.interconnect_set ? o.interconnect : default_interconnect(gpu);
     // Without peer-to-peer (NCCL_P2P_DISABLE=1) NVLink is unused too: "disables the peer to peer (P2P) transport,
     // which uses CUDA direct access between GPUs, using NVLink or PCI" (NCCL docs, Environment Variables); the
@@ -637,7 +640,8 @@ Links resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPri
         // A bridge joins two cards; a ring over more of them also crosses PCIe between the pairs.
         const Interconnect pcie = gpu.pcie_gen >= 5 ? Interconnect::kPcie5
                                   : gpu.pcie_gen == 4 ? Interconnect::kPcie4 : Interconnect::kPcie3;
-        if (const InterconnectSpec* bus_spec = spec_for(pcie)) {
+        // Between the pairs the card's own PCIe rule holds: host-staged on GeForce.
+        if (const InterconnectSpec* bus_spec = table.find(pcie, pcie_p2p)) {
             bus.keep_slower(link_bandwidth(*bus_spec, gpu));
             id += "+" + bus_spec->id;
         }

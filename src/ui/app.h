@@ -65,7 +65,7 @@ struct AppState {
     bool user_catalog_active = false;    // false: catalog() is the bundled one
     std::vector<catalog::Problem> user_data_problems;
     // The `source` the page writes on prices the user enters; the cost formula names such a price "your price".
-    static constexpr const char* kUserPriceSource = "entered by the user";
+    static constexpr const char* kUserPriceSource = engine::kUserPriceSource;
     std::string today_iso = "2026-12-02";  // the date own prices are stamped with (the platform sets it at start)
     const catalog::Catalog& catalog() const;
 

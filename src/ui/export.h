@@ -17,7 +17,7 @@ enum class ExportFormat { kMarkdown, kCsv, kJson };
 // How an offer bills, in the reader's language ("on-demand" / 按量, "spot" / 竞价, "monthly" / 包月).
 Str billing_label(engine::Billing billing);
 
-// An option of the ranking as the reader sees it: "Rent  2 x NVIDIA GeForce RTX 4090  ·  RunPod  Community Cloud",
+// An option of the ranking as the reader sees it: "Rent 2 x NVIDIA GeForce RTX 4090 · RunPod, Community Cloud",
 // with the billing when it is not on-demand and the instance when the provider has another like it.
 std::string option_label(const catalog::Catalog& cat, const nlohmann::json& option, Lang lang);
 

@@ -153,7 +153,7 @@
     X(NetEth25, "Ethernet, one 25 Gb/s port", "以太网，单口 25 Gb/s")                                          \
     X(NetEth10, "Ethernet, one 10 Gb/s port", "以太网，单口 10 Gb/s")                                          \
     X(PeerToPeer, "Peer-to-peer transfers", "显卡直连传输（P2P）")                                          \
-    X(PeerToPeerTip, "Whether cards send data to each other directly. GeForce cards since the RTX 30 series cannot over PCIe (NVIDIA's driver disables it; an RTX 3090 NVLink bridge still works), so data goes through the CPU's memory and is much slower. Off also models NCCL_P2P_DISABLE=1.", \
+    X(PeerToPeerTip, "Whether cards send data to each other directly. GeForce RTX cards (20 series on) cannot over PCIe (NVIDIA's driver disables it; an NVLink bridge on two RTX 2080 Ti or 3090 still works), so data goes through the CPU's memory and is much slower. Off also models NCCL_P2P_DISABLE=1.", \
       "显卡之间能否直接互传数据。GeForce RTX 游戏卡不能经 PCIe 直连（NVIDIA 驱动已禁用；RTX 2080 Ti、3090 的 NVLink 桥仍可用），数据要经过 CPU 内存中转，慢很多。“关闭”也对应 NCCL_P2P_DISABLE=1。") \
     X(P2pOn, "On", "开启")                                                                                 \
     X(P2pOff, "Off (through host memory)", "关闭（经主机内存中转）")                                         \

@@ -342,3 +342,26 @@ TEST_CASE("rank: SXM modules have no buy price, and cards that overload the host
             CHECK(has(o, ReasonCode::kServerOnly));
         }
 }
+
+TEST_CASE("rank: a price the user entered for an SXM module is used as given") {
+    const auto s = parse(R"({"model": "bert-base", "batch_size": 32, "seq_len": 128, "precision": "bf16-amp",
+                             "optimizer": "adamw", "dataset": {"samples": 20000, "epochs": 1}})");
+    std::vector<GpuSpec> gpus = embedded_catalog().gpus;
+    for (GpuSpec& g : gpus)
+        if (g.id == "h100-sxm") {
+            g.street_price.new_cny = 250000;  // a quote the user got
+            g.street_price.source = kUserPriceSource;
+        }
+    std::vector<int> counts = s.decision.buy_counts;
+    JobModel job = gg::catalog::decision_job(s.scenario, counts);
+    const RankResult r = rank_options(job, gpus, embedded_catalog().offers, embedded_catalog().settings, s.decision,
+                                      gg::catalog::embedded_compat_data());
+    bool seen = false;
+    for (const RankOption& o : r.options)
+        if (o.id == "buy:h100-sxm:1") {
+            seen = true;
+            CHECK_FALSE(has(o, ReasonCode::kServerOnly));
+            CHECK(std::isfinite(o.cost_cny));
+        }
+    CHECK(seen);
+}

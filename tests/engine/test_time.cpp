@@ -192,7 +192,7 @@ TEST_CASE("time: NVLink scales better than PCIe through the host, and scaling ne
     CHECK(r16.interconnect_id.find("ib") != std::string::npos);
 }
 
-TEST_CASE("time: the default interconnect comes from the card; GeForce 40-series has no PCIe peer-to-peer") {
+TEST_CASE("time: the default interconnect comes from the card; GeForce RTX cards have no PCIe peer-to-peer") {
     CHECK(engine::default_interconnect(gpu("a100-sxm4-80gb")) == engine::Interconnect::kNvlink);
     CHECK(engine::default_interconnect(gpu("rtx-4090")) == engine::Interconnect::kPcie4);
     CHECK(engine::default_interconnect(gpu("h100-pcie")) == engine::Interconnect::kPcie5);
@@ -202,6 +202,24 @@ TEST_CASE("time: the default interconnect comes from the card; GeForce 40-series
     const auto t = engine::prepare_time(s.spec, s.shape, s.graph, c);
     CHECK(engine::evaluate_time(t, 32, gpu("rtx-4090"), {}, {}, priors()).interconnect_id == "pcie4-host");
     CHECK(engine::evaluate_time(t, 32, gpu("rtx-a6000"), {}, {}, priors()).interconnect_id == "pcie4-p2p");
+    // The RTX 30 series (NVIDIA/nccl#1127) and the 20 series (Lambda's older table, validation-sources sec. 7o) too;
+    // Pascal GeForce and the professional Turing cards keep peer-to-peer.
+    CHECK(engine::evaluate_time(t, 32, gpu("rtx-3090"), {}, {}, priors()).interconnect_id == "pcie4-host");
+    CHECK(engine::evaluate_time(t, 32, gpu("rtx-2080-ti"), {}, {}, priors()).interconnect_id == "pcie3-host");
+    CHECK(engine::evaluate_time(t, 32, gpu("gtx-1080-ti"), {}, {}, priors()).interconnect_id == "pcie3-p2p");
+    CHECK(engine::evaluate_time(t, 32, gpu("quadro-rtx-8000"), {}, {}, priors()).interconnect_id == "pcie3-p2p");
+    // An NVLink bridge keeps peer-to-peer over the bridge; with more than two cards the ring also crosses PCIe
+    // between the pairs, host-staged on GeForce.
+    engine::TimeOptions bridge;
+    bridge.interconnect = engine::Interconnect::kNvlinkBridge;
+    bridge.interconnect_set = true;
+    CHECK(engine::evaluate_time(t, 32, gpu("rtx-3090"), bridge, {}, priors()).interconnect_id == "nvlink-bridge");
+    engine::PreparedTime t4 = t;
+    t4.config.gpu_count = 4;
+    CHECK(engine::evaluate_time(t4, 32, gpu("rtx-3090"), bridge, {}, priors()).interconnect_id == "nvlink-bridge+pcie4-host");
+    CHECK(engine::evaluate_time(t4, 32, gpu("rtx-a6000"), bridge, {}, priors()).interconnect_id == "nvlink-bridge+pcie4-p2p");
+    // A bridge on a card without NVLink is its PCIe bus, under the card's own rule.
+    CHECK(engine::evaluate_time(t, 32, gpu("rtx-4090"), bridge, {}, priors()).interconnect_id == "pcie4-host");
 }
 
 TEST_CASE("time: the network between servers is the scenario's row, else InfiniBand HDR") {
