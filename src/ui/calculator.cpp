@@ -840,6 +840,14 @@ std::string counted(int n, Str one, Str many, Lang lang) {
     return buf;
 }
 
+// The ranking option's reason with this code ({"code", "values"}, catalog/decision_json.cpp rank_json), or nullptr.
+const nlohmann::json* find_reason(const nlohmann::json& option, const char* code) {
+    if (option.contains("reasons"))
+        for (const nlohmann::json& x : option["reasons"])
+            if (x.value("code", "") == code) return &x;
+    return nullptr;
+}
+
 // A price in its own currency, followed by its value in the output currency when they differ: "$20.93 (¥146.18)",
 // so a formula's factors and its result are in the same money. The rate is the user's, else the catalog's.
 std::string money_as(const AppState& app, double amount, const std::string& from, const std::string& to) {
@@ -879,12 +887,7 @@ void buy_formula(const AppState& app, const nlohmann::json& option) {
     auto money = [&](const char* key) { return format_money(json_number(b[key], "amount", 0), currency, L); };
     const std::string basis = b.value("price_basis", "");
     const engine::GpuSpec* gpu = app.catalog().find_gpu(option.value("gpu", ""));
-    auto reason = [&](const char* code) -> const nlohmann::json* {
-        if (option.contains("reasons"))
-            for (const nlohmann::json& x : option["reasons"])
-                if (x.value("code", "") == code) return &x;
-        return nullptr;
-    };
+    auto reason = [&](const char* code) { return find_reason(option, code); };
     if (reason("server_only")) {
         wrapped_text(tr(Str::BuyServerOnly, L));
         return;
@@ -1239,12 +1242,7 @@ void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int colu
     const Lang L = app.lang;
     const Results& r = app.results;
     const std::string currency = o.contains("cost") ? o["cost"].value("currency", "CNY") : "CNY";
-    auto reason = [&](const char* code) -> const nlohmann::json* {
-        if (o.contains("reasons"))
-            for (const nlohmann::json& x : o["reasons"])
-                if (x.value("code", "") == code) return &x;
-        return nullptr;
-    };
+    auto reason = [&](const char* code) { return find_reason(o, code); };
     auto value = [](const nlohmann::json* x, const char* key) { return x ? json_number((*x)["values"], key, 0) : 0.0; };
     const nlohmann::json* batch = reason("global_batch_changed");
     auto batch_line = [&] {
@@ -1390,7 +1388,7 @@ void draw_ranking(AppState& app) {
         for (int c = 0; c < columns; ++c) {
             if (!ImGui::TableSetColumnIndex(c)) continue;
             const char* name = ImGui::TableGetColumnName(c);
-            const bool numeric = std::strcmp(name, tr(Str::ColTime, L)) == 0 || std::strcmp(name, tr(Str::ColCost, L)) == 0;
+            const bool numeric = narrow ? (c == 2 || c == 3) : (c == 3 || c == 4);  // the time and cost columns
             if (numeric) {
                 const float room = ImGui::GetContentRegionAvail().x - arrow_w - ImGui::CalcTextSize(name).x;
                 if (room > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room);
