@@ -480,9 +480,16 @@
     P(CloudVsLocal, \
       "Buying costs the card, a computer to put it in, and electricity, minus what you can sell the card for " \
       "later. An RTX 4090 draws up to 450 W; with about 120 W for the rest of the machine (our assumption) " \
-      "at 0.4883 CNY/kWh (Beijing residential first tier) that is about 0.28 CNY per training hour.", \
+      "at 0.4883 CNY/kWh (Beijing residential first tier) that is about 0.28 CNY per training hour. Sold again " \
+      "soon after, a used card fetches about 93% of its new price (eBay sales of current cards, 2023), so even a " \
+      "short project loses that 7%; the calculator counts it, and keeps the host computer. Two RTX 4090s and the " \
+      "host draw about 1,020 W, more than a 1,000 W desktop power supply: a multi-GPU machine costs more than " \
+      "the one-card host the calculator prices, and it says so.", \
       "购买的成本是显卡、装显卡的主机和电费，减去日后转卖能收回的钱。RTX 4090 最高功耗 450 W；加上主机其余部" \
-      "分约 120 W（我们的假设），按每度电 0.4883 元（北京居民第一档）计算，每训练一小时电费约 0.28 元。") \
+      "分约 120 W（我们的假设），按每度电 0.4883 元（北京居民第一档）计算，每训练一小时电费约 0.28 元。买来" \
+      "不久就转卖，二手显卡大约能卖回新卡价格的 93%（2023 年 eBay 上在售型号的成交数据），所以即使项目很短也会" \
+      "损失这 7%；计算器计入了这一折价，主机则留给你自用。两块 RTX 4090 加主机约耗电 1020 瓦，超过台式机常见的 " \
+      "1000 瓦电源：多卡机器比计算器按单卡主机计的价格更贵，计算器会提示这一点。") \
     P(CloudVsLocal, \
       "A worked break-even: at the RTX 4090's launch price of 1,599 USD (about 11,170 CNY at 6.9843 CNY/USD) " \
       "plus a 5,000 CNY host, against renting at 1.88 CNY/h, buying pays off after about 10,100 hours of training: " \
