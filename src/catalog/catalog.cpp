@@ -397,7 +397,7 @@ std::optional<engine::GpuSpec> parse_gpu(const Context& context, const json& rec
         const Range rate{0.01, 20000, "TFLOPS", "give dense (no-sparsity) TFLOPS; null when unsupported"};
         auto& f = g.dense_flop_per_s;
         // fp32 may be null only when no source publishes it (e.g. AWS's A10G): the GPU then serves memory checks
-        // and offers, and the engine gives no time estimate for it.
+        // and offers, and gets a time estimate only from measured GEMMs (engine::rates_for_time).
         if (auto v = d.number("fp32", Need::BundledOrNull, {0.5, 200, "TFLOPS", "give FP32 TFLOPS, not GFLOPS"}))
             f.fp32 = to_base(*v, kFlopPerTflop);
         if (auto v = d.number("tf32", Need::BundledOrNull, rate)) f.tf32 = to_base(*v, kFlopPerTflop);

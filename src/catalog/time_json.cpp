@@ -40,6 +40,7 @@ json time_to_json(const engine::TimeReport& r) {
     j["mfu"] = number_or_null(r.mfu, ok);
     j["rate"] = engine::matmul_rate_name(r.rate);
     j["precision_fallback"] = r.precision_fallback;
+    j["peak_inferred"] = r.peak_inferred;
     j["prior"] = r.prior_id.empty() ? json(nullptr) : json(r.prior_id);
     j["interconnect"] = r.interconnect_id.empty() ? json(nullptr) : json(r.interconnect_id);
     j["step_low_s"] = number_or_null(r.step_low_s, ok);

@@ -11,7 +11,8 @@ namespace gg::engine {
 constexpr double kBytesPerGiB = 1073741824.0;  // 2^30 (memory capacity: vendors' "GB" of GDDR/HBM is GiB)
 
 // Dense (no 2:4 sparsity) peak rates. 0 means "not supported by this card"; fp32 == 0 means "unknown" (no vendor
-// figure, e.g. AWS's A10G): such a card serves memory checks but gets no time estimate.
+// figure, e.g. AWS's A10G): such a card serves memory checks, and gets a time estimate only from a measured best
+// GEMM (data/throughput_priors.json matmul_limits; engine::rates_for_time).
 struct DenseFlopPerS {
     double fp32 = 0;          // plain FP32 (CUDA cores / vector units)
     double tf32 = 0;          // TF32 tensor cores (Ampere+); 0 before Ampere

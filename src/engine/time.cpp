@@ -70,8 +70,7 @@ const char* time_status_name(TimeStatus status) {
 //  int8 / nf4 -> bitsandbytes dequantizes to the 16-bit compute dtype and runs BF16/FP16 GEMMs (Dettmers 2023,
 //          QLoRA sec. 3: "we dequantize the storage data type to the computation data type").
 // Missing rates fall back (BF16 -> FP16 -> FP32) and set `fallback`.
-MatmulRate matmul_rate(Precision precision, const GpuSpec& gpu, bool& fallback) {
-    const DenseFlopPerS& r = gpu.dense_flop_per_s;
+MatmulRate matmul_rate(Precision precision, const DenseFlopPerS& r, int cc_major, int cc_minor, bool& fallback) {
     fallback = false;
     auto sixteen = [&](bool prefer_bf16) {
         if (prefer_bf16 && r.bf16 > 0) return MatmulRate::kBf16;
@@ -95,7 +94,7 @@ MatmulRate matmul_rate(Precision precision, const GpuSpec& gpu, bool& fallback) 
         case Precision::kInt8:
         case Precision::kNf4: return sixteen(true);
         case Precision::kFp8: {
-            const int cc = gpu.compute_capability_major * 10 + gpu.compute_capability_minor;
+            const int cc = cc_major * 10 + cc_minor;
             if (cc >= 89 && r.fp8 > 0) return MatmulRate::kFp8;
             fallback = true;
             return sixteen(true);
@@ -104,8 +103,12 @@ MatmulRate matmul_rate(Precision precision, const GpuSpec& gpu, bool& fallback) 
     return MatmulRate::kFp32;
 }
 
-double peak_flop_per_s(MatmulRate rate, const GpuSpec& gpu) {
-    const DenseFlopPerS& r = gpu.dense_flop_per_s;
+MatmulRate matmul_rate(Precision precision, const GpuSpec& gpu, bool& fallback) {
+    return matmul_rate(precision, gpu.dense_flop_per_s, gpu.compute_capability_major, gpu.compute_capability_minor,
+                       fallback);
+}
+
+double peak_flop_per_s(MatmulRate rate, const DenseFlopPerS& r) {
     switch (rate) {
         case MatmulRate::kFp32: return r.fp32;
         case MatmulRate::kTf32: return r.tf32;
@@ -114,6 +117,34 @@ double peak_flop_per_s(MatmulRate rate, const GpuSpec& gpu) {
         case MatmulRate::kFp8: return r.fp8;
     }
     return r.fp32;
+}
+
+double peak_flop_per_s(MatmulRate rate, const GpuSpec& gpu) { return peak_flop_per_s(rate, gpu.dense_flop_per_s); }
+
+// A card nobody publishes rates for (AWS's A10G: neither NVIDIA nor AWS gives TFLOPS) but whose best GEMM per dtype
+// was measured runs at the peak that measurement implies. The time model runs a measured card's GEMMs at best x
+// matmul_fraction / matmul_reference (evaluate_time), so a peak of best / matmul_reference gives exactly that rate
+// and leaves the memory-bound, host and communication parts as for any card. The MFU it yields is against this
+// inferred peak, not a datasheet's (TimeReport::peak_inferred). Only whole unknown cards (fp32 == 0) qualify: a
+// datasheet card never mixes in inferred rates.
+DenseFlopPerS rates_for_time(const GpuSpec& gpu, const ThroughputPriors& priors, bool& inferred) {
+    inferred = false;
+    if (gpu.dense_flop_per_s.fp32 > 0 || priors.matmul_reference_fraction <= 0) return gpu.dense_flop_per_s;
+    DenseFlopPerS r;
+    for (const ThroughputPriors::MatmulLimit& l : priors.matmul_limits) {
+        if (l.gpu_id != gpu.id) continue;
+        const double peak = l.flop_per_s / priors.matmul_reference_fraction;
+        switch (l.rate) {
+            case MatmulRate::kFp32: r.fp32 = peak; break;
+            case MatmulRate::kTf32: r.tf32 = peak; break;
+            case MatmulRate::kFp16: r.fp16 = peak; break;
+            case MatmulRate::kBf16: r.bf16 = peak; break;
+            case MatmulRate::kFp8: r.fp8 = peak; break;
+        }
+    }
+    if (r.fp32 <= 0) return gpu.dense_flop_per_s;  // the roofline needs an FP32 rate: no time without one
+    inferred = true;
+    return r;
 }
 
 double sm_cycles_per_s(const GpuSpec& gpu) {
@@ -881,13 +912,16 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const int n = std::max(1, c.gpu_count);
     const int accum = std::max(1, c.grad_accum_steps);
     bool fallback = false;
-    r.rate = matmul_rate(c.precision, gpu, fallback);
+    bool inferred = false;
+    const DenseFlopPerS rates = rates_for_time(gpu, priors, inferred);
+    r.peak_inferred = inferred;
+    r.rate = matmul_rate(c.precision, rates, gpu.compute_capability_major, gpu.compute_capability_minor, fallback);
     r.precision_fallback = fallback;
-    const double peak = peak_flop_per_s(r.rate, gpu);
+    const double peak = peak_flop_per_s(r.rate, rates);
     // FP8 (Transformer Engine) runs only the Linear GEMMs in FP8; attention's matmuls stay BF16.
-    const double peak_other = r.rate == MatmulRate::kFp8 ? gpu.dense_flop_per_s.bf16 : peak;
+    const double peak_other = r.rate == MatmulRate::kFp8 ? rates.bf16 : peak;
     r.peak_flop_per_s = peak;
-    if (gpu.dense_flop_per_s.fp32 <= 0 || peak <= 0 || gpu.memory_bandwidth_bytes_per_s <= 0) {
+    if (rates.fp32 <= 0 || peak <= 0 || gpu.memory_bandwidth_bytes_per_s <= 0) {
         r.status = TimeStatus::kNoRate;
         return r;
     }
@@ -1027,8 +1061,9 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         double sum_s = 0;
         for (const auto& enc : t.input_encoders) {
             bool enc_fallback = false;
-            const MatmulRate enc_rate = matmul_rate(enc->config.precision, gpu, enc_fallback);
-            const double enc_peak = peak_flop_per_s(enc_rate, gpu);
+            const MatmulRate enc_rate = matmul_rate(enc->config.precision, rates, gpu.compute_capability_major,
+                                                    gpu.compute_capability_minor, enc_fallback);
+            const double enc_peak = peak_flop_per_s(enc_rate, rates);
             sum_s += accum * step_times(*enc, batch, gpu, 1, {}, 0, 0, 0, 0, enc_peak, enc_peak, e,
                                         stream_cap_bytes_per_s, oh / e.host_scale, kl / e.host_scale,
                                         priors.optimizer_op_s / e.host_scale)

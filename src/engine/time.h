@@ -165,7 +165,7 @@ struct TimeFigure {
 
 enum class TimeStatus : std::uint8_t {
     kOk,
-    kNoRate,      // the card publishes no FP32 rate (GpuSpec fp32 == 0): no time estimate
+    kNoRate,      // no FP32 rate, published or measured (GpuSpec fp32 == 0, no matmul_limits): no time estimate
     kNoPrior,     // no efficiency prior covers the family
     kNoBandwidth, // multi-GPU without a known interconnect bandwidth
 };
@@ -175,6 +175,7 @@ struct TimeReport {
     TimeStatus status = TimeStatus::kOk;
     MatmulRate rate = MatmulRate::kFp32;
     bool precision_fallback = false;  // the requested dtype is not supported by the card (e.g. bf16 on V100)
+    bool peak_inferred = false;  // no datasheet rate: the peak is the card's measured best GEMM / matmul_reference
     std::string prior_id;
     std::string interconnect_id;      // the InterconnectSpec used ("" for one GPU)
 
@@ -296,7 +297,14 @@ TimeReport evaluate_time(const PreparedTime& prepared, double batch, const GpuSp
 // ---- helpers -----------------------------------------------------------------------------------------------
 // Which matmul rate a precision uses on a card, and its dense peak in FLOP/s (0 = none).
 MatmulRate matmul_rate(Precision precision, const GpuSpec& gpu, bool& fallback);
+MatmulRate matmul_rate(Precision precision, const DenseFlopPerS& rates, int compute_capability_major,
+                       int compute_capability_minor, bool& fallback);
 double peak_flop_per_s(MatmulRate rate, const GpuSpec& gpu);
+double peak_flop_per_s(MatmulRate rate, const DenseFlopPerS& rates);
+// The rates the time model runs a card at: its datasheet's, or, for a card with no published rate at all
+// (dense_flop_per_s.fp32 == 0, e.g. AWS's A10G) but a measured best GEMM in priors.matmul_limits, the peak those
+// measurements imply: best / matmul_reference_fraction per measured dtype (`inferred` set). 0 stays "unknown".
+DenseFlopPerS rates_for_time(const GpuSpec& gpu, const ThroughputPriors& priors, bool& inferred);
 // SM cycles per second (SMs x clock) from the FP32 peak and the FP32 lanes per SM of the compute capability; 0 when
 // unknown (non-NVIDIA cards, no FP32 figure).
 double sm_cycles_per_s(const GpuSpec& gpu);

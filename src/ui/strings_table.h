@@ -363,6 +363,8 @@
     X(TimeLineLoaderBound, "On %d x %s, training takes %s (%s per step, set by data loading).", "在 %d 张 %s 上训练需要 %s（每步 %s，由数据读取速度决定）。") \
     X(TimeNoDataset, "Enter the number of samples and epochs to get the total time.", "填写样本数和训练轮数即可得到总时间。") \
     X(TimeUnknown, "No published compute rate for this card, so no time estimate.", "这块显卡没有公开的算力数据，因此无法估计时间。") \
+    X(PeakInferredHint, "Neither the vendor nor the cloud publishes this card's TFLOPS: its speed here comes from a measured matrix-multiply benchmark, and MFU is against the peak that benchmark implies.", \
+      "厂商和云平台都没有公布这张卡的 TFLOPS：这里的速度来自一次实测的矩阵乘法基准，MFU 也是相对这次实测推出的峰值。") \
     X(ThroughputLine, "%s samples per second; %s of the card's peak is used (MFU).", "每秒 %s 个样本；用到了显卡峰值算力的 %s（MFU）。") \
     X(EpochLine, "One epoch (one pass over the %s samples, %s steps) takes %s.",                             \
       "一轮（把 %s 个样本过一遍，共 %s 步）需要 %s。")                                                     \

@@ -381,6 +381,8 @@ TEST_CASE("time: the bundled time data loads without problems and covers every f
         CAPTURE(l.gpu_id);
         const engine::GpuSpec* g = catalog::embedded_catalog().find_gpu(l.gpu_id);
         REQUIRE(g != nullptr);
+        // A card without any datasheet rate (AWS's A10G) is checked below: its peak is inferred from these.
+        if (g->dense_flop_per_s.fp32 <= 0) continue;
         const double peak = engine::peak_flop_per_s(l.rate, *g);
         // GeForce: up to 20% above (RTX 5090 TF32: 122.2 measured against 104.8 at the rated 2.41 GHz boost).
         CHECK(l.flop_per_s < (g->segment == "consumer" ? 1.2 : 1.0) * peak);
@@ -390,6 +392,43 @@ TEST_CASE("time: the bundled time data loads without problems and covers every f
     // The reference that turns a measured best into a rate: the A100 SXM's own measured fraction of its peak.
     CHECK(pr.matmul_reference_fraction == doctest::Approx(271.2 / 312).epsilon(0.001));
     CHECK(!pr.matmul_reference_source.empty());
+}
+
+TEST_CASE("time: a card with no datasheet rate runs at the peak its measured GEMMs imply") {
+    // AWS's A10G: neither NVIDIA nor AWS publishes its TFLOPS (gpus.json: null), a torch.mm benchmark measured it.
+    const engine::ThroughputPriors& pr = priors();
+    const engine::GpuSpec& a10g = gpu("a10g");
+    REQUIRE(a10g.dense_flop_per_s.fp32 == 0);
+    const Setup s = setup("bert-base", 128);
+    const double ref = pr.matmul_reference_fraction;
+    bool inferred = false;
+    const engine::DenseFlopPerS r = engine::rates_for_time(a10g, pr, inferred);
+    CHECK(inferred);
+    CHECK(r.fp16 == doctest::Approx(69.47e12 / ref));
+    CHECK(r.tf32 == doctest::Approx(34.71e12 / ref));
+    CHECK(r.fp32 == doctest::Approx(23.37e12 / ref));
+    for (Precision p : {Precision::kFp16Amp, Precision::kBf16Amp, Precision::kTf32}) {
+        CAPTURE(int(p));
+        const auto t = engine::prepare_time(s.spec, s.shape, s.graph, config(p));
+        const auto a = engine::evaluate_time(t, 32, a10g, {}, {}, pr);
+        REQUIRE(a.status == engine::TimeStatus::kOk);
+        CHECK(a.peak_inferred);
+        CHECK_FALSE(a.precision_fallback);  // BF16 and TF32 were measured: GA102 runs both
+        // Its GEMMs run at the prior's share of the measurement, like any measured card's.
+        const double e = pr.find(engine::Family::kEncoder)->matmul_fraction.expected;
+        const double best = pr.matmul_limit_flop_per_s(a10g, a.rate);
+        CHECK(a.peak_flop_per_s * e == doctest::Approx(best * e / ref));
+        CHECK(a.mfu > 0);
+        CHECK(a.mfu < 1);
+    }
+    // A datasheet card never takes inferred rates, and a card with neither gets no time.
+    const auto t16 = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kFp16Amp));
+    CHECK_FALSE(engine::evaluate_time(t16, 32, gpu("a10"), {}, {}, pr).peak_inferred);
+    engine::GpuSpec unknown = a10g;
+    unknown.id = "my-a10g";
+    const auto none = engine::evaluate_time(t16, 32, unknown, {}, {}, pr);
+    CHECK(none.status == engine::TimeStatus::kNoRate);
+    CHECK_FALSE(none.peak_inferred);
 }
 
 TEST_CASE("time: a card with a measured best GEMM runs its GEMMs at the prior's share of that best") {
