@@ -424,7 +424,12 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             const bool server_only = (gpu.form_factor == "sxm" || gpu.form_factor == "oam") &&
                                      gpu.street_price.source != kUserPriceSource;
             if (server_only) {
-                o.buy.basis = PriceBasis::kUnknown;
+                // Nothing of the desktop model applies: no card price, no desktop host, no resale of a card.
+                const double power_w = o.buy.power_w, hours = o.buy.training_hours, months = o.buy.ownership_months;
+                o.buy = BuyCost{};
+                o.buy.power_w = power_w;
+                o.buy.training_hours = hours;
+                o.buy.ownership_months = months;
                 o.buy.purchase_cny = o.buy.total_cny = kNaN;
                 o.reasons.push_back({ReasonCode::kServerOnly, {}, {}});
             }
@@ -445,7 +450,7 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             if (o.buy.basis == PriceBasis::kLaunchUsd)
                 o.reasons.push_back({ReasonCode::kLaunchPriceBasis,
                                      {{"launch_usd", gpu.launch_price_usd}, {"cny_per_usd", c.cny_per_usd}}, {}});
-            if (n > 1) o.reasons.push_back({ReasonCode::kHostShared, {{"count", double(n)}}, {}});
+            if (n > 1 && !server_only) o.reasons.push_back({ReasonCode::kHostShared, {{"count", double(n)}}, {}});
             // The host's power supply must carry the cards at their board power and the host itself.
             if (!server_only && settings.host_system.psu_w > 0 && gpu.tdp_w > 0 &&
                 n * gpu.tdp_w + settings.host_system.power_w > settings.host_system.psu_w)
@@ -453,7 +458,7 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
                                      {{"power_w", n * gpu.tdp_w + settings.host_system.power_w},
                                       {"psu_w", settings.host_system.psu_w}},
                                      {}});
-            if (!resale_points.empty() && o.buy.ownership_months > resale_points.back().age_months)
+            if (!server_only && !resale_points.empty() && o.buy.ownership_months > resale_points.back().age_months)
                 o.reasons.push_back({ReasonCode::kResaleExtrapolated,
                                      {{"ownership_months", o.buy.ownership_months},
                                       {"last_point_months", resale_points.back().age_months}},

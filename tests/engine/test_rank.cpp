@@ -336,6 +336,11 @@ TEST_CASE("rank: SXM modules have no buy price, and cards that overload the host
     CHECK(has(*sxm, ReasonCode::kCostUnknown));
     CHECK_FALSE(std::isfinite(sxm->cost_cny));
     CHECK(std::isfinite(sxm->time_s));  // its time is still estimated
+    // Nor a desktop host or a card's resale: none of the desktop model is carried.
+    CHECK(sxm->buy.host_cny == 0);
+    CHECK(sxm->buy.resale_fraction == 0);
+    CHECK_FALSE(has(*sxm, ReasonCode::kHostShared));
+    CHECK_FALSE(has(*sxm, ReasonCode::kResaleExtrapolated));
     for (const RankOption& o : r.options)
         if (o.kind == OptionKind::kBuy && (o.gpu->form_factor == "sxm" || o.gpu->form_factor == "oam")) {
             CAPTURE(o.id);
