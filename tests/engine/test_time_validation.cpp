@@ -164,6 +164,39 @@ const std::map<std::string, const char*>& known_misses() {
                                "dleb-bert-large-squad-fp32-4x-dgx-1-v100-16gb",
                                "dleb-bert-large-squad-fp32-8x-dgx-1-v100-16gb"})
             k[id] = dgx1_fp32;
+        // NVIDIA's own ConvNets tables (dle-resnet50-*, dle-efficientnet-b0-*: 24 rows added in session 15,
+        // docs/validation-sources.md sec. 7r).
+        const char* dle_loader =
+            "8-GPU AMP scaling on NVIDIA's DGX machines: ResNet-50 0.84 (DGX A100) and 0.87 (DGX-1), EfficientNet-B0 0.84 "
+            "and 0.75, where the engine gives 0.99 (ResNet-50's fp32 gradients are 102 MB, ~1 ms over NVLink). Both models "
+            "stop at the same images/s per machine (16.6 k on the DGX A100, 7.8-8.3 k on the DGX-1) while their TF32/FP32 "
+            "rows, which need fewer images/s, scale 0.95-0.97: the ceiling of the CPU data pipeline that decodes ImageNet "
+            "JPEGs in benchmark_training mode. The engine counts the loader only when the scenario gives "
+            "dataset.loader_samples_per_s, which NVIDIA does not publish";
+        for (const char* id : {"dle-resnet50-amp-nhwc-scaling-8x-a100-sxm4-80gb",
+                               "dle-resnet50-amp-nhwc-scaling-8x-v100-sxm2-16gb",
+                               "dle-resnet50-amp-nhwc-scaling-8x-v100-sxm2-32gb",
+                               "dle-efficientnet-b0-amp-nhwc-scaling-8x-a100-sxm4-80gb",
+                               "dle-efficientnet-b0-amp-nhwc-scaling-8x-v100-sxm2-16gb",
+                               "dle-efficientnet-b0-amp-nhwc-8x-v100-sxm2-16gb"})
+            k[id] = dle_loader;
+        const char* effnet =
+            "EfficientNet-B0 on NVIDIA's DGX A100 and DGX-1 (DLE 21.03): +68% TF32 and +27% AMP (NHWC) on one A100, "
+            "+33% FP32 and +42% AMP on one V100, the 8-GPU rows alike, while ResNet-50 in the same tables passes. "
+            "B0's 16 depthwise convolutions (PyTorch's native kernel in NCHW, cuDNN's in NHWC) and its squeeze-and-"
+            "excitation blocks (pool, two small FCs, sigmoid, multiply) are timed as bandwidth-bound layers at the "
+            "cnn prior's fraction, as if they streamed like the dense layers; their kernels, the depthwise weight "
+            "gradient above all, do not. timm's channels_last EfficientNet-B0 row misses the same way (+39%). No "
+            "per-kernel measurement of these on a GPU was found, and a fitted factor is not allowed";
+        for (const char* id : {"dle-efficientnet-b0-tf32-1x-a100-sxm4-80gb", "dle-efficientnet-b0-amp-nhwc-1x-a100-sxm4-80gb",
+                               "dle-efficientnet-b0-tf32-8x-a100-sxm4-80gb", "dle-efficientnet-b0-amp-nhwc-8x-a100-sxm4-80gb",
+                               "dle-efficientnet-b0-fp32-1x-v100-sxm2-16gb", "dle-efficientnet-b0-amp-nhwc-1x-v100-sxm2-16gb",
+                               "dle-efficientnet-b0-fp32-8x-v100-sxm2-16gb"})
+            k[id] = effnet;
+        k["dle-efficientnet-b0-fp32-scaling-8x-v100-sxm2-16gb"] =
+            "EfficientNet-B0 FP32 on 8 V100s of a DGX-1: 0.89 measured, 0.99 predicted (10.3 points). Its 4672 images/s "
+            "are below the machine's loader ceiling of the AMP rows, and its 5.3 M parameters make the all-reduce "
+            "small; the engine has no term for what loses the rest (the same table's ResNet-50 FP32 row scales 0.97)";
         // hf-bert-large-v100-fp16-throughput (+34% until 2026-12-03) passes since the HF cases run their optimizer
         // step as the 2022 Trainer did: a Python loop over the parameter tensors (scenario optimizer_impl "for-loop").
         // hf-gpt2-2x-titan-rtx-nvlink-speedup passes since 2026-12-02: its baseline says gpu.peer_to_peer false
