@@ -180,6 +180,27 @@ TEST_CASE("the calculator's figures the guide quotes are what the calculator giv
         CHECK(std::string(gg::ui::tr(gg::ui::Str::YoloLoaderHint, gg::ui::Lang::Zh)).find(range_zh) != std::string::npos);
     }
 
+    // The calculator's depthwise hint: the single-GPU MobileNetV2 / EfficientNet-B0 throughput cases, from right (the
+    // closest) to the most optimistic, rounded to 10%.
+    {
+        double closest = 1e9, worst = 0;
+        for (const char* id : {"timm-mobilenet-v2-train-amp-rtx3090", "timm-efficientnet-b0-train-amp-rtx3090",
+                               "timm-mobilenet-v2-train-amp-channels-last-rtx3090",
+                               "timm-efficientnet-b0-train-amp-channels-last-rtx3090",
+                               "dle-efficientnet-b0-tf32-1x-a100-sxm4-80gb", "dle-efficientnet-b0-amp-nhwc-1x-a100-sxm4-80gb",
+                               "dle-efficientnet-b0-fp32-1x-v100-sxm2-16gb", "dle-efficientnet-b0-amp-nhwc-1x-v100-sxm2-16gb"}) {
+            const double fast = predicted(id) / time_case(id).row.measured - 1;  // samples/s: above 0 = too fast
+            closest = std::min(closest, std::fabs(fast));
+            worst = std::max(worst, fast);
+        }
+        CHECK(closest < 0.05);  // "right"
+        const std::string pct = std::to_string(int(std::lround(worst * 10)) * 10) + "%";
+        CAPTURE(pct);
+        CHECK(std::string(gg::ui::tr(gg::ui::Str::DepthwiseHint, gg::ui::Lang::En)).find("to " + pct + " too fast") !=
+              std::string::npos);
+        CHECK(std::string(gg::ui::tr(gg::ui::Str::DepthwiseHint, gg::ui::Lang::Zh)).find("快了 " + pct) != std::string::npos);
+    }
+
     // "Optimizations": YOLOv5s, 300 COCO epochs on a V100 (the README's 2 days), the GPU's own work in days.
     const std::string days = one_decimal(predicted("ultralytics-yolov5s-coco-300-epochs-v100-days") / 86400);
     check_quoted("where the calculator's figure for the GPU's own work is " + days + " days",
