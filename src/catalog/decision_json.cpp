@@ -320,7 +320,7 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
                         {"card_price", money(o.buy.card_price_cny)},
                         {"host", money(o.buy.host_cny)},
                         {"purchase", money(o.buy.purchase_cny)},
-                        {"power_w", o.buy.power_w},
+                        {"power_w", num_or_null(o.buy.power_w)},
                         {"electricity", money(o.buy.electricity_cny)},
                         {"ownership_months", num_or_null(o.buy.ownership_months)},
                         {"resale_fraction", num_or_null(o.buy.resale_fraction)},

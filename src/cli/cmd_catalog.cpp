@@ -67,15 +67,26 @@ int run_gpus(const std::vector<std::string>& args) {
     std::printf("%-24s %7s %8s %7s %7s %7s %7s %6s  %s\n", "id", "mem", "bw", "fp32", "fp16*", "bf16*", "fp8*",
                 "tdp", "name");
     std::printf("%-24s %7s %8s %7s %7s %7s %7s %6s\n", "", "GiB", "GB/s", "TFLOPS", "TFLOPS", "TFLOPS", "TFLOPS", "W");
+    bool any_unknown = false;
     for (const auto& g : gpus) {
         const auto& f = g.dense_flop_per_s;
-        std::printf("%-24s %7.0f %8.0f %7s %7s %7s %7s %6.0f  %s\n", g.id.c_str(), g.memory_bytes / engine::kBytesPerGiB,
-                    g.memory_bandwidth_bytes_per_s / 1e9, tflops(f.fp32).c_str(), tflops(f.fp16).c_str(),
-                    tflops(f.bf16).c_str(), tflops(f.fp8).c_str(), g.tdp_w, g.name.c_str());
+        // fp32 == 0 means no source publishes the card's rates (hardware.h DenseFlopPerS): unknown, not unsupported.
+        const bool unknown = f.fp32 <= 0;
+        any_unknown = any_unknown || unknown;
+        auto rate = [&](double v) { return unknown ? std::string("?") : tflops(v); };
+        char tdp[16];
+        if (g.tdp_w > 0) std::snprintf(tdp, sizeof tdp, "%.0f", g.tdp_w);
+        else std::snprintf(tdp, sizeof tdp, "?");
+        std::printf("%-24s %7.0f %8.0f %7s %7s %7s %7s %6s  %s\n", g.id.c_str(), g.memory_bytes / engine::kBytesPerGiB,
+                    g.memory_bandwidth_bytes_per_s / 1e9, rate(f.fp32).c_str(), rate(f.fp16).c_str(),
+                    rate(f.bf16).c_str(), rate(f.fp8).c_str(), tdp, g.name.c_str());
     }
-    std::printf("\n%zu GPUs. Dense peak rates (no sparsity); * = tensor rate with FP32 accumulate; - = unsupported.\n"
+    std::printf("\n%zu GPUs. Dense peak rates (no sparsity); * = tensor rate with FP32 accumulate; - = unsupported;\n"
+                "? = not published.%s\n"
                 "Memory in GiB (2^30 bytes), bandwidth in GB/s (10^9 bytes/s). --json gives base units.\n",
-                gpus.size());
+                gpus.size(),
+                any_unknown ? " Time estimates for such a card use its measured GEMM rates (docs/time-model.md sec. 2)."
+                            : "");
     return kExitOk;
 }
 

@@ -423,15 +423,19 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             // A quote the user entered is used as given (it may be for a whole server).
             const bool server_only = (gpu.form_factor == "sxm" || gpu.form_factor == "oam") &&
                                      gpu.street_price.source != kUserPriceSource;
-            if (server_only) {
-                // Nothing of the desktop model applies: no card price, no desktop host, no resale of a card.
-                const double power_w = o.buy.power_w, hours = o.buy.training_hours, months = o.buy.ownership_months;
+            if (server_only) o.reasons.push_back({ReasonCode::kServerOnly, {}, {}});
+            // Without a card price (no street or launch price: most data-centre cards, AWS's cloud-only A10G) or for a
+            // server-only module, nothing of the desktop model is known: no card price, no desktop host, no power draw
+            // or electricity, no resale. Unknown, not zero: the report prints them as null.
+            const bool no_desktop_model = server_only || o.buy.basis == PriceBasis::kUnknown;
+            if (no_desktop_model) {
+                const double hours = o.buy.training_hours, months = o.buy.ownership_months;
                 o.buy = BuyCost{};
-                o.buy.power_w = power_w;
                 o.buy.training_hours = hours;
                 o.buy.ownership_months = months;
-                o.buy.purchase_cny = o.buy.total_cny = kNaN;
-                o.reasons.push_back({ReasonCode::kServerOnly, {}, {}});
+                o.buy.card_price_cny = o.buy.cards_cny = o.buy.host_cny = o.buy.purchase_cny = kNaN;
+                o.buy.power_w = o.buy.resale_fraction = o.buy.resale_cny = o.buy.electricity_cny = kNaN;
+                o.buy.total_cny = kNaN;
             }
             if (known(o.time_s) && known(o.buy.total_cny)) {
                 o.cost_cny = o.buy.total_cny;
@@ -450,15 +454,15 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             if (o.buy.basis == PriceBasis::kLaunchUsd)
                 o.reasons.push_back({ReasonCode::kLaunchPriceBasis,
                                      {{"launch_usd", gpu.launch_price_usd}, {"cny_per_usd", c.cny_per_usd}}, {}});
-            if (n > 1 && !server_only) o.reasons.push_back({ReasonCode::kHostShared, {{"count", double(n)}}, {}});
+            if (n > 1 && !no_desktop_model) o.reasons.push_back({ReasonCode::kHostShared, {{"count", double(n)}}, {}});
             // The host's power supply must carry the cards at their board power and the host itself.
-            if (!server_only && settings.host_system.psu_w > 0 && gpu.tdp_w > 0 &&
+            if (!no_desktop_model && settings.host_system.psu_w > 0 && gpu.tdp_w > 0 &&
                 n * gpu.tdp_w + settings.host_system.power_w > settings.host_system.psu_w)
                 o.reasons.push_back({ReasonCode::kHostUnderpowered,
                                      {{"power_w", n * gpu.tdp_w + settings.host_system.power_w},
                                       {"psu_w", settings.host_system.psu_w}},
                                      {}});
-            if (!server_only && !resale_points.empty() && o.buy.ownership_months > resale_points.back().age_months)
+            if (!no_desktop_model && !resale_points.empty() && o.buy.ownership_months > resale_points.back().age_months)
                 o.reasons.push_back({ReasonCode::kResaleExtrapolated,
                                      {{"ownership_months", o.buy.ownership_months},
                                       {"last_point_months", resale_points.back().age_months}},

@@ -336,11 +336,20 @@ TEST_CASE("rank: SXM modules have no buy price, and cards that overload the host
     CHECK(has(*sxm, ReasonCode::kCostUnknown));
     CHECK_FALSE(std::isfinite(sxm->cost_cny));
     CHECK(std::isfinite(sxm->time_s));  // its time is still estimated
-    // Nor a desktop host or a card's resale: none of the desktop model is carried.
-    CHECK(sxm->buy.host_cny == 0);
-    CHECK(sxm->buy.resale_fraction == 0);
+    // Nor a desktop host, its power or a card's resale: none of the desktop model is carried, and what is unknown is
+    // not zero.
+    CHECK_FALSE(std::isfinite(sxm->buy.host_cny));
+    CHECK_FALSE(std::isfinite(sxm->buy.resale_fraction));
+    CHECK_FALSE(std::isfinite(sxm->buy.power_w));
     CHECK_FALSE(has(*sxm, ReasonCode::kHostShared));
     CHECK_FALSE(has(*sxm, ReasonCode::kResaleExtrapolated));
+    // The same for a card nobody sells (AWS's A10G: no street or launch price), now that it has a time.
+    const RankOption* a10g = find("buy:a10g:2");
+    REQUIRE(a10g != nullptr);
+    CHECK(std::isfinite(a10g->time_s));
+    CHECK(has(*a10g, ReasonCode::kCostUnknown));
+    CHECK_FALSE(std::isfinite(a10g->buy.host_cny));
+    CHECK_FALSE(has(*a10g, ReasonCode::kHostShared));
     for (const RankOption& o : r.options)
         if (o.kind == OptionKind::kBuy && (o.gpu->form_factor == "sxm" || o.gpu->form_factor == "oam")) {
             CAPTURE(o.id);

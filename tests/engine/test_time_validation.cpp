@@ -179,8 +179,8 @@ const std::map<std::string, const char*>& known_misses() {
         const char* dle_loader =
             "8-GPU AMP scaling on NVIDIA's DGX machines: ResNet-50 0.84 (DGX A100) and 0.87 (DGX-1), EfficientNet-B0 0.84 "
             "and 0.75, where the engine gives 0.99 (ResNet-50's fp32 gradients are 102 MB, ~1 ms over NVLink). Both models "
-            "stop at the same images/s per machine (16.6 k on the DGX A100, 7.8-8.3 k on the DGX-1) while their TF32/FP32 "
-            "rows, which need fewer images/s, scale 0.95-0.97: the ceiling of the CPU data pipeline that decodes ImageNet "
+            "stop at the same images/s per machine (16.6 k on the DGX A100, 7.8-8.3 k on the DGX-1) while ResNet-50's "
+            "TF32/FP32 rows and B0's TF32 row, which need fewer images/s, scale 0.95-0.97: the ceiling of the CPU data pipeline that decodes ImageNet "
             "JPEGs in benchmark_training mode. The engine counts the loader only when the scenario gives "
             "dataset.loader_samples_per_s, which NVIDIA does not publish";
         for (const char* id : {"dle-resnet50-amp-nhwc-scaling-8x-a100-sxm4-80gb",
