@@ -18,7 +18,8 @@ namespace gg::catalog {
 // The `time` section of the estimate report. Keys scripts rely on (never renamed, only added):
 //   step_s, total_s, low_s, high_s, samples_per_s, tokens_per_s, flop_per_step, mfu   (null when status != ok;
 //   total_s/low_s/high_s null without a dataset)
-// plus: status, rate, precision_fallback, peak_inferred (no datasheet rate: peak = measured best GEMM / matmul_reference), prior, interconnect, step_low_s, step_high_s, compute_s, memory_bound_s,
+// plus: status, rate, precision_fallback, peak_inferred (no datasheet rate: peak = measured best GEMM /
+//   matmul_reference), prior, interconnect, step_low_s, step_high_s, compute_s, memory_bound_s,
 //   overhead_s, optimizer_s, comm_s, exposed_comm_s, loader_wait_s, offload_transfer_s, cpu_optimizer_not_modelled,
 //   samples_per_step, steps, epoch_s and steps_per_epoch (null for a token budget), gpu_hours,
 //   hardware_flop_per_step, peak_flop_per_s, scaling_efficiency, model_parallel_comm_s, pipeline_bubble_s,
