@@ -258,6 +258,19 @@ bool saves_attention_core(const Graph& g, const Layer& l) {
 
 }  // namespace
 
+DepthwiseBackend depthwise_backend(const Layer& l, Precision p, bool channels_last) {
+    if (l.conv_groups <= 1 || l.conv_groups != l.conv_in_channels) return DepthwiseBackend::kNone;
+    if (channels_last) return DepthwiseBackend::kCudnn;
+    if (p != Precision::kFp16Amp || l.conv_in_channels < 32) return DepthwiseBackend::kNative;
+    const int k = l.conv_kernel, w = l.conv_in_width, ch = l.conv_in_channels;
+    bool cudnn = false;
+    if ((k == 1 || k == 3 || k == 5) && w >= 7) {
+        if (l.conv_stride == 1) cudnn = true;
+        else if (l.conv_stride == 2) cudnn = k != 1 && (ch >= 512 || (ch >= 256 && w >= 28));
+    }
+    return cudnn ? DepthwiseBackend::kCudnn : DepthwiseBackend::kNative;
+}
+
 PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, const Graph& g, const TrainingConfig& c) {
     assert(g.batch == 1 && "prepare_time: build the graph with WorkloadShape::batch = 1; evaluate scales by batch");
     PreparedTime t;
@@ -399,11 +412,27 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
 
         TimeLayer tl;
         tl.compute_bound = compute_bound;
+        const bool native_depthwise = depthwise_backend(l, p, c.channels_last) == DepthwiseBackend::kNative;
         tl.linear = has_weights;
         tl.fused_attention = l.kind == OpKind::kAttention;
         tl.passes = 1 + bwd_passes + re;
         tl.flop_per_sample = compute_bound ? hw_flop : 0.0;
         tl.bytes_per_sample = bytes * (1 + re) + bwd_bytes;
+        // PyTorch's own depthwise kernels (aten/src/ATen/native/cuda/DepthwiseConv2d.cu) are plain CUDA-core kernels,
+        // one output (forward) or input-gradient (backward) element per thread, "not even using shared memory"
+        // (ngimel, pytorch/pytorch#1708): memory-bound eager kernels like the elementwise ones, so they stream at
+        // that rate (the SM stream limit applies), not at cuDNN's. Forward and input gradient each read one tensor
+        // and write the other (the k x k taps come from cache). The weight gradient
+        // (conv_depthwise2d_grad_weight_kernel) runs one thread block per (channel, kh, kw), each summing
+        // input x output-gradient over the whole batch and image: k^2 passes over both tensors, counted here as
+        // traffic (no L2 reuse between the k^2 blocks of a channel assumed). Validated, not fitted: NVIDIA's
+        // EfficientNet-B0 TF32 (A100) and FP32 (V100) rows (docs/validation-sources.md sec. 7r).
+        if (native_depthwise) {
+            tl.compute_bound = false;
+            tl.flop_per_sample = 0;
+            const double taps = double(l.conv_kernel) * l.conv_kernel;
+            tl.bytes_per_sample = bytes * (1 + re) + (input_grad ? bytes : 0.0) + (trainable ? taps * bytes : 0.0);
+        }
         tl.weight_bytes = has_weights ? l.matmul_weight_params * gemm_weight_bytes * (tl.passes) : 0.0;
         if (lora) tl.passes += 3 * (1 + re);  // adapter A and B matmuls: small extra kernels
         // NCHW activations under 16-bit autocast: cuDNN's tensor-core convolutions work in NHWC, so each conv call
@@ -420,7 +449,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         // that cuDNN transposes for them) nor to channels_last runs (scenario "memory_format": "channels_last").
         const bool tensor_core_16 = p == Precision::kFp16Amp || p == Precision::kBf16Amp || p == Precision::kBf16;
         if (spec.is_vision && l.role == ParamRole::kConv && l.kind == OpKind::kMatmul && tensor_core_16 &&
-            !c.channels_last)
+            !c.channels_last && !native_depthwise)
             tl.serial_bytes_per_sample = 2.0 * bytes * (1 + re + bwd_passes);
 
         // The LSTM's recurrence runs step by step (h_t needs h_(t-1)): cuDNN batches the input GEMM W_ih x_t over all

@@ -279,6 +279,18 @@ struct PreparedTime {
     std::vector<std::shared_ptr<const PreparedTime>> input_encoders;
 };
 
+// Which kernel a depthwise Conv2d (groups == input channels > 1) runs in PyTorch: cuDNN or PyTorch's own
+// CudaDepthwise2d kernels (aten/src/ATen/native/Convolution.cpp, select_conv_backend / use_cudnn_depthwise, torch
+// 1.10 onwards with cuDNN >= 8.2):
+//  - channels_last activations: cuDNN, always ("always use cudnn_depthwise for channels_last format");
+//  - NCHW fp16 (autocast's dtype): cuDNN when check_cudnn_depthwise_workload_with_filter says so (input channels
+//    >= 32; k x k filter with k = 1, 3 or 5; input width >= 7; stride 1 always; stride 2 for k = 3/5 with >= 512
+//    channels, or >= 256 channels at width >= 28), else PyTorch's. The heuristic's batch-1 exceptions (more stride-2
+//    layers on cuDNN) are left out: the prepared time does not depend on the micro-batch;
+//  - NCHW fp32, TF32 and bf16: PyTorch's kernels, always (that heuristic is "only for FP16").
+enum class DepthwiseBackend : std::uint8_t { kNone, kCudnn, kNative };
+DepthwiseBackend depthwise_backend(const Layer& l, Precision p, bool channels_last);
+
 // Reduce the graph (built at batch 1 with BuildOptions::eager_attention == config.eager_attention) once.
 // `shape` gives tokens per sample for sequence models.
 PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, const Graph& graph_per_sample,
