@@ -412,7 +412,8 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
 
         TimeLayer tl;
         tl.compute_bound = compute_bound;
-        const bool native_depthwise = depthwise_backend(l, p, c.channels_last) == DepthwiseBackend::kNative;
+        const DepthwiseBackend depthwise = depthwise_backend(l, p, c.channels_last);
+        const bool native_depthwise = depthwise == DepthwiseBackend::kNative;
         tl.linear = has_weights;
         tl.fused_attention = l.kind == OpKind::kAttention;
         tl.passes = 1 + bwd_passes + re;
@@ -447,9 +448,18 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         // Measured: timm ResNet-50 AMP training on an RTX 3090, 826 img/s NCHW vs 1218 NHWC (pytorch-image-models
         // results/benchmark-train-amp-{nchw,nhwc}-pt112-cu113-rtx3090.csv). Not applied to fp32/TF32 (no source
         // that cuDNN transposes for them) nor to channels_last runs (scenario "memory_format": "channels_last").
+        // Depthwise layers: PyTorch's own kernels (native_depthwise) read NCHW directly, no transposes. cuDNN's
+        // depthwise kernels (grouped direct kernels, not tensor-core GEMMs: conv2d_grouped_direct_kernel and
+        // wgrad2d_grouped_direct_kernel in nvprof, pytorch/pytorch#34977 and #1708) are not described publicly, and
+        // their cost is taken to be the same in both layouts: a cuDNN depthwise layer in channels_last is charged
+        // what it is charged in NCHW, its convolution traffic plus this transpose traffic. Measured, timm on an RTX
+        // 3090: channels_last made MobileNetV2 / EfficientNet-B0 1.26x / 1.20x faster than NCHW, which is what
+        // removing only the dense convolutions' transposes gives (engine 1.29x / 1.32x), not removing the depthwise
+        // layers' too (1.65x / 1.63x); NVIDIA's EfficientNet-B0 AMP rows (channels_last, held out) then come within
+        // 25% (docs/time-model.md sec. 2, "Depthwise convolutions").
         const bool tensor_core_16 = p == Precision::kFp16Amp || p == Precision::kBf16Amp || p == Precision::kBf16;
-        if (spec.is_vision && l.role == ParamRole::kConv && l.kind == OpKind::kMatmul && tensor_core_16 &&
-            !c.channels_last && !native_depthwise)
+        const bool transposed = c.channels_last ? depthwise == DepthwiseBackend::kCudnn : !native_depthwise;
+        if (spec.is_vision && l.role == ParamRole::kConv && l.kind == OpKind::kMatmul && tensor_core_16 && transposed)
             tl.serial_bytes_per_sample = 2.0 * bytes * (1 + re + bwd_passes);
 
         // The LSTM's recurrence runs step by step (h_t needs h_(t-1)): cuDNN batches the input GEMM W_ih x_t over all

@@ -1072,10 +1072,6 @@ void draw_time(AppState& app) {
     }
     // Detection pipelines are the common loader-bound case (docs/validation-sources.md sec. 7k).
     if (s.model.family == engine::Family::kYolo && s.loader_samples_per_s <= 0) hint_text(tr(Str::YoloLoaderHint, L));
-    // cuDNN's depthwise kernels in channels_last: the known misses of docs/time-model.md sec. 6.
-    if ((s.model.family == engine::Family::kMobileNetV2 || s.model.family == engine::Family::kEfficientNetB0) &&
-        s.memory_format == "channels_last")
-        hint_text(tr(Str::DepthwiseHint, L));
     draw_scaling(app, t, total > 0);
     if (t.contains("explain") && t["explain"].is_object() &&
         ImGui::TreeNode(stable_label(tr(Str::TimeFormula, L), "time-formula").c_str())) {

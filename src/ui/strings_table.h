@@ -387,8 +387,6 @@
     X(EncoderLine, "Each step includes %s of frozen VAE and text-encoder passes (the script encodes every batch; tick \"Latents precomputed\" if yours does not).", \
       "每一步里有 %s 花在冻结的 VAE 和文本编码器上（脚本每个 batch 都现算；如果你的流程不是这样，请勾选“潜变量已预先算好”）。") \
     X(LoaderWaitLine, "Data loading sets the pace: each step the GPU waits %s for data.", "数据读取成了瓶颈：每一步显卡要等数据 %s。") \
-    X(DepthwiseHint, "In channels_last, every depthwise convolution runs cuDNN's own depthwise kernels, which the calculator times like ordinary convolutions. Published channels_last runs of this model took up to 1.4x the estimate (timm on an RTX 3090, NVIDIA's EfficientNet-B0 on a V100), while NCHW runs came within 5% of it; channels_last gained 1.2-1.3x over NCHW where the calculator says 1.6-1.7x. Expect the slow end of the range, or slower.", \
-      "在 channels_last 下，每个深度可分离卷积都走 cuDNN 自己的 depthwise 内核，而计算器按普通卷积估它们的时间。这个模型公开的 channels_last 实测用时最多是估计的 1.4 倍（timm，RTX 3090；NVIDIA 的 EfficientNet-B0，V100），NCHW 的实测则与估计相差不到 5%；channels_last 实际比 NCHW 快 1.2–1.3 倍，计算器给的是 1.6–1.7 倍。请按范围的慢端甚至更慢来预期。") \
     X(YoloLoaderHint, "This is the GPU's share. YOLO training often waits for its CPU data loader (mosaic augmentation): Ultralytics' own COCO runs took 1.0-1.7x this kind of figure (YOLOv5 README, V100). Measure your loader and enter it under \"Data loading speed\".", \
       "这是显卡本身的耗时。YOLO 训练常常要等 CPU 上的数据加载（mosaic 数据增强）：Ultralytics 自己在 COCO 上的训练用时是这类估算的 1.0–1.7 倍（YOLOv5 README，V100）。请测一下你的数据读取速度，填到“数据读取速度”里。") \
     X(RankingTitle, "Every option, best first", "所有方案（最优在前）")                                      \

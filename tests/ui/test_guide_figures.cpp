@@ -180,43 +180,6 @@ TEST_CASE("the calculator's figures the guide quotes are what the calculator giv
         CHECK(std::string(gg::ui::tr(gg::ui::Str::YoloLoaderHint, gg::ui::Lang::Zh)).find(range_zh) != std::string::npos);
     }
 
-    // The calculator's depthwise hint (channels_last MobileNetV2 / EfficientNet-B0 only): the single-GPU channels_last
-    // cases' worst measured time over estimated time (predicted / measured samples per second), to one decimal; every
-    // NCHW case within 5%; timm's measured and estimated NHWC-over-NCHW gains, to one decimal.
-    {
-        double worst = 0, nchw_worst = 0;
-        for (const char* id : {"timm-mobilenet-v2-train-amp-channels-last-rtx3090",
-                               "timm-efficientnet-b0-train-amp-channels-last-rtx3090",
-                               "dle-efficientnet-b0-amp-nhwc-1x-a100-sxm4-80gb", "dle-efficientnet-b0-amp-nhwc-1x-v100-sxm2-16gb"})
-            worst = std::max(worst, predicted(id) / time_case(id).row.measured - 1);  // above 0 = too fast
-        for (const char* id : {"timm-mobilenet-v2-train-amp-rtx3090", "timm-efficientnet-b0-train-amp-rtx3090",
-                               "dle-efficientnet-b0-tf32-1x-a100-sxm4-80gb", "dle-efficientnet-b0-fp32-1x-v100-sxm2-16gb"})
-            nchw_worst = std::max(nchw_worst, std::fabs(predicted(id) / time_case(id).row.measured - 1));
-        CHECK(nchw_worst < 0.05);  // "within 5%"
-        double gain_lo = 1e9, gain_hi = 0, est_lo = 1e9, est_hi = 0;
-        for (const char* m : {"mobilenet-v2", "efficientnet-b0"}) {
-            const std::string nchw = std::string("timm-") + m + "-train-amp-rtx3090";
-            const std::string nhwc = std::string("timm-") + m + "-train-amp-channels-last-rtx3090";
-            const double gain = time_case(nhwc).row.measured / time_case(nchw).row.measured;
-            const double est = predicted(nhwc) / predicted(nchw);
-            gain_lo = std::min(gain_lo, gain), gain_hi = std::max(gain_hi, gain);
-            est_lo = std::min(est_lo, est), est_hi = std::max(est_hi, est);
-        }
-        const std::string times = one_decimal(1 + worst);
-        const std::string gains = one_decimal(gain_lo) + "-" + one_decimal(gain_hi) + "x";
-        const std::string gains_zh = one_decimal(gain_lo) + "–" + one_decimal(gain_hi) + " 倍";
-        CAPTURE(times);
-        CAPTURE(gains);
-        const std::string en = gg::ui::tr(gg::ui::Str::DepthwiseHint, gg::ui::Lang::En);
-        const std::string zh = gg::ui::tr(gg::ui::Str::DepthwiseHint, gg::ui::Lang::Zh);
-        CHECK(en.find("took up to " + times + "x the estimate") != std::string::npos);
-        CHECK(zh.find("估计的 " + times + " 倍") != std::string::npos);
-        CHECK(en.find("gained " + gains + " over NCHW where the calculator says " + one_decimal(est_lo) + "-" +
-                      one_decimal(est_hi) + "x") != std::string::npos);
-        CHECK(zh.find("快 " + gains_zh + "，计算器给的是 " + one_decimal(est_lo) + "–" + one_decimal(est_hi) + " 倍") !=
-              std::string::npos);
-    }
-
     // "Optimizations": YOLOv5s, 300 COCO epochs on a V100 (the README's 2 days), the GPU's own work in days.
     const std::string days = one_decimal(predicted("ultralytics-yolov5s-coco-300-epochs-v100-days") / 86400);
     check_quoted("where the calculator's figure for the GPU's own work is " + days + " days",
