@@ -105,7 +105,8 @@ struct Builder {
         save(l, tensor(b * x.c * x.h * x.w, R::kMatmulInput, x.t), F::kWeightGrad);
         const std::int32_t out = tensor(b * double(cout) * ho * wo, R::kActivation);
         l.bytes_moved_elements = b * (double(x.c) * x.h * x.w + double(cout) * ho * wo);
-        l.conv_groups = groups, l.conv_kernel = k, l.conv_stride = stride, l.conv_in_channels = x.c, l.conv_in_width = x.w;
+        l.conv_groups = groups, l.conv_kernel = k, l.conv_stride = stride;
+        l.conv_in_channels = x.c, l.conv_in_width = x.w;
         return {out, cout, ho, wo};
     }
     // ConvTranspose2d (UNet up path): same saved input as conv.
