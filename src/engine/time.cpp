@@ -451,15 +451,16 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         // Depthwise layers: PyTorch's own kernels (native_depthwise) read NCHW directly, no transposes. cuDNN's
         // depthwise kernels (grouped direct kernels, not tensor-core GEMMs: conv2d_grouped_direct_kernel and
         // wgrad2d_grouped_direct_kernel in nvprof, pytorch/pytorch#34977 and #1708) are not described publicly, and
-        // their cost is taken to be the same in both layouts: a cuDNN depthwise layer in channels_last is charged
-        // what it is charged in NCHW, its convolution traffic plus this transpose traffic. Measured, timm on an RTX
+        // their cost is taken to be what it is in NCHW under fp16 autocast whatever the layout (and dtype): their
+        // convolution traffic plus this transpose traffic. Measured, timm on an RTX
         // 3090: channels_last made MobileNetV2 / EfficientNet-B0 1.26x / 1.20x faster than NCHW, which is what
         // removing only the dense convolutions' transposes gives (engine 1.29x / 1.32x), not removing the depthwise
         // layers' too (1.65x / 1.63x); NVIDIA's EfficientNet-B0 AMP rows (channels_last, held out) then come within
         // 25% (docs/time-model.md sec. 2, "Depthwise convolutions").
         const bool tensor_core_16 = p == Precision::kFp16Amp || p == Precision::kBf16Amp || p == Precision::kBf16;
-        const bool transposed = c.channels_last ? depthwise == DepthwiseBackend::kCudnn : !native_depthwise;
-        if (spec.is_vision && l.role == ParamRole::kConv && l.kind == OpKind::kMatmul && tensor_core_16 && transposed)
+        const bool dense_transposed = spec.is_vision && l.role == ParamRole::kConv && l.kind == OpKind::kMatmul &&
+                                      tensor_core_16 && !c.channels_last && depthwise == DepthwiseBackend::kNone;
+        if (dense_transposed || depthwise == DepthwiseBackend::kCudnn)
             tl.serial_bytes_per_sample = 2.0 * bytes * (1 + re + bwd_passes);
 
         // The LSTM's recurrence runs step by step (h_t needs h_(t-1)): cuDNN batches the input GEMM W_ih x_t over all

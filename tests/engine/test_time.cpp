@@ -869,10 +869,10 @@ TEST_CASE("time: depthwise convolutions run the kernel PyTorch picks; its own ke
     dense.conv_groups = 2;
     CHECK(backend(dense, Precision::kFp32) == DepthwiseBackend::kNone);
 
-    // EfficientNet-B0 under TF32: NCHW and channels_last differ only in the depthwise kernels (no transposes at
-    // TF32). NCHW moves each depthwise layer's forward tensors (input + output) once forward, once for the input
-    // gradient and k^2 times for the weight gradient, at the elementwise rate; channels_last times them as cuDNN
-    // convolutions. The 16 MBConv blocks each have one.
+    // EfficientNet-B0 under TF32: NCHW and channels_last differ only in the depthwise kernels (no transposes of
+    // dense convolutions at TF32). NCHW moves each depthwise layer's forward tensors (input + output) once forward,
+    // once for the input gradient and k^2 times for the weight gradient, at the elementwise rate; channels_last
+    // times them as cuDNN convolutions. The 16 MBConv blocks each have one.
     const Setup s = setup("efficientnet-b0", 224);
     engine::TrainingConfig nchw_c = config(Precision::kTf32), cl_c = nchw_c;
     cl_c.channels_last = true;
@@ -895,10 +895,19 @@ TEST_CASE("time: depthwise convolutions run the kernel PyTorch picks; its own ke
     CHECK(streamed_bytes(nchw) - streamed_bytes(cl) == doctest::Approx(expected_bytes).epsilon(1e-9));
     // Their FLOPs still count (model FLOPs and MFU do not depend on the kernel).
     CHECK(nchw.hardware_flop_per_sample == cl.hardware_flop_per_sample);
-    // Which is why NVIDIA's TF32 EfficientNet-B0 (NCHW) is slower than the same job's channels_last estimate.
+    // In channels_last the depthwise layers run on cuDNN, charged what cuDNN's depthwise kernels cost in NCHW fp16:
+    // 2 x (input + output) per pass beside the convolution roofline, whatever the dtype.
+    double cl_serial = 0, expected_cl_serial = 0;
+    for (const engine::TimeLayer& l : cl.layers) cl_serial += l.count * l.serial_bytes_per_sample;
+    for (const engine::Layer& l : s.graph.layers)
+        if (engine::depthwise_backend(l, Precision::kTf32, true) == DepthwiseBackend::kCudnn)
+            expected_cl_serial += 2.0 * l.bytes_moved_elements * 4.0 * 3.0;
+    CHECK(cl_serial == doctest::Approx(expected_cl_serial).epsilon(1e-9));
+    // PyTorch's kernels, with their k^2 weight-gradient passes, are the slower of the two: NVIDIA's TF32
+    // EfficientNet-B0 (NCHW) estimate is below the same job's channels_last one.
     const double nchw_rate = engine::evaluate_time(nchw, 256, gpu("a100-sxm4-80gb"), {}, {}, priors()).samples_per_s;
     const double cl_rate = engine::evaluate_time(cl, 256, gpu("a100-sxm4-80gb"), {}, {}, priors()).samples_per_s;
-    CHECK(nchw_rate < 0.75 * cl_rate);
+    CHECK(nchw_rate < 0.9 * cl_rate);
 
     // cuDNN's depthwise kernels cost the same in both layouts: under fp16 autocast in channels_last, the dense
     // convolutions lose their NCHW transposes and the depthwise layers (all on cuDNN there) keep that charge,
