@@ -180,6 +180,20 @@ TEST_CASE("the calculator's figures the guide quotes are what the calculator giv
         CHECK(std::string(gg::ui::tr(gg::ui::Str::YoloLoaderHint, gg::ui::Lang::Zh)).find(range_zh) != std::string::npos);
     }
 
+    // "Optimizations", channels_last: timm's measured NHWC-over-NCHW gains for MobileNetV2 and EfficientNet-B0 on an RTX
+    // 3090, and the calculator's for the same rows, to two decimals.
+    {
+        auto gain = [](const char* model, bool measured) {
+            const std::string nchw = std::string("timm-") + model + "-train-amp-rtx3090";
+            const std::string nhwc = std::string("timm-") + model + "-train-amp-channels-last-rtx3090";
+            return measured ? time_case(nhwc).row.measured / time_case(nchw).row.measured : predicted(nhwc) / predicted(nchw);
+        };
+        const std::string m1 = two_decimals(gain("mobilenet-v2", true)), m2 = two_decimals(gain("efficientnet-b0", true));
+        const std::string p1 = two_decimals(gain("mobilenet-v2", false)), p2 = two_decimals(gain("efficientnet-b0", false));
+        check_quoted("(" + m1 + "x and " + m2 + "x; the calculator gives " + p1 + "x and " + p2 + "x)",
+                     "（" + m1 + " 倍和 " + m2 + " 倍；计算器给出 " + p1 + " 倍和 " + p2 + " 倍）");
+    }
+
     // "Optimizations": YOLOv5s, 300 COCO epochs on a V100 (the README's 2 days), the GPU's own work in days.
     const std::string days = one_decimal(predicted("ultralytics-yolov5s-coco-300-epochs-v100-days") / 86400);
     check_quoted("where the calculator's figure for the GPU's own work is " + days + " days",
