@@ -455,8 +455,8 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         // convolution traffic plus this transpose traffic. Measured, timm on an RTX
         // 3090: channels_last made MobileNetV2 / EfficientNet-B0 1.26x / 1.20x faster than NCHW, which is what
         // removing only the dense convolutions' transposes gives (engine 1.29x / 1.32x), not removing the depthwise
-        // layers' too (1.65x / 1.63x); NVIDIA's EfficientNet-B0 AMP rows (channels_last, held out) then come within
-        // 25% (docs/time-model.md sec. 2, "Depthwise convolutions").
+        // layers' too (1.65x / 1.63x). Held out, NVIDIA's EfficientNet-B0 AMP rows (channels_last): one A100 +4%, one
+        // V100 16GB +20%, one V100 32GB +27% (a listed miss) (docs/time-model.md sec. 2, "Depthwise convolutions").
         const bool tensor_core_16 = p == Precision::kFp16Amp || p == Precision::kBf16Amp || p == Precision::kBf16;
         const bool dense_transposed = spec.is_vision && l.role == ParamRole::kConv && l.kind == OpKind::kMatmul &&
                                       tensor_core_16 && !c.channels_last && depthwise == DepthwiseBackend::kNone;

@@ -280,8 +280,8 @@ struct PreparedTime {
 };
 
 // Which kernel a depthwise Conv2d (groups == input channels > 1) runs in PyTorch: cuDNN or PyTorch's own
-// CudaDepthwise2d kernels (aten/src/ATen/native/Convolution.cpp, select_conv_backend / use_cudnn_depthwise, torch
-// 1.10 onwards with cuDNN >= 8.2):
+// CudaDepthwise2d kernels (aten/src/ATen/native/Convolution.cpp, select_conv_backend / use_cudnn_depthwise, with
+// cuDNN >= 8.2; taken as torch >= 1.11, whose timm runs behave so, docs/validation-sources.md sec. 7s):
 //  - channels_last activations: cuDNN, always ("always use cudnn_depthwise for channels_last format");
 //  - NCHW fp16 (autocast's dtype): cuDNN when check_cudnn_depthwise_workload_with_filter says so (input channels
 //    >= 32; k x k filter with k = 1, 3 or 5; input width >= 7; stride 1 always; stride 2 for k = 3/5 with >= 512
