@@ -200,6 +200,22 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
                     out.stream_source);
     optional_record("matmul_reference", "fraction_of_peak", 1.5, 1.0, out.matmul_reference_fraction,
                     out.matmul_reference_source);
+    // The measured GeForce cards' median share of their datasheet 16-bit GEMM rate, for the unmeasured ones (optional).
+    if (auto share = doc.find("geforce_unmeasured_share"); share != doc.end()) {
+        const char* pointer = "/geforce_unmeasured_share";
+        double fraction = 0;
+        std::string source;
+        bool s_ok = share->is_object();
+        if (!s_ok) r.problem(pointer, "expected an object {fraction_of_datasheet, source}");
+        else {
+            s_ok = r.number(*share, pointer, "fraction_of_datasheet", 0.5, 1.5, fraction);
+            s_ok = r.string(*share, pointer, "source", source) && s_ok;
+        }
+        if (s_ok) {
+            out.geforce_share_16bit = fraction;
+            out.geforce_share_source = source;
+        }
+    }
     // Fused attention: FlashAttention-2's most of the dense peak, per NVIDIA architecture (optional list).
     if (auto limits = doc.find("fused_attention_limits"); limits != doc.end()) {
         if (!limits->is_array()) {

@@ -199,15 +199,29 @@ double ThroughputPriors::fused_attention_fraction(const GpuSpec& gpu) const {
     return 0;
 }
 
-double ThroughputPriors::matmul_limit_flop_per_s(const GpuSpec& gpu, MatmulRate rate) const {
+namespace {
+double measured_limit(const std::vector<ThroughputPriors::MatmulLimit>& limits, const GpuSpec& gpu, MatmulRate rate) {
     auto find = [&](MatmulRate key) {
-        for (const MatmulLimit& l : matmul_limits)
+        for (const ThroughputPriors::MatmulLimit& l : limits)
             if (l.gpu_id == gpu.id && l.rate == key) return l.flop_per_s;
         return 0.0;
     };
     if (rate == MatmulRate::kFp16)
         if (const double fp16 = find(MatmulRate::kFp16); fp16 > 0) return fp16;
     return find(rate == MatmulRate::kFp16 ? MatmulRate::kBf16 : rate);
+}
+}  // namespace
+
+double ThroughputPriors::geforce_share(const GpuSpec& gpu, MatmulRate rate) const {
+    const bool geforce = gpu.vendor == "nvidia" && gpu.segment == "consumer" &&
+                         gpu.compute_capability_major * 10 + gpu.compute_capability_minor >= 75;
+    if (!geforce || measured_limit(matmul_limits, gpu, rate) > 0) return 0.0;
+    return rate == MatmulRate::kFp16 || rate == MatmulRate::kBf16 ? geforce_share_16bit : 0.0;
+}
+
+double ThroughputPriors::matmul_limit_flop_per_s(const GpuSpec& gpu, MatmulRate rate) const {
+    if (const double measured = measured_limit(matmul_limits, gpu, rate); measured > 0) return measured;
+    return geforce_share(gpu, rate) * peak_flop_per_s(rate, gpu);
 }
 
 // ---- prepare -----------------------------------------------------------------------------------------------
@@ -1186,8 +1200,10 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     // Only where a fused-attention limit applies (an architecture with an entry).
     if (attention_cap_flop_per_s > 0)
         r.compute.operands.push_back({"fused_attention_flop_per_s", attention_cap_flop_per_s});
-    // Only where a measured best GEMM exists for this card and rate.
+    // Only where a measured best GEMM exists for this card and rate, or a GeForce card takes the measured median share.
     if (linear_best_flop_per_s > 0) r.compute.operands.push_back({"matmul_limit_flop_per_s", linear_best_flop_per_s});
+    if (const double share = priors.geforce_share(gpu, r.rate); share > 0)
+        r.compute.operands.push_back({"geforce_median_share", share});
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
                        {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro},

@@ -125,7 +125,18 @@ struct ThroughputPriors {
         std::string source;
     };
     std::vector<MatmulLimit> matmul_limits;
-    // The limit for a card and rate (0 = none measured: the prior's fraction of the peak applies alone).
+    // A GeForce card (NVIDIA, segment "consumer", tensor cores: compute capability >= 7.5) without a measured FP16 or
+    // BF16 GEMM is taken to reach the median share of its datasheet rate that the measured GeForce cards reach
+    // (data/throughput_priors.json "geforce_unmeasured_share"; a test recomputes the medians): GeForce cards boost
+    // past their rated clock, and without it an unmeasured GeForce card ran ~18% slower than its measured siblings.
+    // 0 = not modelled. One share for FP16 and BF16 (one tensor-core rate on these cards). TF32 and FP32 keep the
+    // prior's fraction of the peak (no such evidence for them).
+    double geforce_share_16bit = 0;
+    std::string geforce_share_source;
+    // The share that applies to a card and rate (0 = none: measured, not a GeForce card, or not a 16-bit rate).
+    double geforce_share(const GpuSpec& gpu, MatmulRate rate) const;
+    // The limit for a card and rate: its measurement, else the GeForce share x its datasheet rate (0 = neither: the
+    // prior's fraction of the peak applies alone).
     double matmul_limit_flop_per_s(const GpuSpec& gpu, MatmulRate rate) const;
     std::vector<std::string> overhead_fitted_to;  // validation case ids per_layer_overhead_s was fitted to
     const EfficiencyPrior* find(Family family) const;  // nullptr when no prior covers the family

@@ -3,6 +3,7 @@
 // time to train, the loader limit, data validation and the JSON keys. Every test name contains "time".
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <tuple>
@@ -432,6 +433,61 @@ TEST_CASE("time: a card with no datasheet rate runs at the peak its measured GEM
     CHECK_FALSE(none.peak_inferred);
 }
 
+TEST_CASE("time: a GeForce card without a measured GEMM takes the measured GeForce cards' median share") {
+    const engine::ThroughputPriors& pr = priors();
+    const double share = pr.geforce_share_16bit;
+    REQUIRE(share > 0);
+    CHECK(!pr.geforce_share_source.empty());
+    // The committed share is the median, over the measured GeForce cards with tensor cores, of measured / datasheet
+    // (each card's FP16 figure, else its BF16 one): a new measurement in matmul_limits forces an update here.
+    std::vector<double> shares;
+    for (const engine::GpuSpec& g : catalog::embedded_catalog().gpus) {
+        if (g.vendor != "nvidia" || g.segment != "consumer" ||
+            g.compute_capability_major * 10 + g.compute_capability_minor < 75)
+            continue;
+        for (engine::MatmulRate rate : {engine::MatmulRate::kFp16, engine::MatmulRate::kBf16}) {
+            double best = 0;
+            for (const auto& l : pr.matmul_limits)
+                if (l.gpu_id == g.id && l.rate == rate) best = l.flop_per_s;
+            if (best > 0) {
+                shares.push_back(best / engine::peak_flop_per_s(rate, g));
+                break;
+            }
+        }
+    }
+    REQUIRE(shares.size() >= 5);
+    std::sort(shares.begin(), shares.end());
+    const std::size_t n = shares.size();
+    const double median = n % 2 ? shares[n / 2] : 0.5 * (shares[n / 2 - 1] + shares[n / 2]);
+    CHECK(share == doctest::Approx(median).epsilon(0.001));
+    // An unmeasured GeForce card: the share x its datasheet FP16 / BF16 rate; TF32 and FP32 stay unmeasured.
+    const engine::GpuSpec& rtx3070 = gpu("rtx-3070");
+    CHECK(pr.geforce_share(rtx3070, engine::MatmulRate::kFp16) == share);
+    CHECK(pr.matmul_limit_flop_per_s(rtx3070, engine::MatmulRate::kFp16) ==
+          doctest::Approx(share * rtx3070.dense_flop_per_s.fp16));
+    CHECK(pr.matmul_limit_flop_per_s(rtx3070, engine::MatmulRate::kBf16) ==
+          doctest::Approx(share * rtx3070.dense_flop_per_s.bf16));
+    CHECK(pr.matmul_limit_flop_per_s(rtx3070, engine::MatmulRate::kTf32) == 0);
+    CHECK(pr.matmul_limit_flop_per_s(rtx3070, engine::MatmulRate::kFp32) == 0);
+    // A measured GeForce card keeps its measurement; workstation cards and GeForce cards without tensor cores
+    // (Pascal) take no share.
+    CHECK(pr.geforce_share(gpu("rtx-4090"), engine::MatmulRate::kBf16) == 0);
+    CHECK(pr.matmul_limit_flop_per_s(gpu("rtx-4090"), engine::MatmulRate::kBf16) == doctest::Approx(166.6e12).epsilon(0.01));
+    CHECK(pr.matmul_limit_flop_per_s(gpu("rtx-a5000"), engine::MatmulRate::kBf16) == 0);
+    CHECK(pr.matmul_limit_flop_per_s(gpu("gtx-1080-ti"), engine::MatmulRate::kFp16) == 0);
+    // What it fixes: at 0.85 x datasheet an RTX 3090 Ti (80 TFLOPS, 1008 GB/s) ran a GEMM-bound job slower than a
+    // measured RTX 3090 (71 TFLOPS datasheet, 75.6 measured; 936 GB/s). The report names the share where it applies.
+    const Setup s = setup("llama-3.1-8b", 4096);
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kBf16Amp));
+    const auto ti = engine::evaluate_time(t, 1, gpu("rtx-3090-ti"), {}, {}, pr);
+    const auto plain = engine::evaluate_time(t, 1, gpu("rtx-3090"), {}, {}, pr);
+    CHECK(ti.step_s < plain.step_s);
+    bool named = false;
+    for (const auto& op : ti.compute.operands) named = named || (std::string(op.first) == "geforce_median_share" && op.second == share);
+    CHECK(named);
+    for (const auto& op : plain.compute.operands) CHECK(std::string(op.first) != "geforce_median_share");
+}
+
 TEST_CASE("time: a card with a measured best GEMM runs its GEMMs at the prior's share of that best") {
     const engine::ThroughputPriors& pr = priors();
     const Setup s = setup("llama-3.1-8b", 4096);
@@ -439,10 +495,12 @@ TEST_CASE("time: a card with a measured best GEMM runs its GEMMs at the prior's 
     const double e = pr.find(engine::Family::kDecoder)->matmul_fraction.expected;
     const double ref = pr.matmul_reference_fraction;
     REQUIRE(ref > 0);
-    // The same card under another id (a user's copy) has no measurement: the prior's share of its datasheet peak.
+    // The same card under another id (a user's copy) has no measurement: the prior's share of its datasheet peak
+    // (a GeForce copy is made a workstation card here, which takes no GeForce median share; tested on its own below).
     auto compare = [&](const char* id) {
         engine::GpuSpec measured = gpu(id), unmeasured = gpu(id);
         unmeasured.id = std::string("my-") + id;
+        if (unmeasured.segment == "consumer") unmeasured.segment = "workstation";
         const double best = pr.matmul_limit_flop_per_s(measured, engine::MatmulRate::kBf16);
         REQUIRE(best > 0);
         const auto a = engine::evaluate_time(t, 2, measured, {}, {}, pr);
@@ -1228,9 +1286,11 @@ TEST_CASE("time: fused attention runs at most at FlashAttention-2's measured fra
     CHECK(priors().fused_attention_fraction(gpu("v100-sxm2-16gb")) == 0);
     CHECK(priors().fused_attention_fraction(gpu("mi300x")) == 0);
     // The attention limit alone: without the cards' measured GEMM ceilings (tested on their own below), which would
-    // cap the "free" attention too on an H100.
+    // cap the "free" attention too on an H100, nor the GeForce cards' median share that replaces them on a GeForce
+    // card without a measurement.
     engine::ThroughputPriors limited = priors();
     limited.matmul_limits.clear();
+    limited.geforce_share_16bit = 0;
     engine::ThroughputPriors unlimited = limited;
     unlimited.fused_attention_limits.clear();
     // Llama-2-7B at 4096 tokens: attention is a large share of the FLOPs.
