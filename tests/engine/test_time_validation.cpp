@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <string>
@@ -24,6 +25,10 @@ namespace {
 const std::map<std::string, const char*>& known_misses() {
     static const std::map<std::string, const char*> m = [] {
         std::map<std::string, const char*> k;
+        // One reason for several cases.
+        auto list = [&k](const char* why, std::initializer_list<const char*> ids) {
+            for (const char* id : ids) k[id] = why;
+        };
         // The ResNet-50 AMP rows on A100/H100 (+30% until 2026-12-02) pass since the engine charges the NCHW<->NHWC
         // transposes cuDNN runs around tensor-core convolutions (docs/time-model.md sec. 2). AMP ResNets on GA102/AD102
         // cards (RTX A6000, RTX 4090, RTX 6000 Ada, 1-8 GPUs; timm ResNet-101 on an RTX 3090: -25..-35%) and TF32 on
@@ -46,10 +51,9 @@ const std::map<std::string, const char*>& known_misses() {
                                     "rings that cross two CPU sockets are not modelled: no published figure). Its "
                                     "BERT-base fp32 row misses the same way (+27%; the machine's fp16 BERT-base cell "
                                     "is left out as faster than linear)";
-        for (const char* id : {"lambda-bert-large-fp16-8x-a100-sxm4-80gb", "lambda-bert-large-fp32-8x-a100-sxm4-80gb",
+        list(lambda_a100x8, {"lambda-bert-large-fp16-8x-a100-sxm4-80gb", "lambda-bert-large-fp32-8x-a100-sxm4-80gb",
                                "lambda-scaling-bert-large-fp16-8x-a100-sxm4-80gb",
-                               "lambda-bert-base-fp32-8x-a100-sxm4-80gb"})
-            k[id] = lambda_a100x8;
+                               "lambda-bert-base-fp32-8x-a100-sxm4-80gb"});
         k["lambda-bert-large-fp32-2x-a100-sxm4-80gb"] =
             "2x A100 SXM4 BERT-large fp32: +31%; 52.5 samples/s per GPU where the same machine's 4x row gives 56 and "
             "the 2x A100 PCIe row passes (+23%)";
@@ -59,15 +63,14 @@ const std::map<std::string, const char*>& known_misses() {
                                 "desktop implies ~3 GB/s: host-staged bandwidth depends on the machine's CPU and "
                                 "memory, and one figure per PCIe generation cannot fit both";
         // (lambda-bert-large-fp32-4x-v100-sxm2-16gb passes since 2026-12-03, at -24.5%: the per-layer overhead refit.)
-        for (const char* id : {"lambda-bert-large-fp16-4x-v100-sxm2-16gb", "lambda-bert-large-fp16-8x-v100-sxm2-16gb"})
-            k[id] = v100_host;
+        list(v100_host, {"lambda-bert-large-fp16-4x-v100-sxm2-16gb", "lambda-bert-large-fp16-8x-v100-sxm2-16gb"});
         k["lambda-scaling-bert-large-fp16-2x-rtx-4090"] =
             "2x RTX 4090 BERT-large fp16 scaling 0.89 vs 0.75: the 1x RTX 4090 BERT AMP row is predicted 22% too slow "
             "(its bandwidth-bound share), so communication's share of the step is under-estimated by as much";
         const char* a10_tf32 = "A10 TF32 (held out): BERT-large +26%, ResNet-50 +31%, while its AMP rows pass (+10%, -3%). "
                                "The A10's board power is 150 W; TF32 tensor-core work at its rated boost clock is not "
                                "sustained at that power (power-limited clocks are not modelled: no published figure)";
-        for (const char* id : {"lambda-bert-large-fp32-1x-a10", "lambda-resnet50-fp32-1x-a10"}) k[id] = a10_tf32;
+        list(a10_tf32, {"lambda-bert-large-fp32-1x-a10", "lambda-resnet50-fp32-1x-a10"});
         // Lambda's older table (lambda-v0-*: 77 rows as ratios to the RTX 3090 of the same table, added 2026-12-04):
         // 73 pass. The four misses are TF32 BERT rows; the same cards' FP16 rows pass.
         k["lambda-v0-bert-large-fp32-rtx-a5000-vs-rtx-3090"] =
@@ -86,9 +89,8 @@ const std::map<std::string, const char*>& known_misses() {
             "Lambda's BERT figure is 100 steps x batch / end-to-end time with warm-up (cuDNN/cuBLAS autotuning, "
             "allocator growth) inside it; at batch 2 that start-up may weigh on the 3080 more than on the 3090 at batch 8 "
             "(not checked: the logs do not time it), and the engine models steady steps only";
-        for (const char* id : {"lambda-v0-bert-base-fp32-rtx-3080-10gb-vs-rtx-3090",
-                               "lambda-v0-bert-large-fp32-rtx-3080-10gb-vs-rtx-3090"})
-            k[id] = v0_3080;
+        list(v0_3080, {"lambda-v0-bert-base-fp32-rtx-3080-10gb-vs-rtx-3090",
+                               "lambda-v0-bert-large-fp32-rtx-3080-10gb-vs-rtx-3090"});
         // timm's training benchmark in two blog posts (timm22-*, timm25-*, added 2026-12-04): 11 of 14 pass, every
         // ResNet-50 row among them (-1..+11%, the RTX 5090 included) and VGG-16 on the GTX 1080 Ti, RTX 2080 Ti and
         // RTX 3090 (-17..+5%).
@@ -100,9 +102,8 @@ const std::map<std::string, const char*>& known_misses() {
                               "GEMM does, which the engine, running convolutions at the card's GEMM rate, does not "
                               "know. ResNet-50, less convolution-bound, passes on both cards. No measurement of "
                               "convolution throughput per card was found";
-        for (const char* id : {"timm22-vgg16-train-fp32-rtx-4090", "timm25-vgg16-train-fp32-rtx-4090",
-                               "timm25-vgg16-train-fp32-rtx-5090"})
-            k[id] = vgg_ada;
+        list(vgg_ada, {"timm22-vgg16-train-fp32-rtx-4090", "timm25-vgg16-train-fp32-rtx-4090",
+                               "timm25-vgg16-train-fp32-rtx-5090"});
         // Lambda's older table as multi-GPU scaling (lambda-v0-scaling-*: 183 rows, tolerance 10 points of
         // efficiency): 166 within 10 points. The misses are whole machines, not cards:
         const char* v0_3090_box =
@@ -111,25 +112,22 @@ const std::map<std::string, const char*>& known_misses() {
             "FP16 cell is faster than linear (1.10, left out): the cells contradict each other, and no interconnect "
             "(the engine takes these GeForce cards as host-staged: 0.68-0.88) explains a 4-card box slower than a "
             "2-card one";
-        for (const char* id : {"lambda-v0-scaling-bert-large-fp16-4x-rtx-3090", "lambda-v0-scaling-bert-large-fp32-4x-rtx-3090",
+        list(v0_3090_box, {"lambda-v0-scaling-bert-large-fp16-4x-rtx-3090", "lambda-v0-scaling-bert-large-fp32-4x-rtx-3090",
                                "lambda-v0-scaling-bert-base-fp32-4x-rtx-3090", "lambda-v0-scaling-bert-large-fp16-8x-rtx-3090",
-                               "lambda-v0-scaling-bert-large-fp32-8x-rtx-3090", "lambda-v0-scaling-bert-base-fp32-8x-rtx-3090"})
-            k[id] = v0_3090_box;
+                               "lambda-v0-scaling-bert-large-fp32-8x-rtx-3090", "lambda-v0-scaling-bert-base-fp32-8x-rtx-3090"});
         const char* v0_8000_box =
             "Lambda's 8x Quadro RTX 8000 BERT rows (older table): efficiency 0.60-0.84 against 0.90-0.97 predicted, while "
             "its 2x/4x BERT rows and all its ResNet-50 rows pass, and the same table's 8x RTX A6000 and 8x A100 PCIe BERT "
             "rows (and three of the 8x V100 PCIe box's four) pass at the same per-GPU batches (P2P over PCIe). What this one 8-card machine added "
             "(PCIe switches, two CPU sockets) is not recorded";
-        for (const char* id : {"lambda-v0-scaling-bert-large-fp16-8x-quadro-rtx-8000", "lambda-v0-scaling-bert-large-fp32-8x-quadro-rtx-8000",
-                               "lambda-v0-scaling-bert-base-fp16-8x-quadro-rtx-8000", "lambda-v0-scaling-bert-base-fp32-8x-quadro-rtx-8000"})
-            k[id] = v0_8000_box;
+        list(v0_8000_box, {"lambda-v0-scaling-bert-large-fp16-8x-quadro-rtx-8000", "lambda-v0-scaling-bert-large-fp32-8x-quadro-rtx-8000",
+                               "lambda-v0-scaling-bert-base-fp16-8x-quadro-rtx-8000", "lambda-v0-scaling-bert-base-fp32-8x-quadro-rtx-8000"});
         const char* v0_2080ti_nvlink =
             "Lambda's '2x RTX 2080Ti NVLink' rows (older table) are the '2x RTX 2080Ti' rows within 1-12% (BERT-base FP16 "
             "142 vs 141, ResNet-50 FP16 836 vs 953): the bridge carried no gradient traffic in these runs, or something "
             "else bounded both; the engine gives the bridge's 0.93-0.99 where the PCIe rows (host-staged, GeForce) pass";
-        for (const char* id : {"lambda-v0-scaling-resnet50-fp16-2x-rtx-2080-ti-nvlink", "lambda-v0-scaling-bert-base-fp16-2x-rtx-2080-ti-nvlink",
-                               "lambda-v0-scaling-bert-base-fp32-2x-rtx-2080-ti-nvlink"})
-            k[id] = v0_2080ti_nvlink;
+        list(v0_2080ti_nvlink, {"lambda-v0-scaling-resnet50-fp16-2x-rtx-2080-ti-nvlink", "lambda-v0-scaling-bert-base-fp16-2x-rtx-2080-ti-nvlink",
+                               "lambda-v0-scaling-bert-base-fp32-2x-rtx-2080-ti-nvlink"});
         k["lambda-v0-scaling-bert-base-fp32-4x-rtx-2080-ti"] =
             "4x RTX 2080 Ti BERT-base FP32 (older table): 0.74 measured, 0.63 predicted host-staged (10.8 points); its "
             "FP16 twin passes (0.71 vs 0.69), as do the 2x rows";
@@ -153,11 +151,10 @@ const std::map<std::string, const char*>& known_misses() {
             "DGX-1 32GB FP32 8-GPU row (85.5, weak scaling 7.12) passes. The FP32 runs step BertAdam, a Python loop over "
             "the tensors on the DGX-1's older host CPUs in 8 processes; the engine prices each loop kernel at one host "
             "cost and has no CPU model, so it gives these cells the DGX-2's scaling";
-        for (const char* id : {"dleb-bert-large-squad-fp32-8x-dgx-1-v100-32gb",
+        list(dgx1_fp32, {"dleb-bert-large-squad-fp32-8x-dgx-1-v100-32gb",
                                "dleb-bert-large-squad-scaling-fp32-8x-dgx-1-v100-32gb",
                                "dleb-bert-large-squad-fp32-4x-dgx-1-v100-16gb",
-                               "dleb-bert-large-squad-fp32-8x-dgx-1-v100-16gb"})
-            k[id] = dgx1_fp32;
+                               "dleb-bert-large-squad-fp32-8x-dgx-1-v100-16gb"});
         // NVIDIA's BERT pre-training multi-node table (dlea-bert-large-pretrain-*: 20 speedups of 2-32 DGX A100 nodes
         // over one, InfiniBand HDR): 18 within 10 points.
         const char* pretrain_tf32_512 =
@@ -165,9 +162,8 @@ const std::map<std::string, const char*>& known_misses() {
             "(efficiency 0.89 / 0.78), engine 15.9 / 31.6. The same phase under AMP, which all-reduces half the bytes in "
             "about half the step time (the same communication share), scales 0.97 / 0.94, and TF32 at sequence 128 0.98 / "
             "0.95; both pass. Nothing in the engine's communication model separates the TF32 phase-2 rows from them";
-        for (const char* id : {"dlea-bert-large-pretrain-seq512-tf32-16-nodes-vs-1-speedup",
-                               "dlea-bert-large-pretrain-seq512-tf32-32-nodes-vs-1-speedup"})
-            k[id] = pretrain_tf32_512;
+        list(pretrain_tf32_512, {"dlea-bert-large-pretrain-seq512-tf32-16-nodes-vs-1-speedup",
+                               "dlea-bert-large-pretrain-seq512-tf32-32-nodes-vs-1-speedup"});
         // NVIDIA's own ConvNets tables (dle-resnet50-*, dle-efficientnet-b0-*: 24 rows added in session 15,
         // docs/validation-sources.md sec. 7r).
         const char* dle_loader =
@@ -177,23 +173,21 @@ const std::map<std::string, const char*>& known_misses() {
             "TF32/FP32 rows and B0's TF32 row, which need fewer images/s, scale 0.95-0.97: the ceiling of the CPU data pipeline that decodes ImageNet "
             "JPEGs in benchmark_training mode. The engine counts the loader only when the scenario gives "
             "dataset.loader_samples_per_s, which NVIDIA does not publish";
-        for (const char* id : {"dle-resnet50-amp-nhwc-scaling-8x-a100-sxm4-80gb",
+        list(dle_loader, {"dle-resnet50-amp-nhwc-scaling-8x-a100-sxm4-80gb",
                                "dle-resnet50-amp-nhwc-scaling-8x-v100-sxm2-16gb",
                                "dle-resnet50-amp-nhwc-scaling-8x-v100-sxm2-32gb",
                                "dle-efficientnet-b0-amp-nhwc-scaling-8x-a100-sxm4-80gb",
                                "dle-efficientnet-b0-amp-nhwc-scaling-8x-v100-sxm2-16gb",
                                "dle-efficientnet-b0-amp-nhwc-8x-v100-sxm2-16gb",
                                "dle-efficientnet-b0-amp-nhwc-scaling-8x-v100-sxm2-32gb",
-                               "dle-efficientnet-b0-amp-nhwc-8x-v100-sxm2-32gb"})
-            k[id] = dle_loader;
+                               "dle-efficientnet-b0-amp-nhwc-8x-v100-sxm2-32gb"});
         const char* flagperf =
             "FlagPerf's torchvision MobileNetV2 on 8 x A100-SXM4-40GB (PyTorch 1.8, labelled fp32, so TF32 convolutions; "
             "NCHW): +33% at batch 32 and +37% at 512 per GPU, against its 'p_core' images/s (data IO left out). Its depthwise "
             "layers run PyTorch's own kernels, as NVIDIA's EfficientNet-B0 TF32 row on an A100 does, which passes (+4%); "
             "the difference is not explained (MobileNetV2's depthwise layers are all 3x3 at up to 112x112; FlagPerf's loop "
             "may keep per-step host work the engine does not see)";
-        for (const char* id : {"flagperf-mobilenet-v2-b32-tf32-8x-a100-sxm4-40gb", "flagperf-mobilenet-v2-b512-tf32-8x-a100-sxm4-40gb"})
-            k[id] = flagperf;
+        list(flagperf, {"flagperf-mobilenet-v2-b32-tf32-8x-a100-sxm4-40gb", "flagperf-mobilenet-v2-b512-tf32-8x-a100-sxm4-40gb"});
         k["dle-efficientnet-b0-amp-nhwc-1x-v100-sxm2-32gb"] =
             "EfficientNet-B0 AMP (channels_last) on one V100 32GB at batch 256: +27%, where the 16GB card's row at batch 128 "
             "is +20% and the A100's at 256 +4%. In NHWC every depthwise layer runs cuDNN's depthwise kernels, charged as in "
@@ -217,7 +211,7 @@ const std::map<std::string, const char*>& known_misses() {
             "(LLaMA-1 at 2048 tokens passes). Meta used model + sequence parallelism (LLaMA sec. 2.4), whose "
             "communication scales with tokens and is not hidden; the scenario can say gpu.tensor_parallel / "
             "sequence_parallel since 2026-12-03, but neither paper gives the degrees, so these rows keep FSDP";
-        for (const char* id : {"llama2-13b-pretraining-gpu-hours", "llama2-70b-pretraining-gpu-hours"}) k[id] = llama2;
+        list(llama2, {"llama2-13b-pretraining-gpu-hours", "llama2-70b-pretraining-gpu-hours"});
         k["ultralytics-yolov5l-coco-epoch-2x-a100-sxm4-40gb"] =
             "YOLOv5l, one COCO epoch on 2 A100s of a P4d: -28% (its 1, 4 and 8 GPU rows pass at -24, -20, -24%). "
             "Measured images/s per GPU are 95, 84, 83 and 78 on 1, 2, 4 and 8 GPUs, while the GPU's own work per image "
@@ -230,8 +224,7 @@ const std::map<std::string, const char*>& known_misses() {
                            "transformer prior's 0.85 of peak (fitted to PyTorch DDP runs); the paper's HFU is 57%. The "
                            "8-replica row adds 0.32 s of unhidden fp16 gradient all-reduce (one HDR NIC per GPU) where "
                            "the paper measured 1.32 s";
-        for (const char* id : {"korthikanti-530b-mfu-selective-sp", "korthikanti-530b-dp8-2240gpu-mfu-selective-sp"})
-            k[id] = k530;
+        list(k530, {"korthikanti-530b-mfu-selective-sp", "korthikanti-530b-dp8-2240gpu-mfu-selective-sp"});
         const char* zero3_scale =
             "DeepSpeed ZeRO-3 on 384-2240 A100s (Narayanan et al. 2021, Table 2): -35..-79%. At a fixed global batch "
             "the measured step time stays ~67 s from 768 to 1536 GPUs (175B), i.e. the parameter all-gathers and "
@@ -248,10 +241,9 @@ const std::map<std::string, const char*>& known_misses() {
             "px (4x the compute per step) the speedup passes (15.2 vs 15.8)";
         // mpt-13b-seq2048-8x-h100-sxm (+39% when added in session 8: FSDP traffic ~0.8x its compute, all hidden)
         // passes since hidden collectives slow the compute they overlap (comm.overlap_slowdown_fraction).
-        for (const char* id : {"narayanan-zero3-175b-384gpu-days", "narayanan-zero3-175b-768gpu-days",
+        list(zero3_scale, {"narayanan-zero3-175b-384gpu-days", "narayanan-zero3-175b-768gpu-days",
                                "narayanan-zero3-175b-1536gpu-days", "narayanan-zero3-530b-640gpu-days",
-                               "narayanan-zero3-530b-1120gpu-days", "narayanan-zero3-530b-2240gpu-days"})
-            k[id] = zero3_scale;
+                               "narayanan-zero3-530b-1120gpu-days", "narayanan-zero3-530b-2240gpu-days"});
         return k;
     }();
     return m;
