@@ -283,6 +283,44 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             }
         }
     }
+    // Cards that take another card's measurements (optional list): each names a card with measurements of its own,
+    // and has none itself (a twin of a twin is refused: one step, so each borrowing states its own reason).
+    if (auto twins = doc.find("matmul_limit_twins"); twins != doc.end()) {
+        if (!twins->is_array()) {
+            r.problem("/matmul_limit_twins", "expected an array of {gpu, same_as, source}");
+        } else {
+            auto measured = [&](const std::string& id) {
+                return std::any_of(out.matmul_limits.begin(), out.matmul_limits.end(),
+                                   [&](const engine::ThroughputPriors::MatmulLimit& l) { return l.gpu_id == id; });
+            };
+            for (std::size_t i = 0; i < twins->size(); ++i) {
+                const json& rec = (*twins)[i];
+                const std::string p = "/matmul_limit_twins/" + std::to_string(i);
+                engine::ThroughputPriors::MatmulTwin t;
+                bool t_ok = rec.is_object();
+                if (!t_ok) r.problem(p, "expected an object {gpu, same_as, source}");
+                else {
+                    t_ok = r.string(rec, p, "gpu", t.gpu_id);
+                    t_ok = r.string(rec, p, "same_as", t.same_as) && t_ok;
+                    t_ok = r.string(rec, p, "source", t.source) && t_ok;
+                }
+                if (t_ok && measured(t.gpu_id)) {
+                    r.problem(p + "/gpu", "this card has measurements of its own in matmul_limits");
+                    t_ok = false;
+                }
+                if (t_ok && !measured(t.same_as)) {
+                    r.problem(p + "/same_as", "no measurement of that card in matmul_limits");
+                    t_ok = false;
+                }
+                for (const auto& other : out.matmul_twins)
+                    if (t_ok && other.gpu_id == t.gpu_id) {
+                        r.problem(p + "/gpu", "this card already has a twin");
+                        t_ok = false;
+                    }
+                if (t_ok) out.matmul_twins.push_back(t);
+            }
+        }
+    }
     // The prior the stream limit was fitted together with (tools/fit_priors.cpp).
     auto stream = doc.find("sm_stream_limit");
     if (stream != doc.end() && stream->is_object() && stream->contains("fitted_with")) {

@@ -131,8 +131,9 @@ DenseFlopPerS rates_for_time(const GpuSpec& gpu, const ThroughputPriors& priors,
     inferred = false;
     if (gpu.dense_flop_per_s.fp32 > 0 || priors.matmul_reference_fraction <= 0) return gpu.dense_flop_per_s;
     DenseFlopPerS r;
+    const std::string& id = priors.measured_id(gpu.id);
     for (const ThroughputPriors::MatmulLimit& l : priors.matmul_limits) {
-        if (l.gpu_id != gpu.id) continue;
+        if (l.gpu_id != id) continue;
         const double peak = l.flop_per_s / priors.matmul_reference_fraction;
         switch (l.rate) {
             case MatmulRate::kFp32: r.fp32 = peak; break;
@@ -199,29 +200,42 @@ double ThroughputPriors::fused_attention_fraction(const GpuSpec& gpu) const {
     return 0;
 }
 
+const std::string& ThroughputPriors::measured_id(const std::string& gpu_id) const {
+    for (const MatmulTwin& t : matmul_twins)
+        if (t.gpu_id == gpu_id) return t.same_as;
+    return gpu_id;
+}
+
+bool geforce_with_tensor_cores(const GpuSpec& gpu) {
+    return gpu.vendor == "nvidia" && gpu.segment == "consumer" &&
+           gpu.compute_capability_major * 10 + gpu.compute_capability_minor >= 75;
+}
+
 namespace {
-double measured_limit(const std::vector<ThroughputPriors::MatmulLimit>& limits, const GpuSpec& gpu, MatmulRate rate) {
+double measured_limit(const ThroughputPriors& priors, const GpuSpec& gpu, MatmulRate rate) {
+    const std::string& id = priors.measured_id(gpu.id);
     auto find = [&](MatmulRate key) {
-        for (const ThroughputPriors::MatmulLimit& l : limits)
-            if (l.gpu_id == gpu.id && l.rate == key) return l.flop_per_s;
+        for (const ThroughputPriors::MatmulLimit& l : priors.matmul_limits)
+            if (l.gpu_id == id && l.rate == key) return l.flop_per_s;
         return 0.0;
     };
     if (rate == MatmulRate::kFp16)
         if (const double fp16 = find(MatmulRate::kFp16); fp16 > 0) return fp16;
     return find(rate == MatmulRate::kFp16 ? MatmulRate::kBf16 : rate);
 }
+double share_16bit(const ThroughputPriors& priors, const GpuSpec& gpu, MatmulRate rate) {
+    const bool sixteen = rate == MatmulRate::kFp16 || rate == MatmulRate::kBf16;
+    return sixteen && geforce_with_tensor_cores(gpu) ? priors.geforce_share_16bit : 0.0;
+}
 }  // namespace
 
 double ThroughputPriors::geforce_share(const GpuSpec& gpu, MatmulRate rate) const {
-    const bool geforce = gpu.vendor == "nvidia" && gpu.segment == "consumer" &&
-                         gpu.compute_capability_major * 10 + gpu.compute_capability_minor >= 75;
-    if (!geforce || measured_limit(matmul_limits, gpu, rate) > 0) return 0.0;
-    return rate == MatmulRate::kFp16 || rate == MatmulRate::kBf16 ? geforce_share_16bit : 0.0;
+    return measured_limit(*this, gpu, rate) > 0 ? 0.0 : share_16bit(*this, gpu, rate);
 }
 
 double ThroughputPriors::matmul_limit_flop_per_s(const GpuSpec& gpu, MatmulRate rate) const {
-    if (const double measured = measured_limit(matmul_limits, gpu, rate); measured > 0) return measured;
-    return geforce_share(gpu, rate) * peak_flop_per_s(rate, gpu);
+    if (const double measured = measured_limit(*this, gpu, rate); measured > 0) return measured;
+    return share_16bit(*this, gpu, rate) * peak_flop_per_s(rate, gpu);
 }
 
 // ---- prepare -----------------------------------------------------------------------------------------------

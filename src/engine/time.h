@@ -125,6 +125,18 @@ struct ThroughputPriors {
         std::string source;
     };
     std::vector<MatmulLimit> matmul_limits;
+    // A card with no measurement of its own that takes another card's (data/throughput_priors.json
+    // "matmul_limit_twins", with the reason for each): the same chip in the same configuration at the same power limit
+    // (V100 SXM2 32GB = 16GB, H800 = H100 SXM), or at a lower one, where the other's figure is an upper bound (RTX 6000
+    // Ada = L40S). Resolved at lookup, so a new measurement of the source card reaches its twins.
+    struct MatmulTwin {
+        std::string gpu_id;
+        std::string same_as;
+        std::string source;
+    };
+    std::vector<MatmulTwin> matmul_twins;
+    // The id whose measurements a card uses: its twin's, else its own.
+    const std::string& measured_id(const std::string& gpu_id) const;
     // A GeForce card (NVIDIA, segment "consumer", tensor cores: compute capability >= 7.5) without a measured FP16 or
     // BF16 GEMM is taken to reach the median share of its datasheet rate that the measured GeForce cards reach
     // (data/throughput_priors.json "geforce_unmeasured_share"; a test recomputes the medians): GeForce cards boost
@@ -133,7 +145,8 @@ struct ThroughputPriors {
     // prior's fraction of the peak (no such evidence for them).
     double geforce_share_16bit = 0;
     std::string geforce_share_source;
-    // The share that applies to a card and rate (0 = none: measured, not a GeForce card, or not a 16-bit rate).
+    // The share that applies to a card and rate (0 = none: measured, not a GeForce card with tensor cores, or not a
+    // 16-bit rate).
     double geforce_share(const GpuSpec& gpu, MatmulRate rate) const;
     // The limit for a card and rate: its measurement, else the GeForce share x its datasheet rate (0 = neither: the
     // prior's fraction of the peak applies alone).
@@ -323,6 +336,9 @@ MatmulRate matmul_rate(Precision precision, const GpuSpec& gpu, bool& fallback);
 MatmulRate matmul_rate(Precision precision, const DenseFlopPerS& rates, int compute_capability_major,
                        int compute_capability_minor, bool& fallback);
 double peak_flop_per_s(MatmulRate rate, const GpuSpec& gpu);
+// An NVIDIA GeForce card with tensor cores (segment "consumer", compute capability >= 7.5): the cards the GeForce median
+// share (ThroughputPriors::geforce_share_16bit) is taken over and applies to.
+bool geforce_with_tensor_cores(const GpuSpec& gpu);
 double peak_flop_per_s(MatmulRate rate, const DenseFlopPerS& rates);
 // The rates the time model runs a card at: its datasheet's, or, for a card with no published rate at all
 // (dense_flop_per_s.fp32 == 0, e.g. AWS's A10G) but a measured best GEMM in priors.matmul_limits, the peak those

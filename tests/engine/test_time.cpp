@@ -442,9 +442,7 @@ TEST_CASE("time: a GeForce card without a measured GEMM takes the measured GeFor
     // (each card's FP16 figure, else its BF16 one): a new measurement in matmul_limits forces an update here.
     std::vector<double> shares;
     for (const engine::GpuSpec& g : catalog::embedded_catalog().gpus) {
-        if (g.vendor != "nvidia" || g.segment != "consumer" ||
-            g.compute_capability_major * 10 + g.compute_capability_minor < 75)
-            continue;
+        if (!engine::geforce_with_tensor_cores(g)) continue;  // twins have no entries of their own: counted once
         for (engine::MatmulRate rate : {engine::MatmulRate::kFp16, engine::MatmulRate::kBf16}) {
             double best = 0;
             for (const auto& l : pr.matmul_limits)
@@ -539,6 +537,28 @@ TEST_CASE("time: a card with a measured best GEMM runs its GEMMs at the prior's 
     // 16-bit rate: H100 PCIe 240.43 against 495.93).
     CHECK(pr.matmul_limit_flop_per_s(gpu("h100-pcie"), engine::MatmulRate::kTf32) == doctest::Approx(240.43e12));
     CHECK(pr.matmul_limit_flop_per_s(gpu("a100-sxm4-80gb"), engine::MatmulRate::kTf32) == 0);
+    // A twin (matmul_limit_twins) has no entry of its own and runs at its source card's figures, every rate: an H800
+    // is an H100 SXM to a GEMM, so the same job takes the same time on both.
+    REQUIRE(!pr.matmul_twins.empty());
+    for (const engine::ThroughputPriors::MatmulTwin& tw : pr.matmul_twins) {
+        CAPTURE(tw.gpu_id);
+        CHECK(!tw.source.empty());
+        CHECK(pr.measured_id(tw.gpu_id) == tw.same_as);
+        for (const auto& l : pr.matmul_limits) CHECK(l.gpu_id != tw.gpu_id);
+        for (engine::MatmulRate rate : {engine::MatmulRate::kFp32, engine::MatmulRate::kTf32, engine::MatmulRate::kFp16,
+                                        engine::MatmulRate::kBf16, engine::MatmulRate::kFp8})
+            CHECK(pr.matmul_limit_flop_per_s(gpu(tw.gpu_id.c_str()), rate) ==
+                  pr.matmul_limit_flop_per_s(gpu(tw.same_as.c_str()), rate));
+        // The same chip: same architecture, FP32 datasheet rates within 3% (the RTX 6000 Ada vs L40S: 91.1 vs 91.6).
+        const engine::GpuSpec& a = gpu(tw.gpu_id.c_str());
+        const engine::GpuSpec& b = gpu(tw.same_as.c_str());
+        CHECK(a.compute_capability_major == b.compute_capability_major);
+        CHECK(a.compute_capability_minor == b.compute_capability_minor);
+        CHECK(std::abs(a.dense_flop_per_s.fp32 / b.dense_flop_per_s.fp32 - 1) < 0.03);
+    }
+    CHECK(engine::evaluate_time(t, 2, gpu("h800-sxm"), {}, {}, pr).step_s ==
+          engine::evaluate_time(t, 2, gpu("h100-sxm"), {}, {}, pr).step_s);
+    CHECK(pr.measured_id("h100-sxm") == "h100-sxm");
     // A faster measurement never makes the card slower (the property test compares unmeasured copies only).
     engine::ThroughputPriors faster = pr;
     for (auto& l : faster.matmul_limits)
@@ -561,7 +581,12 @@ TEST_CASE("time: a card with a measured best GEMM runs its GEMMs at the prior's 
                           {"gpu": "h100-sxm", "rate": "bf16", "tflops": 0, "source": "s"},
                           {"gpu": "h100-sxm", "rate": "bf16", "tflops": 700, "source": "s"},
                           {"gpu": "h100-sxm", "rate": "bf16", "tflops": 600, "source": "s"},
-                          {"gpu": "h100-sxm", "rate": "fp16", "tflops": 650, "source": "s"}]})";
+                          {"gpu": "h100-sxm", "rate": "fp16", "tflops": 650, "source": "s"}],
+        "matmul_limit_twins": [{"gpu": "h800-sxm", "same_as": "h100-sxm", "source": "s"},
+                               {"gpu": "h100-sxm", "same_as": "h800-sxm", "source": "s"},
+                               {"gpu": "a800-pcie-80gb", "same_as": "a100-pcie-80gb", "source": "s"},
+                               {"gpu": "h800-sxm", "same_as": "h100-sxm", "source": "s"},
+                               {"gpu": "h20", "source": "s"}]})";
     const engine::ThroughputPriors parsed = catalog::parse_time_data(bad, "[]", problems);
     REQUIRE(parsed.matmul_limits.size() == 2);
     CHECK(parsed.matmul_limits[0].flop_per_s == doctest::Approx(700e12));
@@ -572,6 +597,13 @@ TEST_CASE("time: a card with a measured best GEMM runs its GEMMs at the prior's 
     CHECK(flagged(problems, "/matmul_limits/0/rate"));
     CHECK(flagged(problems, "/matmul_limits/1/tflops"));
     CHECK(flagged(problems, "/matmul_limits/3"));
+    // Twins: one kept; refused a card with its own entries, a source without any, a second twin, a missing field.
+    REQUIRE(parsed.matmul_twins.size() == 1);
+    CHECK(parsed.measured_id("h800-sxm") == "h100-sxm");
+    CHECK(flagged(problems, "/matmul_limit_twins/1/gpu"));
+    CHECK(flagged(problems, "/matmul_limit_twins/2/same_as"));
+    CHECK(flagged(problems, "/matmul_limit_twins/3/gpu"));
+    CHECK(flagged(problems, "/matmul_limit_twins/4/same_as"));
 }
 
 TEST_CASE("time: bad time data is reported with JSON pointers and the good records are kept") {
