@@ -19,7 +19,8 @@ using nlohmann::json;
 
 const std::vector<std::string> kDecisionKeys = {"budget", "currency", "deadline_h", "region", "offer_currency",
                                                 "objective", "ownership", "electricity_per_kwh", "utilization",
-                                                "ownership_months", "runs", "storage_gb", "cny_per_usd"};
+                                                "ownership_months", "runs", "storage_gb", "cny_per_usd",
+                                                "allow_result_changes"};
 
 namespace {
 
@@ -253,6 +254,14 @@ ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& cata
             problem("storage_gb", "'storage_gb' must be a number of GB (10^9 bytes) from 0 to 1,000,000");
         else d.storage_bytes = v.get<double>() * 1e9;
     }
+    if (keys.contains("allow_result_changes")) {
+        const json& v = keys["allow_result_changes"];
+        if (!v.is_boolean())
+            problem("allow_result_changes", "'allow_result_changes' must be true or false: whether the advice may change "
+                                            "what is learned (precision, LoRA/QLoRA, 8-bit optimizer, shorter inputs) "
+                                            "even where a change that keeps the results works");
+        else d.allow_result_changes = v.get<bool>();
+    }
     out.value.decision_json = keys;
     return out;
 }
@@ -426,6 +435,7 @@ std::vector<engine::CardAdvice> run_advisor(const DecisionScenario& s, const Cat
     job.priors = priors_for(sc.model.family, is_floor);
     engine::AdviceOptions options;
     options.deadline_s = s.decision.deadline_s;
+    options.allow_result_changes = s.decision.allow_result_changes;
     return engine::advise(job, catalog.gpus, embedded_compat_data(), options);
 }
 

@@ -48,6 +48,7 @@ struct DecisionInputs {
     // instances (the smallest that fits), joined by the network the time model takes between nodes.
     std::vector<int> multi_node_counts = {2, 4, 8};
     double buy_host_ram_bytes = 0;  // the desktop host's RAM (settings host_system.ram); 0 = unknown
+    bool allow_result_changes = false;  // the advice may change what is learned even where a same-result fix works
 };
 
 // ---- the prepared job --------------------------------------------------------------------------------------------

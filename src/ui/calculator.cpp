@@ -364,6 +364,21 @@ bool draw_decision_inputs(AppState& app) {
         else d.erase("deadline_h");
         changed = true;
     }
+    // Off (the default): the advice keeps what is learned wherever a change that does so works (planner.h).
+    bool allow = d.value("allow_result_changes", false);
+    if (ImGui::Checkbox(stable_label(tr(Str::AllowResultChanges, L), "allow-result-changes").c_str(), &allow)) {
+        if (allow) d["allow_result_changes"] = true;
+        else d.erase("allow_result_changes");
+        changed = true;
+    }
+    test_anchor(app, "allow-result-changes");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        wrapped_text(tr(Str::AllowResultChangesTip, L));
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
     return changed;
 }
 

@@ -70,7 +70,9 @@ std::string plan_summary(const nlohmann::json& plan, const catalog::Scenario& ty
     if (ckpt == "full") parts.push_back(tr(Str::PlanCkptFull, L));
     else if (ckpt == "selective") parts.push_back(tr(Str::PlanCkptSelective, L));
     if (typed.attention == "eager" && s.value("attention", "eager") != "eager") parts.push_back(tr(Str::PlanFusedAttention, L));
-    parts.push_back(printf_string(tr(Str::PlanMicroBatch, L), s.value("batch_size", 1), s.value("grad_accum_steps", 1)));
+    const int steps = s.value("grad_accum_steps", 1);
+    parts.push_back(steps > 1 ? printf_string(tr(Str::PlanMicroBatch, L), s.value("batch_size", 1), steps)
+                              : printf_string(tr(Str::PlanMicroBatchOnly, L), s.value("batch_size", 1)));
     std::string out;
     for (const std::string& p : parts) out += (out.empty() ? "" : (L == Lang::Zh ? "，" : ", ")) + p;
     return out;

@@ -618,6 +618,7 @@
     X(PlanCkptSelective, "selective checkpointing", "选择性检查点")                                          \
     X(PlanFusedAttention, "fused attention", "融合注意力")                                                   \
     X(PlanMicroBatch, "micro-batch %d x %d steps", "微批次 %d x %d 步")                                      \
+    X(PlanMicroBatchOnly, "micro-batch %d", "微批次 %d")                                                     \
     X(PlanServers, "%d servers", "%d 台服务器")                                                              \
     X(PlanWhyTitle, "Why not a faster layout:", "为什么不用更快的跑法：")                                   \
     X(PlanWhyNoneTitle, "Why no layout works here:", "为什么这里没有可行的跑法：")                         \
@@ -649,7 +650,13 @@
       "同样的卡有更快的跑法（结果不变）：%s，用时 %s，而不是 %s。")                                       \
     X(VerdictPlanNone, "No way of running it on these cards keeps the results: it needs a change that may alter them (see below).", \
       "在这些卡上没有不改变训练结果的跑法：需要改动可能影响结果的设置（见下方）。")                      \
-    X(ApplyPlan, "Use this plan", "采用这个跑法")
+    X(ApplyPlan, "Use this plan", "采用这个跑法")                                                            \
+    X(AllowResultChanges, "Advice may change the results", "建议可以改变训练结果")                          \
+    X(AllowResultChangesTip, "Off: the advice first keeps what is learned (checkpointing, accumulation, more cards "  \
+      "with ZeRO), and proposes a new precision, LoRA/QLoRA, an 8-bit optimizer or shorter inputs only when nothing "  \
+      "else works. On: the fewest changes win, even ones that may change the trained model.",              \
+      "关闭：建议优先保持训练结果不变（检查点、梯度累积、用 ZeRO 加卡），只有这些都不行时才建议换精度、"     \
+      "LoRA/QLoRA、8 位优化器或缩短输入。打开：改动最少的方案优先，即使它可能改变训练出的模型。")
 
 namespace gg::ui {
 enum class Str {
