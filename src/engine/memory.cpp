@@ -340,33 +340,103 @@ double optimizer_state_bytes(const Layer& l, double trainable_elements, Optimize
 
 }  // namespace
 
+Precision saved_tensor_regime(const TrainingConfig& c) { return activation_regime(c); }
+
 double saved_activation_bytes_per_sample(const Graph& g, const TrainingConfig& c) {
     return walk(g, c, layer_stages(g, c.pipeline_parallel), 0).saved_per_sample;
 }
 
 namespace {
-PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage);
+PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage,
+                             const Walk& w);
 }
 
 PreparedMemory prepare_memory(const Graph& g, const TrainingConfig& c) {
     assert(g.batch == 1 && "prepare_memory: build the graph with WorkloadShape::batch = 1; evaluate scales by batch");
     const std::vector<int> stages = layer_stages(g, c.pipeline_parallel);
-    PreparedMemory m = prepare_stage(g, c, stages, 0);
+    PreparedMemory m = prepare_stage(g, c, stages, 0, walk(g, c, stages, 0));
     // The first stage holds the most micro-batches in flight, the last one the head, the logits and the loss: the
     // card must hold the fuller of the two (the stages between hold less than the first).
-    if (c.pipeline_parallel > 1) m.last_stage.push_back(prepare_stage(g, c, stages, c.pipeline_parallel - 1));
+    if (c.pipeline_parallel > 1) {
+        const int last = c.pipeline_parallel - 1;
+        m.last_stage.push_back(prepare_stage(g, c, stages, last, walk(g, c, stages, last)));
+    }
     return m;
+}
+
+// The walks of one graph, by what walk() reads from the configuration (the rest is the same for one job).
+struct MemoryWalkCache::Impl {
+    struct Entry {
+        int tp, pp, interleave;
+        bool sequence_parallel, eager;
+        Checkpointing checkpointing;
+        Precision regime;  // activation_regime(): DeepSpeed, FSDP and Megatron run 16-bit modules
+        std::vector<int> stages;
+        Walk first, last;
+    };
+    const Graph* graph = nullptr;
+    std::vector<Entry> entries;
+};
+MemoryWalkCache::MemoryWalkCache() : impl_(std::make_unique<Impl>()) {}
+MemoryWalkCache::~MemoryWalkCache() = default;
+
+std::vector<PreparedMemory> prepare_memory_sharded(const Graph& g, const std::vector<TrainingConfig>& configs,
+                                                   MemoryWalkCache* cache) {
+    assert(g.batch == 1 && "prepare_memory_sharded: build the graph with WorkloadShape::batch = 1");
+    std::vector<PreparedMemory> out;
+    if (configs.empty()) return out;
+    const TrainingConfig& c0 = configs.front();
+    for (const TrainingConfig& c : configs) {
+        // What the walk reads (walk(): checkpointing, attention, tensor/pipeline split, dtype, trainability) must be
+        // the same; the data-parallel layout (count, strategy, offload, accumulation) is what may differ.
+        assert(activation_regime(c) == activation_regime(c0) && c.checkpointing == c0.checkpointing &&
+               c.eager_attention == c0.eager_attention &&
+               c.tensor_parallel == c0.tensor_parallel && c.pipeline_parallel == c0.pipeline_parallel &&
+               c.pipeline_interleave == c0.pipeline_interleave && c.sequence_parallel == c0.sequence_parallel &&
+               c.precision == c0.precision && c.method == c0.method && c.optimizer == c0.optimizer &&
+               c.frozen_weights_16bit == c0.frozen_weights_16bit &&
+               "prepare_memory_sharded: the configurations may differ only in count, strategy, offload, accumulation");
+        (void)c;
+    }
+    const int last = c0.pipeline_parallel - 1;
+    MemoryWalkCache::Impl local;
+    MemoryWalkCache::Impl& store = cache ? *cache->impl_ : local;
+    assert((store.graph == nullptr || store.graph == &g) && "prepare_memory_sharded: one MemoryWalkCache per graph");
+    store.graph = &g;
+    const MemoryWalkCache::Impl::Entry* e = nullptr;
+    for (const auto& x : store.entries)
+        if (x.tp == c0.tensor_parallel && x.pp == c0.pipeline_parallel && x.interleave == c0.pipeline_interleave &&
+            x.sequence_parallel == c0.sequence_parallel && x.eager == c0.eager_attention &&
+            x.checkpointing == c0.checkpointing && x.regime == activation_regime(c0))
+            e = &x;
+    if (e == nullptr) {
+        MemoryWalkCache::Impl::Entry x{c0.tensor_parallel, c0.pipeline_parallel, c0.pipeline_interleave,
+                                       c0.sequence_parallel, c0.eager_attention, c0.checkpointing,
+                                       activation_regime(c0), {}, {}, {}};
+        x.stages = layer_stages(g, c0.pipeline_parallel);
+        x.first = walk(g, c0, x.stages, 0);
+        if (c0.pipeline_parallel > 1) x.last = walk(g, c0, x.stages, last);
+        store.entries.push_back(std::move(x));
+        e = &store.entries.back();
+    }
+    out.reserve(configs.size());
+    for (const TrainingConfig& c : configs) {
+        PreparedMemory m = prepare_stage(g, c, e->stages, 0, e->first);
+        if (c.pipeline_parallel > 1) m.last_stage.push_back(prepare_stage(g, c, e->stages, last, e->last));
+        out.push_back(std::move(m));
+    }
+    return out;
 }
 
 // ---- prepare -----------------------------------------------------------------------------------------------
 namespace {
 
-PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage) {
+PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage,
+                             const Walk& w) {
     PreparedMemory m;
     m.config = c;
     m.stage = stage;
     m.in_flight = pipeline_in_flight(stage, c.pipeline_parallel, c.pipeline_interleave, c.grad_accum_steps);
-    const Walk w = walk(g, c, stages, stage);
     const double tp = std::max(1, c.tensor_parallel);
     const Precision p = c.precision;
     const bool mg = megatron_mixed(c);

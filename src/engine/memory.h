@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -201,6 +202,32 @@ bool bnb_quantized_linear(const Layer& layer, Precision precision);
 // Reduce the graph (built with batch 1) for one configuration. The graph must have been built with
 // BuildOptions::eager_attention == config.eager_attention.
 PreparedMemory prepare_memory(const Graph& graph_per_sample, const TrainingConfig& config);
+
+// The precision whose dtype rules the saved tensors follow: the configuration's own, or bf16's when DeepSpeed ZeRO,
+// FSDP or Megatron-LM run the module itself in 16 bits under mixed precision (memory.cpp activation_regime).
+Precision saved_tensor_regime(const TrainingConfig& config);
+
+// What is saved for backward does not depend on the data-parallel layout (gpu_count, offload_optimizer,
+// grad_accum_steps, and the strategy as far as saved_tensor_regime() stays the same). A cache of the graph's walks, for one graph and one job (precision, method, optimizer the same):
+// repeated preparations of the same split and checkpointing walk the graph once.
+class MemoryWalkCache {
+public:
+    MemoryWalkCache();
+    ~MemoryWalkCache();
+    MemoryWalkCache(const MemoryWalkCache&) = delete;
+    MemoryWalkCache& operator=(const MemoryWalkCache&) = delete;
+    struct Impl;
+private:
+    std::unique_ptr<Impl> impl_;
+    friend std::vector<PreparedMemory> prepare_memory_sharded(const Graph&, const std::vector<TrainingConfig>&,
+                                                              MemoryWalkCache*);
+};
+
+// prepare_memory for configurations that differ only in their data-parallel layout: the graph is walked once (or
+// not at all, when `cache` holds the walk). Each result equals prepare_memory(graph, configs[i]).
+std::vector<PreparedMemory> prepare_memory_sharded(const Graph& graph_per_sample,
+                                                   const std::vector<TrainingConfig>& configs,
+                                                   MemoryWalkCache* cache = nullptr);
 
 // Bytes at a micro-batch; card_memory_bytes 0 = no verdict.
 MemoryReport evaluate_memory(const PreparedMemory& prepared, double batch, double card_memory_bytes);

@@ -116,6 +116,7 @@ struct Planner::Impl {
     Graph typed_graph;                   // eager attention when typed so (else unused)
     bool typed_eager = false;
     std::vector<std::unique_ptr<CountLayouts>> counts;
+    MemoryWalkCache fused_walks, typed_walks;  // per graph: the walks repeat across card counts
     struct PlanKey {
         const GpuSpec* gpu;
         int count;
@@ -202,22 +203,12 @@ CountLayouts& Planner::Impl::layouts_for(int count) {
                          micros.end());
         if (micros.empty()) return;
         out->any_split = true;
-        // Memory is prepared once per layout; a pipeline's stash depends on its micro-batch count only below p, which
-        // the micro-batches above exclude (the typed layout is prepared at its own count).
+        // Memory is prepared below, once per layout; a pipeline's stash depends on its micro-batch count only below
+        // p, which the micro-batches above exclude (the typed layout is prepared at its own count).
         c.batch = micros.back();
         c.grad_accum_steps = int(per_replica / micros.back());
         l.config = c;
-        const Graph& graph = c.eager_attention ? typed_graph : fused_graph;
-        l.memory = prepare_memory(graph, c);
-        l.host_ram_per_card = l.memory.host_ram_bytes;
         l.micros = std::move(micros);
-        for (int m : l.micros) {
-            // zero_grad(set_to_none) frees gradients only when nothing accumulates: the bytes depend on the count of
-            // micro-batches (memory.cpp compute_peak), so each micro-batch is evaluated with its own.
-            l.memory.config.grad_accum_steps = int(per_replica / m);
-            l.required_bytes.push_back(required_bytes(l.memory, m));
-        }
-        l.memory.config.grad_accum_steps = c.grad_accum_steps;
         out->layouts.push_back(std::move(l));
     };
 
@@ -248,7 +239,8 @@ CountLayouts& Planner::Impl::layouts_for(int count) {
                     // ZeRO-Offload moves the optimizer of one card (Ren et al. 2021, sec. 4.1) or of ZeRO's shards; not
                     // with plain DDP on several cards, not with model parallelism (scenario.cpp), and only when the
                     // optimizer has states to move.
-                    if (offload && (tp * pp > 1 || (replicas > 1 && s == Strategy::kDdp) ||
+                    // (FSDP's own CPUOffload moves parameters and gradients too: not this layout.)
+                    if (offload && (tp * pp > 1 || (replicas > 1 && s == Strategy::kDdp) || s == Strategy::kFsdp ||
                                     typed.optimizer == Optimizer::kSgd || typed.method == Method::kFrozenBackbone))
                         continue;
                     for (int ck = 0; ck < 2; ++ck) {
@@ -273,6 +265,44 @@ CountLayouts& Planner::Impl::layouts_for(int count) {
                     }
                 }
         }
+    // Memory: layouts that differ only in their data-parallel sharding and offload save the same tensors for
+    // backward, so each group walks the graph once (prepare_memory_sharded). The typed layout is its own group.
+    const long long g_batch = (long long)std::llround(global_batch);
+    std::vector<bool> done(out->layouts.size(), false);
+    for (std::size_t i = 0; i < out->layouts.size(); ++i) {
+        if (done[i]) continue;
+        const TrainingConfig& a = out->layouts[i].config;
+        std::vector<std::size_t> group = {i};
+        if (!out->layouts[i].typed)
+            for (std::size_t j = i + 1; j < out->layouts.size(); ++j) {
+                const Layout& o = out->layouts[j];
+                const TrainingConfig& b = o.config;
+                if (!done[j] && !o.typed && b.tensor_parallel == a.tensor_parallel &&
+                    b.pipeline_parallel == a.pipeline_parallel && b.checkpointing == a.checkpointing &&
+                    b.eager_attention == a.eager_attention && b.sequence_parallel == a.sequence_parallel &&
+                    saved_tensor_regime(b) == saved_tensor_regime(a))
+                    group.push_back(j);
+            }
+        std::vector<TrainingConfig> configs;
+        for (std::size_t j : group) configs.push_back(out->layouts[j].config);
+        const Graph& graph = a.eager_attention ? typed_graph : fused_graph;
+        std::vector<PreparedMemory> prepared =
+            prepare_memory_sharded(graph, configs, a.eager_attention ? &typed_walks : &fused_walks);
+        for (std::size_t k = 0; k < group.size(); ++k) {
+            Layout& l = out->layouts[group[k]];
+            done[group[k]] = true;
+            l.memory = std::move(prepared[k]);
+            l.host_ram_per_card = l.memory.host_ram_bytes;
+            const long long per_replica = g_batch / l.replicas;
+            for (int m : l.micros) {
+                // zero_grad(set_to_none) frees gradients only when nothing accumulates: the bytes depend on the count
+                // of micro-batches (memory.cpp compute_peak), so each micro-batch is evaluated with its own.
+                l.memory.config.grad_accum_steps = int(per_replica / m);
+                l.required_bytes.push_back(required_bytes(l.memory, m));
+            }
+            l.memory.config.grad_accum_steps = l.config.grad_accum_steps;
+        }
+    }
     counts.push_back(std::move(out));
     return *counts.back();
 }
