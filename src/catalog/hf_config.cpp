@@ -18,7 +18,7 @@ using engine::ParamRole;
 
 const std::vector<std::string> kHfModelTypes = {
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3_text",
-    "phi3", "gpt2", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "distilbert", "vit"};
+    "phi3", "gpt2", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "distilbert", "vit", "clip_vision_model", "whisper"};
 
 namespace {
 
@@ -98,6 +98,7 @@ struct Fields {
         if (a == "gelu_new" || a == "gelu_pytorch_tanh" || a == "gelu_fast")
             return engine::Activation::kGeluTanhPython;
         if (a == "relu") return engine::Activation::kRelu;
+        if (a == "quick_gelu") return engine::Activation::kGelu;  // x * sigmoid(1.702 x): saves its input, as GELU
         problem(key, "activation '" + a + "' is not modelled (silu, gelu, gelu_new, gelu_pytorch_tanh, relu)");
         return engine::Activation::kGelu;
     }
@@ -272,6 +273,35 @@ void read_decoder(Fields& f, engine::ModelSpec& m) {
             f.problem("num_kv_heads", "'num_attention_heads' must be a multiple of 'num_kv_heads'");
         names(m, {{ParamRole::kQkv, ".self_attention.query_key_value"}, {ParamRole::kO, ".self_attention.dense"},
                   {ParamRole::kFc1, ".mlp.dense_h_to_4h"}, {ParamRole::kFc2, ".mlp.dense_4h_to_h"}});
+    } else if (t == "whisper") {
+        // WhisperConfig / modeling_whisper.py (WhisperForConditionalGeneration): the audio encoder, a decoder with
+        // learned positions and cross-attention, LayerNorm, GELU, biases on every Linear but k_proj, proj_out tied.
+        m.family = engine::Family::kDecoder;
+        m.hidden = f.integer("d_model", 1, 1 << 17);
+        m.layers = f.integer("decoder_layers", 1, 1000);
+        m.encoder_layers = f.integer("encoder_layers", 1, 1000);
+        m.heads = f.integer("decoder_attention_heads", 1, 1024);
+        m.kv_heads = m.heads;
+        m.ffn = f.integer("decoder_ffn_dim", 1, 1 << 20);
+        if (f.has("encoder_attention_heads") && f.integer("encoder_attention_heads", 1, 1024) != m.heads)
+            f.problem("encoder_attention_heads", "encoder and decoder with different head counts are not modelled");
+        if (f.has("encoder_ffn_dim") && f.integer("encoder_ffn_dim", 1, 1 << 20) != m.ffn)
+            f.problem("encoder_ffn_dim", "encoder and decoder with different FFN widths are not modelled");
+        m.vocab = f.integer("vocab_size", 1, 1 << 22);
+        m.mel_bins = f.optional("num_mel_bins", 80, 1, 1024);
+        m.encoder_positions = f.optional("max_source_positions", 1500, 1, 1 << 16);
+        m.max_positions = f.optional("max_target_positions", 448, 2, 1 << 16);
+        m.default_seq_len = m.max_positions;
+        m.tied_embeddings = f.boolean("tie_word_embeddings", true);
+        m.bias = true;
+        m.k_bias = false;
+        m.norm = engine::NormKind::kLayerNorm;
+        m.position = engine::PositionKind::kLearned;
+        m.activation = f.activation("activation_function", "gelu");
+        m.dropout = f.probability("dropout", 0);
+        if (m.heads > 0 && m.hidden % m.heads != 0)
+            f.problem("decoder_attention_heads", "'d_model' must be a multiple of 'decoder_attention_heads'");
+        names(m, {{ParamRole::kO, ".self_attn.out_proj"}, {ParamRole::kFc1, ".fc1"}, {ParamRole::kFc2, ".fc2"}});
     } else if (t == "deepseek_v2" || t == "deepseek_v3") {
         // DeepseekV2Config / V3: MLA (q_lora_rank null = a plain q_proj), routed experts of moe_intermediate_size,
         // n_shared_experts shared ones (one MLP n_shared x as wide), the first first_k_dense_replace layers dense.
@@ -353,6 +383,24 @@ void read_vit(Fields& f, engine::ModelSpec& m) {
     m.classes = f.labels();
     if (f.optional("num_channels", 3, 1, 64) != 3) f.problem("num_channels", "only 3-channel (RGB) images are modelled");
     f.refuse_unless("qkv_bias", true, "'qkv_bias': false is not modelled");
+    const bool clip = f.type == "clip_vision_model";
+    if (clip) {
+        // CLIPVisionConfig (patch 32 by default) / CLIPForImageClassification: patch conv without bias, pre_layrnorm,
+        // q/k/v/out_proj, mlp.fc1/fc2 with quick_gelu, post_layernorm, classifier.
+        if (!f.has("patch_size")) m.patch = 32;
+        m.patch_bias = false;
+        m.embed_norm = true;
+        f.activation("hidden_act", "quick_gelu");
+        names(m, {{ParamRole::kQ, ".self_attn.q_proj"}, {ParamRole::kK, ".self_attn.k_proj"},
+                  {ParamRole::kV, ".self_attn.v_proj"}, {ParamRole::kO, ".self_attn.out_proj"},
+                  {ParamRole::kFc1, ".mlp.fc1"}, {ParamRole::kFc2, ".mlp.fc2"}, {ParamRole::kHead, "classifier"}});
+        m.default_image_size = m.image_size;
+        if (m.patch > 0 && m.image_size % m.patch != 0)
+            f.problem("image_size", "'image_size' must be a multiple of 'patch_size'");
+        if (m.heads > 0 && m.hidden % m.heads != 0)
+            f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
+        return;
+    }
     if (f.has("hidden_act") && f.text("hidden_act", "gelu") != "gelu")
         f.problem("hidden_act", "ViT's activation must be 'gelu' (got " + f.o.at("hidden_act").dump() + ")");
     if (m.patch > 0 && m.image_size % m.patch != 0) f.problem("image_size", "'image_size' must be a multiple of 'patch_size'");
@@ -384,6 +432,9 @@ bool parse_hf_config(const json& config, const std::string& file, const std::str
         if (type == "gemma3")
             hint = " The multimodal Gemma 3 config holds the language model under 'text_config' (model_type "
                    "gemma3_text); its vision tower is not modelled.";
+        if (type == "clip")
+            hint = " A CLIP config holds two towers; paste its 'vision_config' with \"model_type\": "
+                   "\"clip_vision_model\" to train the vision tower with a classifier.";
         problems.push_back({file, pointer + "/model_type", "model_type '" + type + "' is not modelled; known: " +
                                                                join(kHfModelTypes) + "." + hint});
         return false;
@@ -395,7 +446,7 @@ bool parse_hf_config(const json& config, const std::string& file, const std::str
     m.name = name.empty() ? type + " (config.json)" : name;
     m.source = "Hugging Face config.json (model_type " + type + ")";
     if (type == "bert" || type == "roberta" || type == "distilbert") read_encoder(f, m);
-    else if (type == "vit") read_vit(f, m);
+    else if (type == "vit" || type == "clip_vision_model") read_vit(f, m);
     else read_decoder(f, m);
     if (problems.size() != before) return false;
     out = std::move(m);

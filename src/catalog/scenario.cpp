@@ -580,8 +580,10 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                              l.role == engine::ParamRole::kQkv)
                           : std::find(t.begin(), t.end(), l.role) != t.end()) {
                 any = true;
+                // A Linear to one value (Qwen2-MoE's shared_expert_gate, which all-linear adapts as PEFT does) carries
+                // no features: the rank limit below is about the layers that do.
                 const int width = l.out_features > 0 ? std::min(l.in_features, l.out_features) : l.in_features;
-                narrowest = narrowest == 0 ? width : std::min(narrowest, width);
+                if (l.out_features != 1) narrowest = narrowest == 0 ? width : std::min(narrowest, width);
             }
         }
         if (!any)
@@ -589,10 +591,10 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                                            "' (transformers: q, k, v, o, qkv, gate, up, down, fc1, fc2)");
         // A rank above a layer's width gives the adapter (rank x (in + out)) more parameters than the layer itself
         // and no more expressive power than full fine-tuning of it.
-        else if (s.lora_rank > narrowest)
+        else if (narrowest > 0 && s.lora_rank > narrowest)
             r.problem("/lora/rank", "'rank' (" + std::to_string(s.lora_rank) + ") must be at most " +
                                         std::to_string(narrowest) + ", the width of the narrowest layer LoRA adapts in '" +
-                                        s.model_id + "' (typical ranks are 4 to 64)");
+                                        (s.model_id == "custom" ? s.model.name : s.model_id) + "' (typical ranks are 4 to 64)");
     }
     // Tensor / pipeline parallelism: Megatron-LM's layout for transformers (engine/memory.h TrainingConfig).
     const int tp = s.tensor_parallel, pp = s.pipeline_parallel;

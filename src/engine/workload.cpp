@@ -694,12 +694,13 @@ void build_vit(Builder& B, const ModelSpec& m, int image, bool eager) {
     const int seq = grid * grid + 1;
     const double T = B.b * seq;
     Spatial img{B.tensor(B.b * 3.0 * image * image, R::kAutocastFp32), 3, image, image};
-    B.conv("conv_proj", img, h, m.patch, m.patch, 0, 1, true);  // its output is reshaped into the tokens below
+    B.conv("conv_proj", img, h, m.patch, m.patch, 0, 1, m.patch_bias);  // its output is reshaped into the tokens below
     Layer& emb = B.layer("class_token+pos_embedding", OpKind::kElementwise);
     emb.params = double(h) + double(seq) * h;
     emb.param_matrices = 2;  // class_token (1, 1, h), pos_embedding (1, seq, h)
     B.note_param_tensor(double(seq) * h);
     std::int32_t x = B.tensor(T * h, R::kAutocastFp32);
+    if (m.embed_norm) x = B.layer_norm("pre_layrnorm", x, T, h);  // CLIPVisionTransformer
     for (int i = 0; i < m.layers; ++i) {
         B.begin_block(i, x);
         const std::string n = idx("encoder.layers", i);
@@ -1116,6 +1117,67 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     }
 }
 
+// Conv1d with a kernel of 3 and padding 1 (Whisper's audio front end): saves its input for the weight gradient.
+std::int32_t conv1d_k3(Builder& B, const std::string& name, std::int32_t x, int cin, int cout, int length, int stride) {
+    const int out_length = (length + 2 - 3) / stride + 1;
+    Layer& l = B.layer(name, OpKind::kMatmul);
+    const double w = double(cout) * cin * 3;
+    l.params = w + cout;
+    l.matmul_weight_params = w;
+    l.param_matrices = 1, l.param_vectors = 1;
+    l.role = ParamRole::kConv;
+    B.note_param_tensor(w);
+    l.forward_flop = 2.0 * B.b * double(cout) * out_length * cin * 3;
+    B.save(l, B.tensor(B.b * double(cin) * length, R::kMatmulInput, x), F::kWeightGrad);
+    l.bytes_moved_elements = B.b * (double(cin) * length + double(cout) * out_length);
+    l.conv_groups = 1, l.conv_kernel = 3, l.conv_stride = stride, l.conv_in_channels = cin, l.conv_in_width = length;
+    return B.tensor(B.b * double(cout) * out_length, R::kActivation);
+}
+
+// GELU (erf) on a new tensor: saves its input.
+std::int32_t gelu(Builder& B, const std::string& name, std::int32_t x, double elements) {
+    Layer& g = B.layer(name, OpKind::kElementwise);
+    B.save(g, x, F::kInputGrad);
+    g.bytes_moved_elements = 2 * elements;
+    return B.tensor(elements, R::kActivation);
+}
+
+// WhisperEncoder (modeling_whisper.py): conv1 + GELU, conv2 (stride 2) + GELU over num_mel_bins x 2S frames, S
+// sinusoidal position rows (an nn.Embedding that is not trained), pre-LN layers (self_attn with q/v/out_proj biases
+// and a k_proj without, fc1, GELU, fc2), layer_norm. Returns the encoder output (b x S x d) the decoder reads.
+std::int32_t whisper_encoder(Builder& B, const ModelSpec& m, bool eager) {
+    const int h = m.hidden, S = m.encoder_positions, d = h / m.heads;
+    const double TE = B.b * S;
+    std::int32_t a = B.tensor(B.b * double(m.mel_bins) * 2 * S, R::kActivation);
+    a = gelu(B, "encoder.conv1.gelu", conv1d_k3(B, "encoder.conv1", a, m.mel_bins, h, 2 * S, 1), B.b * double(h) * 2 * S);
+    a = gelu(B, "encoder.conv2.gelu", conv1d_k3(B, "encoder.conv2", a, h, h, 2 * S, 2), TE * h);
+    embedding(B, "encoder.embed_positions", TE, S, h, -1);
+    std::int32_t x = B.add(a, TE * h);
+    for (int j = 0; j < m.encoder_layers; ++j) {
+        B.begin_block(j, x);
+        const std::string n = idx("encoder.layers", j);
+        std::int32_t y = B.layer_norm(n + ".self_attn_layer_norm", x, TE, h);
+        B.tp_region = true;
+        const std::int32_t q = B.linear(n + ".self_attn.q_proj", y, TE, h, h, true, ParamRole::kQ);
+        const std::int32_t k = B.linear(n + ".self_attn.k_proj", y, TE, h, h, false, ParamRole::kK);
+        const std::int32_t v = B.linear(n + ".self_attn.v_proj", y, TE, h, h, true, ParamRole::kV);
+        attention_core(B, n + ".self_attn", {TE, m.heads, d, S}, q, k, v, eager, m.dropout, SoftmaxStyle::kPlain);
+        const std::int32_t ctx = B.tensor(TE * h, R::kActivation);
+        B.tp_region = false;
+        y = B.linear(n + ".self_attn.out_proj", ctx, TE, h, h, true, ParamRole::kO);
+        x = B.add(x, TE * h);
+        y = B.layer_norm(n + ".final_layer_norm", x, TE, h);
+        B.tp_region = true;
+        y = B.linear(n + ".fc1", y, TE, h, m.ffn, true, ParamRole::kFc1);
+        y = gelu(B, n + ".activation_fn", y, TE * m.ffn);
+        B.tp_region = false;
+        y = B.linear(n + ".fc2", y, TE, m.ffn, h, true, ParamRole::kFc2);
+        x = B.add(x, TE * h);
+    }
+    B.block = -1;
+    return B.layer_norm("encoder.layer_norm", x, TE, h);
+}
+
 // Decoders. GPT-2 (modeling_gpt2.py): learned positions, fused c_attn (Conv1D = addmm), dropout 0.1 everywhere,
 // gelu_new, tied lm_head. Llama family (modeling_llama.py v4.39): RMSNorm, RoPE (cos/sin computed per layer and
 // saved by the q*cos / rotate_half(q)*sin muls), GQA with repeat_kv copies, SwiGLU MLP, no dropout; logits
@@ -1134,6 +1196,8 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     auto norm = [&](const std::string& name, std::int32_t x, double tokens, int width) {
         return llama ? B.rms_norm(name, x, tokens, width) : B.layer_norm(name, x, tokens, width);
     };
+    const std::int32_t enc = m.encoder_layers > 0 ? whisper_encoder(B, m, eager) : -1;
+    const double TE = B.b * m.encoder_positions;
     const std::int32_t ids = B.tensor(T, R::kInt64);
     std::int32_t x = embedding(B, "embed_tokens", T, m.vocab, h, ids);
     B.g.layers.back().tp_split = true;  // Megatron's VocabParallelEmbedding: 1/t of the rows per rank
@@ -1177,7 +1241,7 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     const std::string up_name = module_name(m, ParamRole::kUp, ".mlp.up_proj");
     const std::string down_name = module_name(m, ParamRole::kDown, ".mlp.down_proj");
     for (int i = 0; i < m.layers; ++i) {
-        B.begin_block(i, x);
+        B.begin_block(m.encoder_layers + i, x);
         const std::string n = idx("layers", i);
         const std::int32_t block_in = x;
         std::int32_t y = llama ? B.rms_norm(n + ".input_layernorm", x, T, h) : B.layer_norm(n + ".ln_1", x, T, h);
@@ -1212,7 +1276,8 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
             q = k = v = qkv;
         } else {
             q = B.linear(n + module_name(m, ParamRole::kQ, ".self_attn.q_proj"), y, T, h, m.heads * d, bias, ParamRole::kQ);
-            k = B.linear(n + module_name(m, ParamRole::kK, ".self_attn.k_proj"), y, T, h, kvh * d, bias, ParamRole::kK);
+            k = B.linear(n + module_name(m, ParamRole::kK, ".self_attn.k_proj"), y, T, h, kvh * d, bias && m.k_bias,
+                         ParamRole::kK);
             v = B.linear(n + module_name(m, ParamRole::kV, ".self_attn.v_proj"), y, T, h, kvh * d, bias, ParamRole::kV);
         }
         if (m.qk_norm) {  // Qwen3RMSNorm / Gemma3RMSNorm over head_dim, per head (modeling_qwen3.py q_norm, k_norm)
@@ -1246,6 +1311,22 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
             y = m.parallel_shared_norm ? attn_in : norm(n + ".post_attention_layernorm", block_in, T, h);
         } else {
             x = B.add(x, T * h);
+            if (enc >= 0) {
+                // Cross-attention (WhisperDecoderLayer.encoder_attn): q from the decoder, k and v from the encoder
+                // output (S rows per sample), pre-LN, residual.
+                y = B.layer_norm(n + ".encoder_attn_layer_norm", x, T, h);
+                B.tp_region = true;
+                q = B.linear(n + ".encoder_attn.q_proj", y, T, h, m.heads * d, bias, ParamRole::kQ);
+                k = B.linear(n + ".encoder_attn.k_proj", enc, TE, h, m.heads * d, bias && m.k_bias, ParamRole::kK);
+                v = B.linear(n + ".encoder_attn.v_proj", enc, TE, h, m.heads * d, bias, ParamRole::kV);
+                AttnShape cross{T, m.heads, d, m.encoder_positions};
+                cross.kv_tokens = TE;
+                attention_core(B, n + ".encoder_attn", cross, q, k, v, eager, m.dropout, SoftmaxStyle::kPlain);
+                const std::int32_t c = B.tensor(T * m.heads * d, R::kActivation);
+                B.tp_region = false;
+                y = B.linear(n + ".encoder_attn.out_proj", c, T, m.heads * d, h, m.bias, ParamRole::kO);
+                x = B.add(x, T * h);
+            }
             y = m.sandwich_norm ? B.rms_norm(n + ".pre_feedforward_layernorm", x, T, h)
                 : llama         ? B.rms_norm(n + ".post_attention_layernorm", x, T, h)
                                 : B.layer_norm(n + ".ln_2", x, T, h);

@@ -175,6 +175,13 @@ struct ModelSpec {
     bool router_bias = false;         // DeepSeek-V3: e_score_correction_bias (one value per expert)
     int first_dense_layers = 0;       // DeepSeek first_k_dense_replace: the first layers keep a dense MLP
     int moe_layer_step = 1;           // Qwen-MoE decoder_sparse_step: layer i is MoE when (i + 1) % step == 0
+    bool k_bias = true;               // false: k_proj has no bias where q and v have one (Whisper)
+    bool patch_bias = true;           // ViT patch conv bias (CLIP's vision tower has none)
+    bool embed_norm = false;          // CLIP vision: LayerNorm on the embeddings before the layers (pre_layrnorm)
+    // Encoder-decoder (Whisper, modeling_whisper.py): an audio encoder (two GELU conv1d over num_mel_bins x 2S
+    // frames, the second of stride 2, S frozen sinusoidal positions, pre-LN layers, LayerNorm) whose output every
+    // decoder layer reads through cross-attention. encoder_layers 0 = decoder only.
+    int encoder_layers = 0, encoder_positions = 0, mel_bins = 0;
     // Multi-head latent attention (DeepSeek-V2 sec. 2.1.2; modeling_deepseek.py): kv_lora_rank > 0 turns it on.
     int q_lora_rank = 0, kv_lora_rank = 0, qk_nope_head_dim = 0, qk_rope_head_dim = 0, v_head_dim = 0;
 
