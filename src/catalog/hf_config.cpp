@@ -442,8 +442,12 @@ bool parse_hf_config(const json& config, const std::string& file, const std::str
     engine::ModelSpec m;
     m.id = "hf-config";
     Fields f{config, file, pointer, type, problems};
+    // Its Hub name when the file keeps one (_name_or_path), else its class (architectures[0]), else its type.
     std::string name = f.text("_name_or_path", "");
-    m.name = name.empty() ? type + " (config.json)" : name;
+    if (name.empty() && f.has("architectures") && config["architectures"].is_array() &&
+        !config["architectures"].empty() && config["architectures"][0].is_string())
+        name = config["architectures"][0].get<std::string>();
+    m.name = (name.empty() ? type : name) + " (config.json)";
     m.source = "Hugging Face config.json (model_type " + type + ")";
     if (type == "bert" || type == "roberta" || type == "distilbert") read_encoder(f, m);
     else if (type == "vit" || type == "clip_vision_model") read_vit(f, m);
