@@ -34,11 +34,9 @@ struct Fields {
     const json& o;
     std::string file, ptr, type;
     std::vector<Problem>& problems;
-    bool ok = true;
 
     void problem(const std::string& key, const std::string& message) {
         problems.push_back({file, key.empty() ? ptr : ptr + "/" + key, message});
-        ok = false;
     }
     bool has(const char* key) const { return o.contains(key) && !o.at(key).is_null(); }
     // A whole number from lo to hi; `fallback` when absent (class default), or a problem when required.
