@@ -4,6 +4,7 @@
 //
 // Sections: allowed values | readers | custom models | parse | to_json | engine config
 #include "catalog/scenario.h"
+#include "catalog/hf_config.h"
 #include "catalog/json_text.h"
 #include "catalog/time_data.h"
 
@@ -367,6 +368,15 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
             s.model = *p;
             model_ok = true;
         }
+    } else if (doc["model"].is_object() && doc["model"].contains("hf_config")) {
+        // A Hugging Face config.json, read as transformers reads it (catalog/hf_config.h).
+        const std::size_t before = out.problems.size();
+        r.unknown_keys(doc["model"], "/model", {"hf_config"});
+        engine::ModelSpec m;
+        if (parse_hf_config(doc["model"]["hf_config"], file, "/model/hf_config", m, out.problems)) s.model = m;
+        s.custom_model = json{{"hf_config", doc["model"]["hf_config"]}};
+        s.model_id = "custom";
+        model_ok = out.problems.size() == before;
     } else if (doc["model"].is_object()) {
         const std::size_t before = out.problems.size();
         s.model = parse_custom(doc["model"], r, s.custom_model);
@@ -447,10 +457,15 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                 std::vector<std::string> targets;
                 if (ok)
                     for (const json& x : t) {
-                        if (!x.is_string() || index_of(kLoraTargets, x.get<std::string>()) < 0) ok = false;
+                        // Short role names (kLoraTargets), the model's own module names or "all-linear", as PEFT
+                        // takes them; whether the model has them is checked below, once the model is known.
+                        if (!x.is_string() || x.get<std::string>().empty() || x.get<std::string>().size() > 200) ok = false;
                         else if (index_of(targets, x.get<std::string>()) < 0) targets.push_back(x.get<std::string>());
                     }
-                if (!ok) r.problem("/lora/targets", "'targets' must be a non-empty list of: " + join(kLoraTargets));
+                if (!ok)
+                    r.problem("/lora/targets", "'targets' must be a non-empty list of module names (" +
+                                                   join(kLoraTargets) + ", the model's own such as q_proj or c_attn, "
+                                                   "or all-linear)");
                 else s.lora_targets = targets;
             }
         }
@@ -543,6 +558,13 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     if (model_ok && s.method == "frozen-backbone" && s.model.family == engine::Family::kDecoder && !s.model.lm_head)
         r.problem("/method", "frozen-backbone needs a task head");
     if (model_ok && (s.method == "lora" || s.method == "qlora")) {
+        if (!s.lora_targets.empty()) {
+            const LoraTargets resolved = resolve_lora_targets(s.model, s.lora_targets);
+            for (const std::string& t : resolved.unknown)
+                r.problem("/lora/targets", "'" + (s.model_id == "custom" ? s.model.name : s.model_id) + "' has no module '" +
+                                               t + "' for LoRA to adapt; it has: " +
+                                               join(resolved.available));
+        }
         engine::TrainingConfig c = s.training_config();
         engine::WorkloadShape shape;
         shape.image_size = s.model.is_vision ? 32 : 0;
@@ -558,8 +580,10 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                              l.role == engine::ParamRole::kQkv)
                           : std::find(t.begin(), t.end(), l.role) != t.end()) {
                 any = true;
+                // A Linear to one value (Qwen2-MoE's shared_expert_gate, which all-linear adapts as PEFT does) carries
+                // no features: the rank limit below is about the layers that do.
                 const int width = l.out_features > 0 ? std::min(l.in_features, l.out_features) : l.in_features;
-                narrowest = narrowest == 0 ? width : std::min(narrowest, width);
+                if (l.out_features != 1) narrowest = narrowest == 0 ? width : std::min(narrowest, width);
             }
         }
         if (!any)
@@ -567,10 +591,10 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                                            "' (transformers: q, k, v, o, qkv, gate, up, down, fc1, fc2)");
         // A rank above a layer's width gives the adapter (rank x (in + out)) more parameters than the layer itself
         // and no more expressive power than full fine-tuning of it.
-        else if (s.lora_rank > narrowest)
+        else if (narrowest > 0 && s.lora_rank > narrowest)
             r.problem("/lora/rank", "'rank' (" + std::to_string(s.lora_rank) + ") must be at most " +
                                         std::to_string(narrowest) + ", the width of the narrowest layer LoRA adapts in '" +
-                                        s.model_id + "' (typical ranks are 4 to 64)");
+                                        (s.model_id == "custom" ? s.model.name : s.model_id) + "' (typical ranks are 4 to 64)");
     }
     // Tensor / pipeline parallelism: Megatron-LM's layout for transformers (engine/memory.h TrainingConfig).
     const int tp = s.tensor_parallel, pp = s.pipeline_parallel;
@@ -729,10 +753,13 @@ engine::TrainingConfig Scenario::training_config() const {
     c.method = m >= 0 ? Method(m) : Method::kFull;
     c.lora.rank = lora_rank;
     c.lora.dropout = lora_dropout;
+    bool short_names = true;  // the scenario format's own names map to roles without the model
     for (const std::string& t : lora_targets) {
         const ParamRole r = role_of(t);
         if (r != ParamRole::kNone) c.lora.targets.push_back(r);
+        else short_names = false;
     }
+    if (!short_names) c.lora.targets = catalog::resolve_lora_targets(model, lora_targets).roles;
     const int k = index_of(kCheckpointings, checkpointing);
     c.checkpointing = k >= 0 ? Checkpointing(k) : Checkpointing::kNone;
     c.eager_attention = attention == "eager";

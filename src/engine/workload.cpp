@@ -16,7 +16,8 @@ bool is_transformer(Family f) { return f == Family::kDecoder || f == Family::kEn
 
 bool is_column_parallel(ParamRole r) {
     return r == ParamRole::kQ || r == ParamRole::kK || r == ParamRole::kV || r == ParamRole::kQkv ||
-           r == ParamRole::kFc1 || r == ParamRole::kGate || r == ParamRole::kUp;
+           r == ParamRole::kFc1 || r == ParamRole::kGate || r == ParamRole::kUp || r == ParamRole::kGateUp ||
+           r == ParamRole::kQb || r == ParamRole::kKvB;  // MLA's up-projections split by head (Megatron-LM MLA)
 }
 
 bool is_row_parallel(ParamRole r) { return r == ParamRole::kO || r == ParamRole::kFc2 || r == ParamRole::kDown; }
@@ -252,10 +253,10 @@ std::string idx(const std::string& prefix, int i) { return prefix + "." + std::t
 
 // ---- CNNs --------------------------------------------------------------------------------------------------
 // Classifier head: [dropout] + Linear + cross-entropy (log_softmax saves its b x classes output, nll the target).
-void classifier(Builder& B, std::int32_t x, int in, int classes, double p_dropout) {
+void classifier(Builder& B, std::int32_t x, int in, int classes, double p_dropout, const std::string& name = "fc") {
     B.block = -1;
     const std::int32_t d = B.dropout("classifier.dropout", x, B.b * in, p_dropout, R::kActivation);
-    B.linear("fc", d, B.b, in, classes, true, ParamRole::kHead, false);  // logits: not saved by anything
+    B.linear(name, d, B.b, in, classes, true, ParamRole::kHead, false);  // logits: not saved by anything
     Layer& l = B.layer("loss", OpKind::kReduction);
     B.save(l, B.tensor(B.b * classes, R::kAutocastFp32), F::kInputGrad);
     B.save(l, B.tensor(B.b, R::kInt64), F::kInputGrad);
@@ -623,6 +624,19 @@ void build_yolov8(Builder& B, const ModelSpec& m, int image) {
 }
 
 // ---- transformers --------------------------------------------------------------------------------------------
+// The module name of a role: the model's own (ModelSpec::module_names, from a Hugging Face config) or the builder's.
+std::string module_name(const ModelSpec& m, ParamRole role, const char* builder_name) {
+    for (const auto& [r, name] : m.module_names)
+        if (r == role) return name;
+    return builder_name;
+}
+
+// The last part of a module path (".mlp.gate_proj" -> "gate_proj").
+std::string leaf_name(const std::string& path) {
+    const std::size_t dot = path.rfind('.');
+    return dot == std::string::npos ? path : path.substr(dot + 1);
+}
+
 // Eager attention core after the projections, given the q/k/v storages. Mirrors, per model:
 //   scores = matmul(q, k^T): 4-D matmul reshapes the permuted q and k^T into contiguous copies that bmm saves
 //   softmax saves its output (fp32 under autocast; Llama asks for dtype=float32 explicitly: fp32 always)
@@ -680,41 +694,52 @@ void build_vit(Builder& B, const ModelSpec& m, int image, bool eager) {
     const int seq = grid * grid + 1;
     const double T = B.b * seq;
     Spatial img{B.tensor(B.b * 3.0 * image * image, R::kAutocastFp32), 3, image, image};
-    B.conv("conv_proj", img, h, m.patch, m.patch, 0, 1, true);  // its output is reshaped into the tokens below
+    B.conv("conv_proj", img, h, m.patch, m.patch, 0, 1, m.patch_bias);  // its output is reshaped into the tokens below
     Layer& emb = B.layer("class_token+pos_embedding", OpKind::kElementwise);
     emb.params = double(h) + double(seq) * h;
     emb.param_matrices = 2;  // class_token (1, 1, h), pos_embedding (1, seq, h)
     B.note_param_tensor(double(seq) * h);
     std::int32_t x = B.tensor(T * h, R::kAutocastFp32);
+    if (m.embed_norm) x = B.layer_norm("pre_layrnorm", x, T, h);  // CLIPVisionTransformer
     for (int i = 0; i < m.layers; ++i) {
         B.begin_block(i, x);
         const std::string n = idx("encoder.layers", i);
         std::int32_t y = B.layer_norm(n + ".ln_1", x, T, h);
         B.tp_region = true;
-        const std::int32_t qkv = B.linear(n + ".self_attention.in_proj", y, T, h, 3 * h, true, ParamRole::kQkv);
-        // torch 2.x SDPA path: _in_projection_packed makes one contiguous 3h copy; q, k, v are views of it.
-        // torch 1.13 eager path (measured): q (scaled), k and v are separate contiguous copies saved by the bmms.
-        const std::int32_t packed = B.tensor(T * 3 * h, R::kActivation, qkv);
-        attention_core(B, n, {T, m.heads, h / m.heads, seq}, packed, packed, packed, eager, 0, SoftmaxStyle::kPlain);
+        if (m.separate_qkv) {  // Hugging Face ViT / CLIP: query, key, value Linears (modeling_vit.py ViTSelfAttention)
+            const std::int32_t q = B.linear(n + module_name(m, ParamRole::kQ, ".attention.attention.query"), y, T, h, h,
+                                            true, ParamRole::kQ);
+            const std::int32_t k = B.linear(n + module_name(m, ParamRole::kK, ".attention.attention.key"), y, T, h, h,
+                                            true, ParamRole::kK);
+            const std::int32_t v = B.linear(n + module_name(m, ParamRole::kV, ".attention.attention.value"), y, T, h, h,
+                                            true, ParamRole::kV);
+            attention_core(B, n, {T, m.heads, h / m.heads, seq}, q, k, v, eager, 0, SoftmaxStyle::kPlain);
+        } else {
+            const std::int32_t qkv = B.linear(n + ".self_attention.in_proj", y, T, h, 3 * h, true, ParamRole::kQkv);
+            // torch 2.x SDPA path: _in_projection_packed makes one contiguous 3h copy; q, k, v are views of it.
+            // torch 1.13 eager path (measured): q (scaled), k and v are separate contiguous copies saved by the bmms.
+            const std::int32_t packed = B.tensor(T * 3 * h, R::kActivation, qkv);
+            attention_core(B, n, {T, m.heads, h / m.heads, seq}, packed, packed, packed, eager, 0, SoftmaxStyle::kPlain);
+        }
         // output transpose(...).contiguous() then out_proj
         const std::int32_t a_c = B.tensor(T * h, R::kActivation);
         B.tp_region = false;
-        y = B.linear(n + ".self_attention.out_proj", a_c, T, h, h, true, ParamRole::kO);
+        y = B.linear(n + module_name(m, ParamRole::kO, ".self_attention.out_proj"), a_c, T, h, h, true, ParamRole::kO);
         x = B.add(x, T * h);
         y = B.layer_norm(n + ".ln_2", x, T, h);
         B.tp_region = true;
-        y = B.linear(n + ".mlp.0", y, T, h, m.ffn, true, ParamRole::kFc1);
+        y = B.linear(n + module_name(m, ParamRole::kFc1, ".mlp.0"), y, T, h, m.ffn, true, ParamRole::kFc1);
         { Layer& g = B.layer(n + ".mlp.1.gelu", OpKind::kElementwise); B.save(g, y, F::kInputGrad);
           g.bytes_moved_elements = 2 * T * m.ffn; }
         y = B.tensor(T * m.ffn, R::kActivation);
         B.tp_region = false;
-        y = B.linear(n + ".mlp.3", y, T, m.ffn, h, true, ParamRole::kFc2);
+        y = B.linear(n + module_name(m, ParamRole::kFc2, ".mlp.3"), y, T, m.ffn, h, true, ParamRole::kFc2);
         x = B.add(x, T * h);
     }
     B.block = -1;
     const std::int32_t y = B.layer_norm("encoder.ln", x, T, h);
     // heads(x[:, 0]): a view of the LN output (its whole storage stays alive); under autocast a cast copy.
-    Layer& head = B.layer("heads.head", OpKind::kMatmul);
+    Layer& head = B.layer(module_name(m, ParamRole::kHead, "heads.head"), OpKind::kMatmul);
     head.params = double(h) * m.classes + m.classes;
     head.param_matrices = 1, head.param_vectors = 1;
     head.matmul_weight_params = double(h) * m.classes;
@@ -1023,7 +1048,7 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     std::int32_t x = embedding(B, "embeddings.word", T, m.vocab, e, ids);
     B.g.layers.back().tp_split = true;  // Megatron's VocabParallelEmbedding: 1/t of the rows per rank
     // token_type_ids and position_ids are slices of registered buffers (not activations): nothing new saved.
-    embedding(B, "embeddings.token_type", T, m.type_vocab, e, -1);
+    if (m.type_vocab > 0) embedding(B, "embeddings.token_type", T, m.type_vocab, e, -1);  // DistilBERT has none
     embedding(B, "embeddings.position", T, m.max_positions, e, -1);
     x = B.add(x, T * e);
     x = B.layer_norm("embeddings.LayerNorm", x, T, e);
@@ -1034,17 +1059,21 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
         const std::string n = idx("encoder.layer", i);
         const std::size_t first = B.g.layers.size();
         B.tp_region = true;
-        const std::int32_t q = B.linear(n + ".attention.self.query", x, T, h, h, true, ParamRole::kQ);
-        const std::int32_t k = B.linear(n + ".attention.self.key", x, T, h, h, true, ParamRole::kK);
-        const std::int32_t v = B.linear(n + ".attention.self.value", x, T, h, h, true, ParamRole::kV);
+        const std::int32_t q = B.linear(n + module_name(m, ParamRole::kQ, ".attention.self.query"), x, T, h, h, true,
+                                        ParamRole::kQ);
+        const std::int32_t k = B.linear(n + module_name(m, ParamRole::kK, ".attention.self.key"), x, T, h, h, true,
+                                        ParamRole::kK);
+        const std::int32_t v = B.linear(n + module_name(m, ParamRole::kV, ".attention.self.value"), x, T, h, h, true,
+                                        ParamRole::kV);
         attention_core(B, n, {T, m.heads, h / m.heads, seq}, q, k, v, eager, m.dropout, SoftmaxStyle::kPlain);
         const std::int32_t ctx = B.tensor(T * h, R::kActivation);  // permute(...).contiguous()
         B.tp_region = false;
-        std::int32_t y = B.linear(n + ".attention.output.dense", ctx, T, h, h, true, ParamRole::kO);
+        std::int32_t y = B.linear(n + module_name(m, ParamRole::kO, ".attention.output.dense"), ctx, T, h, h, true,
+                                  ParamRole::kO);
         y = B.dropout(n + ".attention.output.dropout", y, T * h, m.dropout, R::kActivation);
         x = B.layer_norm(n + ".attention.output.LayerNorm", B.add(x, T * h), T, h);
         B.tp_region = true;
-        y = B.linear(n + ".intermediate.dense", x, T, h, m.ffn, true, ParamRole::kFc1);
+        y = B.linear(n + module_name(m, ParamRole::kFc1, ".intermediate.dense"), x, T, h, m.ffn, true, ParamRole::kFc1);
         const double f = T * m.ffn;
         if (m.activation == Activation::kGeluTanhPython) {
             // NewGELUActivation: 0.5*x*(1+tanh(c*(x+0.044715*x^3))): pow saves x, tanh saves its result, the last
@@ -1058,7 +1087,7 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
         }
         y = B.tensor(f, R::kActivation);
         B.tp_region = false;
-        y = B.linear(n + ".output.dense", y, T, m.ffn, h, true, ParamRole::kFc2);
+        y = B.linear(n + module_name(m, ParamRole::kFc2, ".output.dense"), y, T, m.ffn, h, true, ParamRole::kFc2);
         y = B.dropout(n + ".output.dropout", y, T * h, m.dropout, R::kActivation);
         x = B.layer_norm(n + ".output.LayerNorm", B.add(x, T * h), T, h);
         if (m.shared_layers && i > 0) {  // ALBERT: one parameter set reused by every layer
@@ -1072,7 +1101,7 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     if (m.pooler) {
         // pooler(x[:, 0]): the slice is a view, so the saved input keeps the whole last LN output alive.
         const std::int32_t first_tok = B.tensor(B.b * h, R::kMatmulInput, x);
-        Layer& pl = B.layer("pooler.dense", OpKind::kMatmul);
+        Layer& pl = B.layer(module_name(m, ParamRole::kOther, "pooler.dense"), OpKind::kMatmul);
         pl.params = double(h) * h + h;
         pl.param_matrices = 1, pl.param_vectors = 1;
         pl.matmul_weight_params = double(h) * h;
@@ -1084,19 +1113,91 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
         Layer& th = B.layer("pooler.tanh", OpKind::kElementwise);
         const std::int32_t pooled = B.tensor(B.b * h, R::kActivation);
         B.save(th, pooled, F::kInputGrad);
-        if (m.num_labels > 0) classifier(B, pooled, h, m.num_labels, m.dropout);
+        if (m.num_labels > 0) classifier(B, pooled, h, m.num_labels, m.dropout, module_name(m, ParamRole::kHead, "fc"));
     }
+}
+
+// Conv1d with a kernel of 3 and padding 1 (Whisper's audio front end): saves its input for the weight gradient.
+std::int32_t conv1d_k3(Builder& B, const std::string& name, std::int32_t x, int cin, int cout, int length, int stride) {
+    const int out_length = (length + 2 - 3) / stride + 1;
+    Layer& l = B.layer(name, OpKind::kMatmul);
+    const double w = double(cout) * cin * 3;
+    l.params = w + cout;
+    l.matmul_weight_params = w;
+    l.param_matrices = 1, l.param_vectors = 1;
+    l.role = ParamRole::kConv;
+    B.note_param_tensor(w);
+    l.forward_flop = 2.0 * B.b * double(cout) * out_length * cin * 3;
+    B.save(l, B.tensor(B.b * double(cin) * length, R::kMatmulInput, x), F::kWeightGrad);
+    l.bytes_moved_elements = B.b * (double(cin) * length + double(cout) * out_length);
+    l.conv_groups = 1, l.conv_kernel = 3, l.conv_stride = stride, l.conv_in_channels = cin, l.conv_in_width = length;
+    return B.tensor(B.b * double(cout) * out_length, R::kActivation);
+}
+
+// GELU (erf) on a new tensor: saves its input.
+std::int32_t gelu(Builder& B, const std::string& name, std::int32_t x, double elements) {
+    Layer& g = B.layer(name, OpKind::kElementwise);
+    B.save(g, x, F::kInputGrad);
+    g.bytes_moved_elements = 2 * elements;
+    return B.tensor(elements, R::kActivation);
+}
+
+// WhisperEncoder (modeling_whisper.py): conv1 + GELU, conv2 (stride 2) + GELU over num_mel_bins x 2S frames, S
+// sinusoidal position rows (an nn.Embedding that is not trained), pre-LN layers (self_attn with q/v/out_proj biases
+// and a k_proj without, fc1, GELU, fc2), layer_norm. Returns the encoder output (b x S x d) the decoder reads.
+std::int32_t whisper_encoder(Builder& B, const ModelSpec& m, bool eager) {
+    const int h = m.hidden, S = m.encoder_positions, d = h / m.heads;
+    const double TE = B.b * S;
+    std::int32_t a = B.tensor(B.b * double(m.mel_bins) * 2 * S, R::kActivation);
+    a = gelu(B, "encoder.conv1.gelu", conv1d_k3(B, "encoder.conv1", a, m.mel_bins, h, 2 * S, 1), B.b * double(h) * 2 * S);
+    a = gelu(B, "encoder.conv2.gelu", conv1d_k3(B, "encoder.conv2", a, h, h, 2 * S, 2), TE * h);
+    embedding(B, "encoder.embed_positions", TE, S, h, -1);
+    std::int32_t x = B.add(a, TE * h);
+    for (int j = 0; j < m.encoder_layers; ++j) {
+        B.begin_block(j, x);
+        const std::string n = idx("encoder.layers", j);
+        std::int32_t y = B.layer_norm(n + ".self_attn_layer_norm", x, TE, h);
+        B.tp_region = true;
+        const std::int32_t q = B.linear(n + ".self_attn.q_proj", y, TE, h, h, true, ParamRole::kQ);
+        const std::int32_t k = B.linear(n + ".self_attn.k_proj", y, TE, h, h, false, ParamRole::kK);
+        const std::int32_t v = B.linear(n + ".self_attn.v_proj", y, TE, h, h, true, ParamRole::kV);
+        attention_core(B, n + ".self_attn", {TE, m.heads, d, S}, q, k, v, eager, m.dropout, SoftmaxStyle::kPlain);
+        const std::int32_t ctx = B.tensor(TE * h, R::kActivation);
+        B.tp_region = false;
+        y = B.linear(n + ".self_attn.out_proj", ctx, TE, h, h, true, ParamRole::kO);
+        x = B.add(x, TE * h);
+        y = B.layer_norm(n + ".final_layer_norm", x, TE, h);
+        B.tp_region = true;
+        y = B.linear(n + ".fc1", y, TE, h, m.ffn, true, ParamRole::kFc1);
+        y = gelu(B, n + ".activation_fn", y, TE * m.ffn);
+        B.tp_region = false;
+        y = B.linear(n + ".fc2", y, TE, m.ffn, h, true, ParamRole::kFc2);
+        x = B.add(x, TE * h);
+    }
+    B.block = -1;
+    return B.layer_norm("encoder.layer_norm", x, TE, h);
 }
 
 // Decoders. GPT-2 (modeling_gpt2.py): learned positions, fused c_attn (Conv1D = addmm), dropout 0.1 everywhere,
 // gelu_new, tied lm_head. Llama family (modeling_llama.py v4.39): RMSNorm, RoPE (cos/sin computed per layer and
 // saved by the q*cos / rotate_half(q)*sin muls), GQA with repeat_kv copies, SwiGLU MLP, no dropout; logits
-// upcast to fp32 before the loss.
+// upcast to fp32 before the loss. Hugging Face configs add (ModelSpec's config.json fields): parallel residuals
+// (GPT-NeoX, Falcon), q/k norms (Qwen3, Gemma 3), sandwich norms (Gemma 2/3), a fused gate_up_proj (Phi-3), MoE
+// layers mixed with dense ones and shared experts (Qwen2-MoE, DeepSeek), multi-head latent attention (DeepSeek).
 void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
-    const int h = m.hidden, d = m.head_dim > 0 ? m.head_dim : h / m.heads;
-    const int kvh = m.kv_heads > 0 ? m.kv_heads : m.heads;
+    const bool mla = m.kv_lora_rank > 0;
+    // MLA: q and k heads are nope + rope wide, v heads v_head_dim (modeling_deepseek.py DeepseekV2Attention); the
+    // attention core below is sized with the q/k width for both.
+    const int h = m.hidden, d = mla ? m.qk_nope_head_dim + m.qk_rope_head_dim : m.head_dim > 0 ? m.head_dim : h / m.heads;
+    const int dv = mla ? m.v_head_dim : d;
+    const int kvh = mla ? m.heads : m.kv_heads > 0 ? m.kv_heads : m.heads;
     const double T = B.b * seq;
     const bool llama = m.norm == NormKind::kRmsNorm;
+    auto norm = [&](const std::string& name, std::int32_t x, double tokens, int width) {
+        return llama ? B.rms_norm(name, x, tokens, width) : B.layer_norm(name, x, tokens, width);
+    };
+    const std::int32_t enc = m.encoder_layers > 0 ? whisper_encoder(B, m, eager) : -1;
+    const double TE = B.b * m.encoder_positions;
     const std::int32_t ids = B.tensor(T, R::kInt64);
     std::int32_t x = embedding(B, "embed_tokens", T, m.vocab, h, ids);
     B.g.layers.back().tp_split = true;  // Megatron's VocabParallelEmbedding: 1/t of the rows per rank
@@ -1106,20 +1207,82 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     }
     x = B.dropout("drop", x, T * h, m.dropout, R::kAutocastFp32);
     const double qh = T * m.heads * d;
-    for (int i = 0; i < m.layers; ++i) {
-        B.begin_block(i, x);
-        const std::string n = idx("layers", i);
-        std::int32_t y = llama ? B.rms_norm(n + ".input_layernorm", x, T, h) : B.layer_norm(n + ".ln_1", x, T, h);
-        std::int32_t q = -1, k = -1, v = -1;
+    // A SwiGLU MLP over `tokens` rows (x `experts` weight copies): gate and up (or Phi-3's fused gate_up), SiLU on the
+    // gate (saves its input), the product (saves both operands), down. `prefix` is the MLP's module path.
+    auto glu_mlp = [&](const std::string& n, const std::string& gate_name, const std::string& up_name,
+                       const std::string& down_name, const std::string& act_prefix, std::int32_t y, double tokens,
+                       int width, int experts) {
+        std::int32_t g = -1, u = -1;
         B.tp_region = true;
-        if (m.qkv_fused) {
-            const std::int32_t qkv = B.linear(n + ".attn.c_attn", y, T, h, m.heads * d + 2 * kvh * d, m.bias || m.qkv_bias,
-                                              ParamRole::kQkv);
+        if (m.gate_up_fused) {
+            g = u = B.linear(n + module_name(m, ParamRole::kGateUp, ".mlp.gate_up_proj"), y, tokens, h, 2 * width,
+                             false, ParamRole::kGateUp, true, experts);  // gate and up are chunks (views) of it
+        } else {
+            g = B.linear(n + gate_name, y, tokens, h, width, false, ParamRole::kGate, true, experts);
+            u = B.linear(n + up_name, y, tokens, h, width, false, ParamRole::kUp, true, experts);
+        }
+        {
+            Layer& act = B.layer(n + act_prefix + ".act_fn", OpKind::kElementwise);  // silu saves its input
+            B.save(act, g, F::kInputGrad);
+            act.bytes_moved_elements = 2 * tokens * width;
+        }
+        const std::int32_t sg = B.tensor(tokens * width, R::kActivation);
+        {  // a Layer& is valid only until the next B.layer() call (the vector may grow)
+            Layer& mul = B.layer(n + act_prefix + ".mul", OpKind::kElementwise);  // mul saves both operands
+            B.save(mul, sg, F::kInputGrad);
+            B.save(mul, u, F::kInputGrad);
+            mul.bytes_moved_elements = 3 * tokens * width;
+        }
+        const std::int32_t prod = B.tensor(tokens * width, R::kActivation);
+        B.tp_region = false;
+        return B.linear(n + down_name, prod, tokens, width, h, false, ParamRole::kDown, true, experts);
+    };
+    const std::string gate_name = module_name(m, ParamRole::kGate, ".mlp.gate_proj");
+    const std::string up_name = module_name(m, ParamRole::kUp, ".mlp.up_proj");
+    const std::string down_name = module_name(m, ParamRole::kDown, ".mlp.down_proj");
+    for (int i = 0; i < m.layers; ++i) {
+        B.begin_block(m.encoder_layers + i, x);
+        const std::string n = idx("layers", i);
+        const std::int32_t block_in = x;
+        std::int32_t y = llama ? B.rms_norm(n + ".input_layernorm", x, T, h) : B.layer_norm(n + ".ln_1", x, T, h);
+        const std::int32_t attn_in = y;
+        std::int32_t q = -1, k = -1, v = -1;
+        const bool bias = m.bias || m.qkv_bias;
+        B.tp_region = true;
+        if (mla) {
+            // q: q_proj, or the low-rank q_a_proj -> RMSNorm -> q_b_proj; k and v: kv_a_proj_with_mqa to the latent
+            // (kv_lora_rank) plus the shared rope key, RMSNorm on the latent, kv_b_proj to every head's k_nope and v.
+            B.tp_region = false;
+            if (m.q_lora_rank > 0) {
+                q = B.linear(n + ".self_attn.q_a_proj", y, T, h, m.q_lora_rank, m.qkv_bias, ParamRole::kQa);
+                q = B.rms_norm(n + ".self_attn.q_a_layernorm", q, T, m.q_lora_rank);
+                B.tp_region = true;
+                q = B.linear(n + ".self_attn.q_b_proj", q, T, m.q_lora_rank, m.heads * d, false, ParamRole::kQb);
+                B.tp_region = false;
+            } else {
+                B.tp_region = true;
+                q = B.linear(n + ".self_attn.q_proj", y, T, h, m.heads * d, false, ParamRole::kQ);
+                B.tp_region = false;
+            }
+            std::int32_t kv = B.linear(n + ".self_attn.kv_a_proj_with_mqa", y, T, h,
+                                       m.kv_lora_rank + m.qk_rope_head_dim, m.qkv_bias, ParamRole::kKvA);
+            kv = B.rms_norm(n + ".self_attn.kv_a_layernorm", kv, T, m.kv_lora_rank);
+            B.tp_region = true;
+            k = v = B.linear(n + ".self_attn.kv_b_proj", kv, T, m.kv_lora_rank, m.heads * (m.qk_nope_head_dim + dv),
+                             false, ParamRole::kKvB);
+        } else if (m.qkv_fused) {
+            const std::int32_t qkv = B.linear(n + module_name(m, ParamRole::kQkv, ".attn.c_attn"), y, T, h,
+                                              m.heads * d + 2 * kvh * d, bias, ParamRole::kQkv);
             q = k = v = qkv;
         } else {
-            q = B.linear(n + ".self_attn.q_proj", y, T, h, m.heads * d, m.bias || m.qkv_bias, ParamRole::kQ);
-            k = B.linear(n + ".self_attn.k_proj", y, T, h, kvh * d, m.bias || m.qkv_bias, ParamRole::kK);
-            v = B.linear(n + ".self_attn.v_proj", y, T, h, kvh * d, m.bias || m.qkv_bias, ParamRole::kV);
+            q = B.linear(n + module_name(m, ParamRole::kQ, ".self_attn.q_proj"), y, T, h, m.heads * d, bias, ParamRole::kQ);
+            k = B.linear(n + module_name(m, ParamRole::kK, ".self_attn.k_proj"), y, T, h, kvh * d, bias && m.k_bias,
+                         ParamRole::kK);
+            v = B.linear(n + module_name(m, ParamRole::kV, ".self_attn.v_proj"), y, T, h, kvh * d, bias, ParamRole::kV);
+        }
+        if (m.qk_norm) {  // Qwen3RMSNorm / Gemma3RMSNorm over head_dim, per head (modeling_qwen3.py q_norm, k_norm)
+            q = B.rms_norm(n + ".self_attn.q_norm", q, T * m.heads, d);
+            k = B.rms_norm(n + ".self_attn.k_norm", k, T * kvh, d);
         }
         if (m.position == PositionKind::kRope) {
             // q*cos + rotate_half(q)*sin: the muls save cos and sin (b x s x d each; cos/sin do not need grad)
@@ -1136,43 +1299,72 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
         }
         attention_core(B, n, {T, m.heads, d, seq}, q, k, v, eager, m.dropout,
                        llama ? SoftmaxStyle::kFp32ThenCast : SoftmaxStyle::kTyped);
-        const std::int32_t a = B.tensor(T * m.heads * d, R::kActivation);  // transpose(1, 2).contiguous()
+        const std::int32_t a = B.tensor(T * m.heads * dv, R::kActivation);  // transpose(1, 2).contiguous()
         B.tp_region = false;
-        y = B.linear(n + (llama ? ".self_attn.o_proj" : ".attn.c_proj"), a, T, m.heads * d, h, m.bias, ParamRole::kO);
+        y = B.linear(n + module_name(m, ParamRole::kO, llama ? ".self_attn.o_proj" : ".attn.c_proj"), a, T,
+                     m.heads * dv, h, m.bias, ParamRole::kO);
+        if (m.sandwich_norm) y = B.rms_norm(n + ".post_attention_layernorm", y, T, h);
         y = B.dropout(n + ".attn.resid_dropout", y, T * h, m.dropout, R::kActivation);
-        x = B.add(x, T * h);
-        y = llama ? B.rms_norm(n + ".post_attention_layernorm", x, T, h) : B.layer_norm(n + ".ln_2", x, T, h);
+        if (m.parallel_residual) {
+            // The MLP reads the block input, not the attention's sum: the same LayerNorm output (Falcon-7B) or its
+            // own LayerNorm of the block input (GPT-NeoX post_attention_layernorm, Falcon's ln_mlp).
+            y = m.parallel_shared_norm ? attn_in : norm(n + ".post_attention_layernorm", block_in, T, h);
+        } else {
+            x = B.add(x, T * h);
+            if (enc >= 0) {
+                // Cross-attention (WhisperDecoderLayer.encoder_attn): q from the decoder, k and v from the encoder
+                // output (S rows per sample), pre-LN, residual.
+                y = B.layer_norm(n + ".encoder_attn_layer_norm", x, T, h);
+                B.tp_region = true;
+                q = B.linear(n + ".encoder_attn.q_proj", y, T, h, m.heads * d, bias, ParamRole::kQ);
+                k = B.linear(n + ".encoder_attn.k_proj", enc, TE, h, m.heads * d, bias && m.k_bias, ParamRole::kK);
+                v = B.linear(n + ".encoder_attn.v_proj", enc, TE, h, m.heads * d, bias, ParamRole::kV);
+                AttnShape cross{T, m.heads, d, m.encoder_positions};
+                cross.kv_tokens = TE;
+                attention_core(B, n + ".encoder_attn", cross, q, k, v, eager, m.dropout, SoftmaxStyle::kPlain);
+                const std::int32_t c = B.tensor(T * m.heads * d, R::kActivation);
+                B.tp_region = false;
+                y = B.linear(n + ".encoder_attn.out_proj", c, T, m.heads * d, h, m.bias, ParamRole::kO);
+                x = B.add(x, T * h);
+            }
+            y = m.sandwich_norm ? B.rms_norm(n + ".pre_feedforward_layernorm", x, T, h)
+                : llama         ? B.rms_norm(n + ".post_attention_layernorm", x, T, h)
+                                : B.layer_norm(n + ".ln_2", x, T, h);
+        }
+        const bool moe = m.experts > 1 && i >= m.first_dense_layers && (i + 1) % std::max(1, m.moe_layer_step) == 0;
         if (m.glu) {
-            const int E = std::max(1, m.experts), K = m.experts > 1 ? m.top_k : 1;
+            const int E = moe ? std::max(1, m.experts) : 1, K = moe ? m.top_k : 1;
+            const int width = moe && m.moe_ffn > 0 ? m.moe_ffn : m.ffn;
+            const std::int32_t mlp_in = y;
             if (E > 1) {
                 // MixtralSparseMoeBlock: router logits (b s E), softmax in fp32, top-k; each token runs K experts.
-                B.linear(n + ".block_sparse_moe.gate", y, T, h, E, false, ParamRole::kRouter);
+                B.linear(n + module_name(m, ParamRole::kRouter, ".block_sparse_moe.gate"), y, T, h, E, m.router_bias,
+                         ParamRole::kRouter);
                 Layer& r = B.layer(n + ".block_sparse_moe.routing", OpKind::kReduction);
                 B.save(r, B.tensor(T * E, R::kFp32), F::kInputGrad);
                 B.save(r, B.tensor(T * K, R::kInt64), F::kInputGrad);
             }
             const double TK = T * K;  // token-expert pairs
-            B.tp_region = true;
-            const std::int32_t g = B.linear(n + ".mlp.gate_proj", y, TK, h, m.ffn, false, ParamRole::kGate, true, E);
-            const std::int32_t u = B.linear(n + ".mlp.up_proj", y, TK, h, m.ffn, false, ParamRole::kUp, true, E);
-            {
-                Layer& act = B.layer(n + ".mlp.act_fn", OpKind::kElementwise);  // silu saves its input
-                B.save(act, g, F::kInputGrad);
-                act.bytes_moved_elements = 2 * TK * m.ffn;
+            y = glu_mlp(n, gate_name, up_name, down_name, ".mlp", y, TK, width, E);
+            if (moe && m.shared_expert_ffn > 0) {
+                // Shared experts: one dense SwiGLU MLP every token runs besides its routed ones (DeepSeekMoE,
+                // Dai et al. 2024, sec. 3.2; Qwen2-MoE shared_expert, scaled by sigmoid(shared_expert_gate(x))).
+                const std::string p = m.shared_expert_prefix;
+                const std::int32_t s = glu_mlp(n, p + "." + leaf_name(gate_name), p + "." + leaf_name(up_name),
+                                               p + "." + leaf_name(down_name), p, mlp_in, T, m.shared_expert_ffn, 1);
+                if (m.shared_expert_gate) {
+                    B.linear(n + ".mlp.shared_expert_gate", mlp_in, T, h, 1, false, ParamRole::kOther);
+                    Layer& sig = B.layer(n + ".mlp.shared_expert_gate.sigmoid", OpKind::kElementwise);
+                    B.save(sig, B.tensor(T, R::kActivation), F::kInputGrad);  // sigmoid saves its result
+                    Layer& mul = B.layer(n + ".mlp.shared_expert.mul", OpKind::kElementwise);
+                    B.save(mul, s, F::kInputGrad);
+                    mul.bytes_moved_elements = 3 * T * h;
+                }
+                y = B.add(y, T * h, R::kActivation);
             }
-            const std::int32_t sg = B.tensor(TK * m.ffn, R::kActivation);
-            {  // a Layer& is valid only until the next B.layer() call (the vector may grow)
-                Layer& mul = B.layer(n + ".mlp.mul", OpKind::kElementwise);  // mul saves both operands
-                B.save(mul, sg, F::kInputGrad);
-                B.save(mul, u, F::kInputGrad);
-                mul.bytes_moved_elements = 3 * TK * m.ffn;
-            }
-            const std::int32_t prod = B.tensor(TK * m.ffn, R::kActivation);
-            B.tp_region = false;
-            y = B.linear(n + ".mlp.down_proj", prod, TK, m.ffn, h, false, ParamRole::kDown, true, E);
         } else {
             B.tp_region = true;
-            y = B.linear(n + ".mlp.c_fc", y, T, h, m.ffn, m.bias, ParamRole::kFc1);
+            y = B.linear(n + module_name(m, ParamRole::kFc1, ".mlp.c_fc"), y, T, h, m.ffn, m.bias, ParamRole::kFc1);
             const double f = T * m.ffn;
             Layer& g = B.layer(n + ".mlp.act", OpKind::kElementwise);
             if (m.activation == Activation::kGeluTanhPython) save_gelu_new(B, g, y, f);
@@ -1180,9 +1372,11 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
             g.bytes_moved_elements = (m.activation == Activation::kGeluTanhPython ? 10 : 2) * f;
             const std::int32_t act = B.tensor(f, R::kActivation);
             B.tp_region = false;
-            y = B.linear(n + ".mlp.c_proj", act, T, m.ffn, h, m.bias, ParamRole::kFc2);
+            y = B.linear(n + module_name(m, ParamRole::kFc2, ".mlp.c_proj"), act, T, m.ffn, h, m.bias, ParamRole::kFc2);
         }
+        if (m.sandwich_norm) y = B.rms_norm(n + ".post_feedforward_layernorm", y, T, h);
         y = B.dropout(n + ".mlp.dropout", y, T * h, m.dropout, R::kActivation);
+        if (m.parallel_residual) x = B.add(x, T * h);  // attention + MLP, then + the block input
         x = B.add(x, T * h);
     }
     B.block = -1;

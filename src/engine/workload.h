@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gg::engine {
@@ -65,6 +66,8 @@ enum class OpKind : std::uint8_t {
 // Which module a parameterised layer is (for trainability under a method and LoRA targets).
 enum class ParamRole : std::uint8_t {
     kNone, kEmbedding, kNorm, kConv, kQ, kK, kV, kQkv, kO, kGate, kUp, kDown, kFc1, kFc2, kHead, kOther, kRouter,
+    kGateUp,  // Phi-3's fused gate_up_proj (gate and up in one Linear)
+    kQa, kQb, kKvA, kKvB,  // MLA (DeepSeek-V2/V3): q_a_proj, q_b_proj, kv_a_proj_with_mqa, kv_b_proj
 };
 
 struct Layer {
@@ -152,6 +155,35 @@ struct ModelSpec {
     bool final_norm = true;
     bool pooler = false;          // BERT pooler
     bool lm_head = true;          // decoder: vocabulary head and loss
+
+    // Hugging Face config.json models (catalog/hf_config.cpp) that the presets' shapes do not cover. The defaults
+    // leave the presets' graphs as they were.
+    // Module names of the model's own Linears, by role, as a path below the block (".attention.query_key_value");
+    // a role not listed keeps the builder's name. LoRA targets are matched against the last part (as PEFT does).
+    std::vector<std::pair<ParamRole, std::string>> module_names;
+    std::string shared_expert_prefix = ".mlp.shared_experts";  // DeepSeek; Qwen2-MoE: ".mlp.shared_expert"
+    bool parallel_residual = false;   // GPT-NeoX, Falcon: x + attn(ln1(x)) + mlp(ln2(x)) (modeling_gpt_neox.py)
+    bool parallel_shared_norm = false;  // Falcon-7B/-40B's first layout: one LayerNorm feeds attention and MLP
+    bool qk_norm = false;             // Qwen3, Gemma 3: RMSNorm over each head of q and k (head_dim weights each)
+    bool sandwich_norm = false;       // Gemma 2/3: RMSNorm on the attention and MLP outputs too (4 per block)
+    bool gate_up_fused = false;       // Phi-3: gate_up_proj = one Linear to 2 x ffn, chunked
+    bool separate_qkv = false;        // ViT: q, k, v Linears (Hugging Face ViT) instead of torchvision's in_proj
+    int sliding_window = 0;           // tokens a query sees in sliding-window layers (0 = full attention); recorded
+    int moe_ffn = 0;                  // an expert's intermediate size (0 = ffn); ffn is then the dense layers' width
+    int shared_expert_ffn = 0;        // always-on shared expert MLP width (DeepSeek n_shared x moe_ffn; Qwen2-MoE)
+    bool shared_expert_gate = false;  // Qwen2-MoE: sigmoid(Linear(h, 1)) scales the shared expert
+    bool router_bias = false;         // DeepSeek-V3: e_score_correction_bias (one value per expert)
+    int first_dense_layers = 0;       // DeepSeek first_k_dense_replace: the first layers keep a dense MLP
+    int moe_layer_step = 1;           // Qwen-MoE decoder_sparse_step: layer i is MoE when (i + 1) % step == 0
+    bool k_bias = true;               // false: k_proj has no bias where q and v have one (Whisper)
+    bool patch_bias = true;           // ViT patch conv bias (CLIP's vision tower has none)
+    bool embed_norm = false;          // CLIP vision: LayerNorm on the embeddings before the layers (pre_layrnorm)
+    // Encoder-decoder (Whisper, modeling_whisper.py): an audio encoder (two GELU conv1d over num_mel_bins x 2S
+    // frames, the second of stride 2, S frozen sinusoidal positions, pre-LN layers, LayerNorm) whose output every
+    // decoder layer reads through cross-attention. encoder_layers 0 = decoder only.
+    int encoder_layers = 0, encoder_positions = 0, mel_bins = 0;
+    // Multi-head latent attention (DeepSeek-V2 sec. 2.1.2; modeling_deepseek.py): kv_lora_rank > 0 turns it on.
+    int q_lora_rank = 0, kv_lora_rank = 0, qk_nope_head_dim = 0, qk_rope_head_dim = 0, v_head_dim = 0;
 
     // vision
     int image_size = 0, patch = 0, classes = 0;

@@ -173,12 +173,50 @@ bool draw_resnet_depths(AppState& app, nlohmann::json& model) {
     return edited;
 }
 
+bool is_hf_model(const nlohmann::json& model) { return model.is_object() && model.contains("hf_config"); }
+
+// A Hugging Face config.json pasted as it is (catalog/hf_config.h): the model then works as a preset does, and the
+// link carries the config. The text stays as typed; "Use this model" runs it through the scenario parser.
+void draw_hf_config_paste(AppState& app) {
+    const Lang L = app.lang;
+    const catalog::Scenario& s = app.scenario;
+    const bool hf_now = s.model_id == "custom" && is_hf_model(s.custom_model);
+    std::vector<char>& text = app.hf_config_text;
+    if (hf_now && text[0] == '\0') {  // a model from a link or a saved state: show its config
+        const std::string dumped = s.custom_model["hf_config"].dump(1);
+        if (dumped.size() + 1 < text.size()) std::copy(dumped.begin(), dumped.end(), text.begin());
+    }
+    const std::string label = std::string(tr(Str::HfConfigPaste, L)) + "##hf_config";
+    const bool open = ImGui::TreeNodeEx(label.c_str(), hf_now ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+    test_anchor(app, "hf_config_open");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::HfConfigTip, L));
+    if (!open) return;
+    ImGui::InputTextMultiline("##hf_config_text", text.data(), text.size(),
+                              ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * 8));
+    test_anchor(app, "hf_config_text");
+    if (ImGui::Button(tr(Str::HfConfigApply, L))) {
+        const catalog::JsonText doc = catalog::parse_json_text(std::string_view(text.data()));
+        if (!doc.error.empty() || !doc.value.is_object()) {
+            app.custom_model_draft = nlohmann::json{{"hf_config", nullptr}};
+            app.custom_model_problems = {{"config.json", "", doc.error.empty() ? "config.json must be a JSON object"
+                                                                               : doc.error}};
+        } else {
+            apply_custom_model(app, nlohmann::json{{"hf_config", doc.value}}, true);
+        }
+    }
+    test_anchor(app, "hf_config_apply");
+    if (is_hf_model(app.custom_model_draft) && !app.custom_model_problems.empty())
+        problem_list(tr(Str::HfConfigProblems, L), app.custom_model_problems);
+    ImGui::TreePop();
+}
+
 // The sizes of a custom model, each a whole-number field with the parser's limits.
 bool draw_custom_model(AppState& app) {
     const Lang L = app.lang;
     const catalog::Scenario& s = app.scenario;
     if (s.model_id != "custom" && !app.custom_model_draft.is_object()) return false;
     nlohmann::json model = app.custom_model_draft.is_object() ? app.custom_model_draft : s.custom_model;
+    if (is_hf_model(model)) return false;  // a pasted config.json: draw_hf_config_paste shows it and its problems
     const std::string family = model.value("family", "");
     const bool cnn = family == "resnet" || family == "unet";
     if (cnn) fill_cnn_defaults(model, s);
@@ -395,6 +433,7 @@ void draw_inputs(AppState& app) {
     field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
     changed |= model_combo(app);
     draw_custom_model(app);
+    draw_hf_config_paste(app);
     if (s.model.is_vision) {
         int image = s.image_size > 0 ? s.image_size : s.model.default_image_size;
         field_label(tr(Str::ImageSize, L), tr(Str::ImageSizeTip, L));

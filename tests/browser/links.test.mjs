@@ -3,7 +3,7 @@
 // the compact layout at 360x640.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serveDist, openPage, waitReady, screenshotColours, fileUrl } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, screenshotColours, fileUrl, anchorCentre } from './harness.mjs';
 
 let browser;
 let server;
@@ -43,6 +43,40 @@ test('the fragment follows the inputs without new history entries, and reopening
   const second = await openPage(browser, link);
   await waitReady(second.page);
   assert.deepEqual(await report(second.page), first);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(second.problems, []);
+  await second.context.close();
+  await context.close();
+});
+
+test('a pasted Hugging Face config.json gives its exact parameter count, and its link opens the same report', async () => {
+  const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 800, scale: 1 });
+  await waitReady(page);
+  // EleutherAI/pythia-70m's config.json (tests/validation/hf_configs.json): 70,426,624 parameters.
+  const config = { architectures: ['GPTNeoXForCausalLM'], model_type: 'gpt_neox', hidden_size: 512, num_hidden_layers: 6,
+    num_attention_heads: 8, intermediate_size: 2048, vocab_size: 50304, max_position_embeddings: 2048, rotary_pct: 0.25,
+    use_parallel_residual: true, tie_word_embeddings: false, hidden_act: 'gelu' };
+  const open = await anchorCentre(page, 'hf_config_open');
+  await page.mouse.click(open.x, open.y);
+  await page.waitForTimeout(300);
+  const box = await anchorCentre(page, 'hf_config_text');
+  await page.mouse.click(box.x, box.y);
+  await page.keyboard.type(JSON.stringify(config));
+  await page.waitForTimeout(300);
+  await screenshotColours(page, 'hf-config-pasted-1280x800');
+  const apply = await anchorCentre(page, 'hf_config_apply');
+  await page.mouse.click(apply.x, apply.y);
+  await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).params.total === 70426624, null, { timeout: 10000 });
+  const first = await report(page);
+  assert.deepEqual(first.scenario.model, { hf_config: config });
+  await page.waitForFunction(() => location.hash.startsWith('#s=1.') && location.hash.length > 200);
+  await page.waitForTimeout(300);
+  await screenshotColours(page, 'hf-config-applied-1280x800');
+  const link = await page.evaluate(() => location.href);
+  const second = await openPage(browser, link, { width: 1280, height: 800, scale: 1 });
+  await waitReady(second.page);
+  assert.deepEqual(await report(second.page), await report(page));
+  await screenshotColours(second.page, 'hf-config-from-link-1280x800');
   assert.deepEqual(problems, []);
   assert.deepEqual(second.problems, []);
   await second.context.close();

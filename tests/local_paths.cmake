@@ -1,0 +1,20 @@
+# Fails on an absolute path of a development machine (/work/, /home/, /root/, /tmp/, /Users/, /mnt/) in data/,
+# docs/, tests/validation/ or README.md: sources are cited by title and address (ctest: local_paths).
+# A URL's path (".../home/...") is not a hit: the character before the slash must not be part of a host or path.
+cmake_minimum_required(VERSION 3.20)
+file(GLOB_RECURSE files "${ROOT}/data/*" "${ROOT}/docs/*" "${ROOT}/tests/validation/*")
+list(APPEND files "${ROOT}/README.md")
+set(failures "")
+foreach(f IN LISTS files)
+  file(STRINGS "${f}" hits REGEX "(^|[^A-Za-z0-9_.~/-])/(work|home|root|tmp|Users|mnt)/")
+  foreach(line IN LISTS hits)
+    file(RELATIVE_PATH rel "${ROOT}" "${f}")
+    string(SUBSTRING "${line}" 0 160 shown)
+    set(failures "${failures}\n  ${rel}: ${shown}")
+  endforeach()
+endforeach()
+if(failures)
+  message(FATAL_ERROR "Absolute local paths (cite a source by its title and address instead):${failures}")
+endif()
+list(LENGTH files n)
+message(STATUS "local_paths: no absolute local path in ${n} files")
