@@ -312,7 +312,10 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
     for (const GpuSpec& gpu : gpus) {
         CardAdvice a;
         a.gpu = &gpu;
-        const double usable = gpu.memory_bytes * (1.0 - job.config.reserve_fraction);
+        // The card less the headroom of the original job (judge_fit's "fits"); the advised card is the user's own,
+        // so a consumer or workstation card may draw the desktop (Display::kAuto).
+        const double usable = judge_job(s.variants.front().memory, micro0, gpu.memory_bytes,
+                                        segment_has_display(gpu.segment)).usable_bytes();
         const bool bf16_ok = precision_supported(gpu, Precision::kBf16Amp, compat);
         // The original, as given (variant 0 is the unchanged configuration: no changes sorts first).
         Variant& v0 = s.variants.front();
@@ -354,9 +357,13 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
                 // activations each stage holds and the schedule's rules): no accumulation change is proposed.
                 if (v.config.pipeline_parallel > 1) continue;
                 // Accumulation: the largest micro-batch that fits and divides the per-card samples per step.
-                const std::vector<int> m = max_batch_sizes(v.memory, {gpu.memory_bytes}, micro);
+                const std::vector<int> m =
+                    max_batch_sizes(v.memory, {gpu.memory_bytes}, micro, segment_has_display(gpu.segment));
                 const int fit = m.empty() ? 0 : m[0];
                 micro = fit >= 1 ? largest_divisor_at_most(per_card, fit) : 0;
+                // The variant's own headroom may differ from the original's (evaluation): hold it to `usable` too.
+                while (micro >= 1 && required_bytes(v.memory, micro) > usable)
+                    micro = largest_divisor_at_most(per_card, micro - 1);
                 if (micro < 1) continue;
                 accumulation = true;
             }

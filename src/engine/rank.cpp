@@ -62,6 +62,7 @@ const char* reason_code_name(ReasonCode c) {
         case ReasonCode::kGlobalBatchChanged: return "global_batch_changed";
         case ReasonCode::kIncompatible: return "incompatible";
         case ReasonCode::kBillingRounded: return "billing_rounded";
+        case ReasonCode::kTight: return "tight";
     }
     return "unknown";
 }
@@ -190,13 +191,27 @@ double shown(const Ctx& c, double cny) { return from_cny(cny, c.d.currency, c.cn
 // Memory, compatibility and time: what does not depend on buying or renting. `p` = the job at o.count.
 void evaluate_card(const Ctx& c, const PreparedCount& p, RankOption& o) {
     o.peak_bytes_per_card = p.required_bytes;
-    o.usable_bytes_per_card = o.gpu->memory_bytes * (1.0 - c.job.config.reserve_fraction);
-    o.fits = o.gpu->memory_bytes > 0 && o.peak_bytes_per_card <= o.usable_bytes_per_card;
+    // A card bought goes into the user's own machine, where a consumer or workstation card may draw the desktop
+    // (Display::kAuto); rented cards are headless servers.
+    const bool owned_display = o.kind == OptionKind::kBuy && segment_has_display(o.gpu->segment);
+    const FitVerdict v = judge_fit(p.required_bytes, o.gpu->memory_bytes,
+                                   job_headroom(p.memory, c.job.config.batch, o.gpu->memory_bytes, owned_display));
+    o.verdict = v.verdict;
+    o.headroom = v.headroom;
+    o.usable_bytes_per_card = v.usable_bytes();
+    o.fits = v.verdict != Verdict::kDoesNotFit;  // tight options stay in the ranking, marked (o.tight)
+    o.tight = v.verdict == Verdict::kTight;
     o.reasons.push_back({o.fits ? ReasonCode::kFits : ReasonCode::kDoesNotFit,
                          {{"peak_bytes", o.peak_bytes_per_card},
                           {"usable_bytes", o.usable_bytes_per_card},
                           {"card_bytes", o.gpu->memory_bytes}},
                          {}});
+    if (o.tight)
+        o.reasons.push_back({ReasonCode::kTight,
+                             {{"peak_bytes", o.peak_bytes_per_card},
+                              {"headroom_bytes", v.headroom.total_bytes()},
+                              {"card_bytes", o.gpu->memory_bytes}},
+                             {}});
     const std::size_t card = c.card_index(o.gpu);
     CardCache& cc = c.cache[card];
     if (!cc.warnings) {
@@ -544,7 +559,9 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
 TierSummary budget_tiers(const RankResult& ranked, const JobModel& job, const CompatData& compat) {
     TierSummary s;
     if (const PreparedCount* p = job.find(1))
-        s.min_memory_bytes = p->required_bytes / (1.0 - job.config.reserve_fraction);
+        s.min_memory_bytes = (p->required_bytes +
+                              job_headroom(p->memory, job.config.batch, 0, true).total_bytes()) /
+                             (1.0 - job.config.reserve_fraction);
     double lower = 0;
     for (const BudgetTier& t : compat.budget_tiers) {
         TierResult r;

@@ -108,6 +108,7 @@ enum class ReasonCode : std::uint8_t {
     kGlobalBatchChanged, // global_batch, scenario_global_batch: the micro-batch is kept, more cards = bigger batch
     kIncompatible,       // a blocking compatibility warning (see warnings)
     kBillingRounded,     // billed_s, run_time_s: the run is rounded up to the billing unit
+    kTight,              // peak_bytes, headroom_bytes, card_bytes: fits the card, not with the headroom (kept)
 };
 const char* reason_code_name(ReasonCode code);
 
@@ -128,9 +129,12 @@ struct RankOption {
     const CloudOffer* offer = nullptr;  // rent only
     std::string id;                     // "buy:rtx-4090:1", "rent:<offer id>": the tie-break key
 
-    bool fits = false;
+    bool fits = false;                  // verdict fits or tight: the job runs on the card
+    bool tight = false;                 // verdict tight: it fits the card, not with the headroom (Headroom)
+    Verdict verdict = Verdict::kDoesNotFit;  // judge_fit's three steps
+    Headroom headroom;                  // what a real run needs beyond the peak on this card (buy: a desktop too)
     double peak_bytes_per_card = 0;     // nvidia-smi view
-    double usable_bytes_per_card = 0;   // card x (1 - reserve)
+    double usable_bytes_per_card = 0;   // card less the headroom
     double time_s = 0;                  // one run; NaN = unknown
     double cost_cny = 0;                // the project (runs), net of resale for buy; NaN = unknown
     double cash_cny = 0;                // what must be paid out (rent: = cost; buy: purchase + electricity)
@@ -165,7 +169,7 @@ struct TierResult {
 
 struct TierSummary {
     std::vector<TierResult> tiers;
-    double min_memory_bytes = 0;       // the smallest card memory the job fits on (required / (1 - reserve))
+    double min_memory_bytes = 0;       // the smallest card memory the job fits on, with the headroom of an own card
     const RankOption* cheapest_fit = nullptr;  // the cheapest one-card purchase where the job fits
 };
 
