@@ -442,9 +442,14 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
         const json& so = doc["stack_options"];
         if (!so.is_object()) {
             r.problem("/stack_options", "'stack_options' must be an object {\"liger_kernel\", \"use_unsloth\", "
-                                        "\"packing\", \"offload_activations\"}");
+                                        "\"packing\", \"offload_activations\", \"paged_optimizer\"}");
         } else {
-            r.unknown_keys(so, "/stack_options", {"liger_kernel", "use_unsloth", "packing", "offload_activations"});
+            r.unknown_keys(so, "/stack_options",
+                           {"liger_kernel", "use_unsloth", "packing", "offload_activations", "paged_optimizer"});
+            r.boolean(so, "paged_optimizer", "/stack_options", s.paged_optimizer);
+            if (s.paged_optimizer && s.optimizer != "adamw" && s.optimizer != "adamw-8bit")
+                r.problem("/stack_options/paged_optimizer", "bitsandbytes pages AdamW only (paged_adamw_32bit, "
+                                                            "paged_adamw_8bit): set 'optimizer' to adamw or adamw-8bit");
             r.boolean(so, "liger_kernel", "/stack_options", s.liger_kernel);
             r.boolean(so, "use_unsloth", "/stack_options", s.use_unsloth);
             r.boolean(so, "packing", "/stack_options", s.packing);
@@ -744,6 +749,7 @@ json scenario_to_json(const Scenario& s) {
     if (s.liger_kernel) so["liger_kernel"] = true;
     if (s.use_unsloth) so["use_unsloth"] = true;
     if (s.packing) so["packing"] = true;
+    if (s.paged_optimizer) so["paged_optimizer"] = true;
     if (s.offload_activations_set) so["offload_activations"] = s.offload_activations;
     if (!so.empty()) j["stack_options"] = so;
     if (s.display != "auto") j["display"] = s.display;
@@ -816,7 +822,7 @@ engine::TrainingConfig Scenario::training_config() const {
     const int d = index_of(kDisplays, display);
     c.display = d >= 0 ? Display(d) : Display::kAuto;
     c.eval_batch = eval_batch_size;
-    c.paged_optimizer = false;
+    c.paged_optimizer = paged_optimizer;
     // The longest sample (unpacked, variable lengths): the bytes it needs beyond seq_len at this micro-batch.
     const WorkloadShape shape = shape_per_sample();
     if (!packing && !model.is_vision && longest_seq_len > shape.seq_len) {

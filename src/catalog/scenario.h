@@ -62,6 +62,8 @@ struct Scenario {
     bool use_unsloth = false;        // stack_options.use_unsloth: LLaMA-Factory's Unsloth patch
     bool packing = false;            // stack_options.packing: LLaMA-Factory packing, axolotl sample_packing,
                                      // trl SFTConfig packing, torchtune dataset.packed
+    bool paged_optimizer = false;    // stack_options.paged_optimizer: bitsandbytes' paged AdamW (HF/LLaMA-Factory/
+                                     // axolotl optim paged_adamw_32bit / paged_adamw_8bit, torchtune PagedAdamW8bit)
     bool offload_activations = false;      // stack_options.offload_activations
     bool offload_activations_set = false;  // false = the stack's default
     // Headroom inputs (engine::judge_fit): the desktop on the card, evaluation during training, the longest sample.

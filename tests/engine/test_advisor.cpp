@@ -172,7 +172,7 @@ TEST_CASE("advisor: a weight EMA can be dropped: diffusers' SD fine-tune misses 
     // GPU-hours (2 cards, and its collectives): per run with a dataset, per optimizer step without one.
     AdviceJob j = job_of(R"({"model": "sd-1.5", "batch_size": 1, "grad_accum_steps": 4, "image_size": 512,
                              "precision": "fp16-amp", "optimizer": "adamw", "checkpointing": "full", "ema": true,
-                             "reserve_fraction": 0.2})");
+                             "reserve_fraction": 0.2, "display": "none"})");
     const auto& cat = embedded_catalog();
     std::vector<GpuSpec> one = {*cat.find_gpu("rtx-3090")};
     const auto untimed = advise(j, one, gg::catalog::embedded_compat_data(), AdviceOptions{});
