@@ -124,7 +124,7 @@ bool is_memory_quantity(const std::string& q) {
     return q == "params_total" || q == "params_trainable" || q == "param_tensors" || q == "param_matrices" ||
            q == "saved_activations_bytes" ||
            q == "peak_allocated_bytes" || q == "nvidia_smi_bytes" || q == "weights_bytes" || q == "optimizer_bytes" ||
-           q == "model_states_bytes" || q == "peak_reserved_bytes";
+           q == "model_states_bytes" || q == "peak_reserved_bytes" || q == "max_seq_len";
 }
 
 double predicted_quantity(const std::string& q, const Scenario& s, const Estimate& e) {
@@ -143,6 +143,10 @@ double predicted_quantity(const std::string& q, const Scenario& s, const Estimat
     if (q == "optimizer_bytes") return stage.optimizer_bytes + stage.ema_bytes;
     if (q == "model_states_bytes")
         return stage.weight_bytes + stage.grad_bytes + stage.optimizer_bytes + stage.ema_bytes;
+    // The longest sequence that fits the scenario's card at its micro-batch (the verdict's boundary: Unsloth's
+    // maximum-context tables pad every sample to the length they report).
+    if (q == "max_seq_len" && !s.model.is_vision && r.card_memory_bytes > 0)
+        return engine::max_shape_that_fits(s.model, s.training_config(), r.card_memory_bytes, false, 1, 1 << 20);
     return std::numeric_limits<double>::quiet_NaN();
 }
 

@@ -442,10 +442,15 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
         const json& so = doc["stack_options"];
         if (!so.is_object()) {
             r.problem("/stack_options", "'stack_options' must be an object {\"liger_kernel\", \"use_unsloth\", "
-                                        "\"packing\", \"offload_activations\", \"paged_optimizer\"}");
+                                        "\"packing\", \"offload_activations\", \"paged_optimizer\", \"compile\"}");
         } else {
             r.unknown_keys(so, "/stack_options",
-                           {"liger_kernel", "use_unsloth", "packing", "offload_activations", "paged_optimizer"});
+                           {"liger_kernel", "use_unsloth", "packing", "offload_activations", "paged_optimizer",
+                            "compile"});
+            r.boolean(so, "compile", "/stack_options", s.compile);
+            if (s.compile && s.stack != "torchtune")
+                r.problem("/stack_options/compile", "'compile' is modelled for torchtune (compile: True compiles its "
+                                                    "chunked loss); other stacks' torch.compile is not modelled");
             r.boolean(so, "paged_optimizer", "/stack_options", s.paged_optimizer);
             if (s.paged_optimizer && s.optimizer != "adamw" && s.optimizer != "adamw-8bit")
                 r.problem("/stack_options/paged_optimizer", "bitsandbytes pages AdamW only (paged_adamw_32bit, "
@@ -750,6 +755,7 @@ json scenario_to_json(const Scenario& s) {
     if (s.use_unsloth) so["use_unsloth"] = true;
     if (s.packing) so["packing"] = true;
     if (s.paged_optimizer) so["paged_optimizer"] = true;
+    if (s.compile) so["compile"] = true;
     if (s.offload_activations_set) so["offload_activations"] = s.offload_activations;
     if (!so.empty()) j["stack_options"] = so;
     if (s.display != "auto") j["display"] = s.display;
@@ -823,6 +829,7 @@ engine::TrainingConfig Scenario::training_config() const {
     c.display = d >= 0 ? Display(d) : Display::kAuto;
     c.eval_batch = eval_batch_size;
     c.paged_optimizer = paged_optimizer;
+    c.compiled_loss = compile && stack == "torchtune";
     // The longest sample (unpacked, variable lengths): the bytes it needs beyond seq_len at this micro-batch.
     const WorkloadShape shape = shape_per_sample();
     if (!packing && !model.is_vision && longest_seq_len > shape.seq_len) {
@@ -852,6 +859,26 @@ engine::TrainingConfig Scenario::training_config() const {
 //    enable_activation_offloading False, dataset packed False, compile False;
 //  - axolotl: transformers' loss unless the Liger plugin is on (liger_fused_linear_cross_entropy), sample_packing
 //    off unless set, gradient_checkpointing "offload" as the offloading switch.
+const char* stack_switch_line(const std::string& stack, engine::Change change) {
+    if (change == engine::Change::kFusedLoss) {
+        // transformers TrainingArguments.use_liger_kernel; LLaMA-Factory FinetuningArguments.enable_liger_kernel;
+        // axolotl's Liger plugin (docs: "plugins: - axolotl.integrations.liger.LigerPlugin" with
+        // liger_fused_linear_cross_entropy: true).
+        if (stack == "hf-trainer") return "TrainingArguments(..., use_liger_kernel=True)";
+        if (stack == "llama-factory") return "enable_liger_kernel: true";
+        if (stack == "axolotl")
+            return "plugins: [axolotl.integrations.liger.LigerPlugin]\nliger_fused_linear_cross_entropy: true";
+        return nullptr;  // unsloth: always fused; torchtune: its own chunked loss
+    }
+    if (change == engine::Change::kOffloadActivations) {
+        if (stack == "unsloth") return "FastLanguageModel.get_peft_model(..., use_gradient_checkpointing=\"unsloth\")";
+        if (stack == "torchtune") return "enable_activation_offloading=True";
+        if (stack == "axolotl") return "gradient_checkpointing: offload";
+        return nullptr;
+    }
+    return nullptr;
+}
+
 engine::LossKernel Scenario::loss_kernel() const {
     if (liger_kernel || use_unsloth || stack == "unsloth") return engine::LossKernel::kFused;
     if (stack == "torchtune") return engine::LossKernel::kChunked;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/catalog.h"
+#include "engine/advisor.h"
 #include "engine/memory.h"
 
 namespace gg::catalog {
@@ -62,6 +63,7 @@ struct Scenario {
     bool use_unsloth = false;        // stack_options.use_unsloth: LLaMA-Factory's Unsloth patch
     bool packing = false;            // stack_options.packing: LLaMA-Factory packing, axolotl sample_packing,
                                      // trl SFTConfig packing, torchtune dataset.packed
+    bool compile = false;            // stack_options.compile: torchtune `compile: True` (the chunked loss compiled)
     bool paged_optimizer = false;    // stack_options.paged_optimizer: bitsandbytes' paged AdamW (HF/LLaMA-Factory/
                                      // axolotl optim paged_adamw_32bit / paged_adamw_8bit, torchtune PagedAdamW8bit)
     bool offload_activations = false;      // stack_options.offload_activations
@@ -111,6 +113,10 @@ ParsedScenario parse_scenario(std::string_view json_text, const std::string& fil
 ParsedScenario parse_scenario_json(const nlohmann::json& doc, const std::string& file = "scenario",
                                    const Catalog* catalog = nullptr);
 nlohmann::json scenario_to_json(const Scenario& scenario);
+
+// The exact line that turns on an advisor's stack switch (engine::Change::kFusedLoss, kOffloadActivations) in a
+// stack's own configuration, or nullptr when the stack has no such switch (or it is always on there).
+const char* stack_switch_line(const std::string& stack, engine::Change change);
 
 // Allowed values, for messages and --help.
 extern const std::vector<std::string> kPrecisions, kOptimizers, kMethods, kCheckpointings, kAttentions, kStrategies,

@@ -34,6 +34,8 @@ const char* change_name(Change c) {
         case Change::kNoEma: return "no_ema";
         case Change::kPrecomputeLatents: return "precompute_latents";
         case Change::kFrozenWeights16bit: return "frozen_weights_16bit";
+        case Change::kFusedLoss: return "fused_loss";
+        case Change::kOffloadActivations: return "offload_activations";
     }
     return "unknown";
 }
@@ -62,6 +64,7 @@ const char* risk_reason_name(RiskReason r) {
         case RiskReason::kNoWeightAverage: return "no_weight_average";
         case RiskReason::kFixedAugmentation: return "fixed_augmentation";
         case RiskReason::kFrozenRounded: return "frozen_rounded";
+        case RiskReason::kSameResults: return "same_results";
     }
     return "unknown";
 }
@@ -107,6 +110,10 @@ AppliedChange make_change(Change c, double value, Family family) {
         // Autocast already multiplies with 16-bit copies of these weights; storing them so only drops the fp32
         // originals nothing updates (QLoRA goes further: a 4-bit base).
         case Change::kFrozenWeights16bit: return {c, value, AccuracyRisk::kSmall, RiskReason::kFrozenRounded};
+        // Liger's and Unsloth's fused cross-entropy compute the same loss in chunks ("exact": Liger README, Unsloth
+        // "0% loss in accuracy"); offloading moves the same tensors to host RAM and back.
+        case Change::kFusedLoss:
+        case Change::kOffloadActivations: return {c, value, AccuracyRisk::kNone, RiskReason::kSameResults};
     }
     return {c, value, AccuracyRisk::kNone, RiskReason::kRecomputeExact};
 }
@@ -273,8 +280,36 @@ void build_variants(Search& s) {
                                 s.variants.push_back(std::move(v));
                             }
                     }
+    // Stack switches on the configuration as given: each alone, then both (the search tries them first).
+    const bool can_fuse = job.offer_fused_loss && family == Family::kDecoder && base.loss_kernel != LossKernel::kFused;
+    const bool can_offload = job.offer_offload_activations && base.checkpointing == Checkpointing::kFull &&
+                             !base.offload_activations;
+    for (int fuse = 0; fuse < (can_fuse ? 2 : 1); ++fuse)
+        for (int off = 0; off < (can_offload ? 2 : 1); ++off) {
+            if (!fuse && !off) continue;
+            Variant v;
+            v.config = base;
+            v.samples_per_card_step = s.global_batch / data_parallel(base);
+            if (fuse) {
+                v.config.loss_kernel = LossKernel::kFused;
+                v.changes.push_back(make_change(Change::kFusedLoss, 1, family));
+            }
+            if (off) {
+                v.config.offload_activations = true;
+                v.changes.push_back(make_change(Change::kOffloadActivations, 1, family));
+            }
+            v.memory = prepare_memory(s.graphs[0], v.config);
+            s.variants.push_back(std::move(v));
+        }
     std::stable_sort(s.variants.begin(), s.variants.end(),
                      [](const Variant& a, const Variant& b) { return a.changes.size() < b.changes.size(); });
+}
+
+// A variant whose changes are all stack switches (the same results, computed differently).
+bool switches_only(const Variant& v) {
+    return std::all_of(v.changes.begin(), v.changes.end(), [](const AppliedChange& c) {
+        return c.change == Change::kFusedLoss || c.change == Change::kOffloadActivations;
+    });
 }
 
 // One run's time (NaN without a dataset or priors); `step_s` gets the optimizer step's time, which orders the variants
@@ -337,11 +372,25 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             int micro = 0, accum = 0;
             bool accumulation = false;
         } best;
-        // Two passes: first without shorter sequences / smaller images (they change what is learned, so a fix
-        // that keeps the task is preferred even with more changes); then with them, if nothing else works.
+        // Stack switches first (they do not change results): the job as given with a fused loss and/or offloaded
+        // activations, at its own micro-batch. Then two passes: first without shorter sequences / smaller images
+        // (they change what is learned, so a fix that keeps the task is preferred even with more changes); then
+        // with them, if nothing else works.
+        for (std::size_t i = 1; i < s.variants.size() && gpu.memory_bytes > 0 && !a.fits_as_is; ++i) {
+            const Variant& v = s.variants[i];
+            if (v.changes.empty() || !switches_only(v) || required_bytes(v.memory, micro0) > usable) continue;
+            if (best.found && v.changes.size() >= best.changes) continue;
+            best = {true, v.changes.size(), kNaN, kNaN, 0, i, micro0, accum0, false};
+        }
+        if (best.found) {
+            double step_s = kNaN;
+            best.time_s = variant_time_s(s, s.variants[best.index], gpu, micro0, accum0, step_s);
+            best.step_s = step_s;
+        }
         for (int pass = 0; pass < 2 && !best.found; ++pass)
         for (std::size_t i = 0; i < s.variants.size(); ++i) {
             Variant& v = s.variants[i];
+            if (!v.changes.empty() && switches_only(v)) continue;  // tried above
             if ((v.shape_index != 0) != (pass == 1)) continue;
             if (best.found && v.changes.size() > best.changes) break;  // sorted: nothing smaller follows
             if (int(v.changes.size()) > options.max_changes) break;

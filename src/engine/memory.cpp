@@ -265,7 +265,11 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
             if (seen[key]) continue;
             seen[key] = 1;
             const TensorInfo& t = g.tensors[key];
-            const double bytes = t.elements * dtype_bytes(t.rule, p) * tp_share(t.tp_split, c);
+            // A compiled chunked loss keeps the 16-bit chunks instead of log_softmax's fp32 outputs (TrainingConfig).
+            const bool compiled_chunks = c.compiled_loss && c.loss_kernel == LossKernel::kChunked &&
+                                         l.kind == OpKind::kReduction && l.name == "loss" && g.logits_elements > 0 &&
+                                         t.rule != DtypeRule::kInt64;
+            const double bytes = t.elements * (compiled_chunks ? act : dtype_bytes(t.rule, p)) * tp_share(t.tp_split, c);
             w.saved_per_sample += bytes;
             seg.full_per_sample_bytes += bytes;
             // torchtune's chunked loss makes the gradients of one of its 8 chunks at a time (memory.cpp prepare).
@@ -541,6 +545,12 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
             constexpr double kChunks = 8.0;
             m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0 / kChunks);
             m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0 + compute_bytes(p)) / kChunks;
+            // Compiled: the chunks are the saved tensors (counted in the walk); one fused kernel per chunk makes
+            // its fp32 values in registers and writes the chunk's 16-bit gradient.
+            if (c.compiled_loss) {
+                m.loss_forward_per_sample_bytes = 0;
+                m.loss_backward_per_sample_bytes = logits * compute_bytes(p) / kChunks;
+            }
             break;
         }
         case LossKernel::kFused: {

@@ -121,6 +121,10 @@ struct TrainingConfig {
     // enable_activation_offloading): under full checkpointing the block inputs wait for backward in host RAM, and
     // cross PCIe twice (out after the block's forward, back before its backward); one block's stays on the GPU.
     bool offload_activations = false;
+    // torch.compile of the loss (torchtune `compile: True` compiles the chunked loss, training.compile_loss): the
+    // partitioner saves each chunk's 16-bit logits and recomputes log_softmax in backward instead of keeping its
+    // fp32 output (AOTAutograd min-cut rematerialisation of pointwise ops). Only the chunked kernel is affected.
+    bool compiled_loss = false;
     // Sample packing (LLaMA-Factory `packing`, axolotl `sample_packing`, trl `packing`, torchtune `packed`):
     // every sequence is seq_len tokens of concatenated samples, so no batch is longer than that and no token is
     // padding; without it a batch is padded to its longest sample (at most TrainingConfig's longest_seq_len).
