@@ -219,7 +219,7 @@
     X(StackTip, "The tool that runs the training. Each ships its own loss and checkpointing kernels; the "       \
       "estimate uses each one's documented defaults.",                                                             \
       "运行训练的工具。各自带有自己的损失函数和检查点实现；估算采用各自文档中的默认值。")                       \
-    X(StackHf, "Hugging Face Trainer + PEFT", "Hugging Face Trainer + PEFT")                                   \
+    X(StackHf, "Hugging Face Trainer + PEFT", "Hugging Face 训练器 + PEFT")                                   \
     X(StackLlamaFactory, "LLaMA-Factory", "LLaMA-Factory")                                                      \
     X(StackUnsloth, "Unsloth", "Unsloth")                                                                       \
     X(StackTorchtune, "torchtune", "torchtune")                                                                 \

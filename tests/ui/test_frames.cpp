@@ -321,9 +321,9 @@ TEST_CASE("the rent line names only a rental the job fits; a job bigger than any
     gg::ui::AppState app;
     gg::ui::app_init(app);
     app.defer_first_decisions = false;
-    // 96 H100s: the job fits as set, but on 8 cards (the largest H100 offer) it does not, so no offer's price answers
-    // it (the line used to show an 8-card rental for 14.7 days).
-    REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"llama-2-7b","seq_len":4096,"batch_size":2,
+    // 96 H100s: the job fits as set (72 GiB per card), but on 8 cards (the largest H100 offer) it does not (81.6
+    // GiB), so no offer's price answers it (the line used to show an 8-card rental for 14.7 days).
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"llama-2-7b","seq_len":5120,"batch_size":2,
         "precision":"bf16-amp","attention":"flash","dataset":{"tokens":1e11},
         "gpu":{"id":"h100-sxm","count":96,"strategy":"fsdp","network":"roce-800g"}})").empty());
     for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
