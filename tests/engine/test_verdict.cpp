@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "catalog/decision_json.h"
 #include "catalog/report.h"
 #include "catalog/scenario.h"
 #include "engine/memory.h"
@@ -153,4 +154,37 @@ TEST_CASE("stack keys are validated per stack and round-trip") {
     CHECK(back.scenario.loss_kernel() == LossKernel::kFused);
     CHECK(j["eval_batch_size"] == 4);
     CHECK(j["longest_seq_len"] == 4096);
+}
+
+TEST_CASE("the advisor offers the stack's own switch first, with the line to set in that stack") {
+    // Batch 2 of the issue-29 job does not fit a 24 GB card with transformers' loss (its logits and their gradients:
+    // 3.9 GiB); the Liger kernel alone makes it fit, with the same results, before any change that alters them.
+    gg::catalog::Catalog cat = gg::catalog::embedded_catalog();
+    cat.gpus = {*cat.find_gpu("rtx-4090")};
+    const auto advice_for = [&](const std::string& stack) {
+        const auto parsed = gg::catalog::parse_decision_scenario(
+            R"({"model": "llama-3.1-8b", "seq_len": 2048, "batch_size": 2, "precision": "bf16", "optimizer": "adamw",
+                "method": "lora", "lora": {"rank": 8}, "checkpointing": "full", "gpu": {"id": "rtx-4090"},
+                "stack": ")" + stack + R"("})",
+            cat, "test");
+        REQUIRE(parsed.problems.empty());
+        return gg::catalog::advise_json(parsed.value, cat)["cards"][0];
+    };
+    const auto hf = advice_for("hf-trainer");
+    CHECK(hf["fits_as_is"] == false);
+    REQUIRE(hf["status"] == "fixed");
+    REQUIRE(hf["fix"]["changes"].size() == 1);
+    CHECK(hf["fix"]["changes"][0]["change"] == "fused_loss");
+    CHECK(hf["fix"]["changes"][0]["accuracy_risk"] == "none");
+    CHECK(hf["fix"]["changes"][0]["reason"] == "same_results");
+    CHECK(hf["fix"]["changes"][0]["stack_line"] == "TrainingArguments(..., use_liger_kernel=True)");
+    CHECK(hf["fix"]["fused_loss"] == true);
+    CHECK(hf["fix"]["micro_batch"] == 2);  // the job as set: no accumulation, no precision change
+    const auto lf = advice_for("llama-factory");
+    REQUIRE(lf["status"] == "fixed");
+    CHECK(lf["fix"]["changes"][0]["stack_line"] == "enable_liger_kernel: true");
+    // Unsloth's loss is fused already: the job fits as set there.
+    CHECK(advice_for("unsloth")["status"] == "works_as_is");
+    // A stack without the switch gets no such change (torchtune's chunked loss: the usual search).
+    for (const auto& c : advice_for("torchtune")["fix"]["changes"]) CHECK(c["change"] != "fused_loss");
 }
