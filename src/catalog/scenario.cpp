@@ -438,6 +438,12 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                                           "whose frozen VAE and text encoders run before the UNet");
     r.number(doc, "reserve_fraction", "", s.reserve_fraction, 0, 0.9);
     r.choice(doc, "stack", "", kStacks, s.stack);
+    // A scenario without "checkpointing" gets its stack's default: LLaMA-Factory checkpoints unless told
+    // (ModelArguments.disable_gradient_checkpointing defaults to False), Unsloth always does (its "unsloth" mode),
+    // torchtune's configs set enable_activation_checkpointing: True; transformers' TrainingArguments and axolotl
+    // leave gradient_checkpointing off.
+    if (!doc.contains("checkpointing") && (s.stack == "llama-factory" || s.stack == "unsloth" || s.stack == "torchtune"))
+        s.checkpointing = "full";
     if (doc.contains("stack_options")) {
         const json& so = doc["stack_options"];
         if (!so.is_object()) {

@@ -127,7 +127,7 @@ TEST_CASE("paged optimizer states leave the forward and backward and come back f
 }
 
 TEST_CASE("stack keys are validated per stack and round-trip") {
-    const auto bad = parse_scenario(R"({"model": "llama-3.1-8b", "stack": "torchtune",
+    const auto bad = parse_scenario(R"({"model": "llama-3.1-8b", "stack": "torchtune", "checkpointing": "none",
         "stack_options": {"liger_kernel": true, "use_unsloth": true, "offload_activations": true, "fast": 1}})");
     std::string pointers;
     for (const auto& p : bad.problems) pointers += p.pointer + " ";
@@ -137,6 +137,10 @@ TEST_CASE("stack keys are validated per stack and round-trip") {
     CHECK(pointers.find("/stack_options/use_unsloth") != std::string::npos);
     CHECK(pointers.find("/stack_options/offload_activations") != std::string::npos);  // needs full checkpointing
     CHECK_FALSE(parse_scenario(R"({"model": "llama-3.1-8b", "stack": "megatron"})").problems.empty());
+    // Each stack's checkpointing default when the scenario does not say: on for LLaMA-Factory, Unsloth, torchtune.
+    CHECK(parse_scenario(R"({"model": "llama-3.1-8b", "stack": "llama-factory"})").scenario.checkpointing == "full");
+    CHECK(parse_scenario(R"({"model": "llama-3.1-8b", "stack": "axolotl"})").scenario.checkpointing == "none");
+    CHECK(parse_scenario(R"({"model": "llama-3.1-8b"})").scenario.checkpointing == "none");
     CHECK_FALSE(parse_scenario(R"({"model": "llama-3.1-8b", "seq_len": 2048, "longest_seq_len": 1024})").problems.empty());
     CHECK_FALSE(parse_scenario(R"({"model": "resnet50", "longest_seq_len": 1024})").problems.empty());
     CHECK_FALSE(parse_scenario(R"({"model": "llama-3.1-8b", "display": "mac"})").problems.empty());
