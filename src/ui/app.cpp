@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "catalog/full_report.h"
 #include "catalog/json_text.h"
+#include "catalog/stack_config.h"
 #include "engine/memory.h"
 #include "ui/link.h"
 #include "ui/strings.h"
@@ -149,6 +150,7 @@ void app_update_results(AppState& app) {
     const catalog::Scenario& s = r.scenario.scenario;
     r.estimate = catalog::estimate(s, cat);
     r.report = catalog::full_report(r.scenario, r.estimate, cat);
+    r.stack_config = catalog::stack_config(s).text;
     r.ranking = nullptr;
     r.advice = nullptr;
 

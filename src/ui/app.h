@@ -41,6 +41,7 @@ struct Results {
     nlohmann::json ranking;               // `gpuguide rank --json`
     nlohmann::json advice;                // the `gpuguide advise --json` entry of the scenario's GPU (null: none)
     std::vector<CardFit> cards;           // every catalog GPU, catalog order
+    std::string stack_config;             // catalog::stack_config(scenario).text: the config to paste ("" = none)
     std::vector<double> curve_batch;      // memory vs batch (nvidia-smi bytes) at these batch sizes
     std::vector<double> curve_bytes;
 };

@@ -1609,6 +1609,30 @@ void draw_ranking(AppState& app) {
     }
 }
 
+// The config to paste into the scenario's stack (catalog::stack_config), read-only and selectable (Ctrl+C copies).
+void draw_stack_config(AppState& app) {
+    const Results& r = app.results;
+    if (r.stack_config.empty()) return;
+    const Lang L = app.lang;
+    const std::string& stack = r.scenario.scenario.stack;
+    const char* name = tr(stack == "llama-factory" ? Str::StackLlamaFactory
+                          : stack == "torchtune"   ? Str::StackTorchtune
+                                                   : Str::StackHf,
+                          L);
+    char title[256];
+    std::snprintf(title, sizeof title, tr(Str::StackConfigTitle, L), name);
+    if (!ImGui::TreeNode(stable_label(title, "stack-config").c_str())) return;
+    test_anchor(app, "stack-config");
+    hint_text(tr(Str::StackConfigTip, L));
+    int lines = 1;
+    for (char ch : r.stack_config) lines += ch == '\n';
+    const float h = (float(std::min(lines, 24)) + 1.0f) * ImGui::GetTextLineHeight();
+    // ReadOnly: ImGui never writes into the buffer, so the results' string is shown as it is.
+    ImGui::InputTextMultiline("##stack_config", const_cast<char*>(r.stack_config.c_str()), r.stack_config.size() + 1,
+                              ImVec2(-FLT_MIN, h), ImGuiInputTextFlags_ReadOnly);
+    ImGui::TreePop();
+}
+
 void draw_results(AppState& app) {
     if (!app.scenario_problems.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
@@ -1620,6 +1644,7 @@ void draw_results(AppState& app) {
     if (!app.results.valid) return;
     draw_verdict(app);
     draw_advice(app);
+    draw_stack_config(app);
     draw_time(app);
     draw_breakdown(app);
     draw_ranking(app);

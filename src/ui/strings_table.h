@@ -485,6 +485,10 @@
     X(ChangeOffloadActivations, "Offload checkpointed activations to RAM: same results",                       \
       "把检查点激活卸载到内存：结果不变")                                                                        \
     X(StackLine, "Set: %s", "设置：%s")                                                                            \
+    X(StackConfigTitle, "Settings to paste into %s", "粘贴到 %s 的配置")                                           \
+    X(StackConfigTip, "Every memory-relevant setting this estimate assumed. Add your dataset and output paths; select " \
+      "the text and press Ctrl+C to copy it.",                                                                     \
+      "本次估算假设的所有与显存相关的设置。请补上数据集和输出路径；选中文字后按 Ctrl+C 复制。")                   \
     X(ChangePrecomputeLatents, "Encode the images and captions once, before training", "训练前一次性编码图像和描述")   \
     X(ChangeFrozenWeights16bit, "Keep the frozen weights in 16 bits: load the model in FP16/BF16", "冻结的权重存为 16 位：以 FP16/BF16 加载模型") \
     X(ChangeLora, "Train LoRA adapters instead of all weights", "改为训练 LoRA 适配器")                       \
