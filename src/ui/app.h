@@ -30,7 +30,8 @@ struct FontSet {
 // ---- results: derived from the scenario, never edited -------------------------------------------------------
 struct CardFit {
     int gpu_index = -1;       // into catalog::embedded_catalog().gpus
-    int max_batch_size = 0;   // 0 = batch 1 does not fit
+    int max_batch_size = 0;   // 0 = batch 1 does not fit (with the headroom)
+    engine::Verdict verdict = engine::Verdict::kDoesNotFit;  // the scenario's batch on this card (engine::judge_job)
 };
 
 struct Results {

@@ -642,7 +642,8 @@ void draw_verdict(AppState& app) {
         const catalog::Scenario& sc = r.scenario.scenario;
         const Str max_batch = sc.model_copy_gpus() > 1 ? Str::MaxBatchCopy : Str::MaxBatch;
         if (r.estimate.max_batch_size > 0) ImGui::Text(tr(max_batch, L), r.estimate.max_batch_size);
-        else if (r.estimate.max_batch_size == 0) wrapped_text(tr(Str::MaxBatchNone, L));
+        else if (r.estimate.max_batch_size == 0 && m.verdict.verdict != engine::Verdict::kTight)
+            wrapped_text(tr(Str::MaxBatchNone, L));  // tight: the line above says what stands in the way
     }
     hint_textf(tr(Str::ParamsLine, L), format_count(m.params_total, L).c_str(),
                         format_count(m.params_trainable, L).c_str());
@@ -794,9 +795,12 @@ void draw_per_card(AppState& app) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(format_gib(g.memory_bytes, L).c_str());
             ImGui::TableNextColumn();
-            const bool fits = c->max_batch_size >= app.results.scenario.scenario.batch_size;  // the engine's verdict
-            ImGui::TextColored(verdict_color(fits), "%s",
-                               tr(fits ? Str::Yes : Str::No, L));
+            const engine::Verdict v = c->verdict;  // the engine's three steps
+            ImGui::TextColored(v == engine::Verdict::kTight ? kTightColor : verdict_color(v == engine::Verdict::kFits),
+                               "%s", tr(v == engine::Verdict::kFits    ? Str::Yes
+                                        : v == engine::Verdict::kTight ? Str::TightShort
+                                                                       : Str::No,
+                                        L));
             ImGui::TableNextColumn();
             if (c->max_batch_size > 0) ImGui::Text("%d", c->max_batch_size);
             else ImGui::TextDisabled("-");

@@ -205,6 +205,7 @@
     X(VerdictFits, "Fits on %s", "能装进 %s")                                                                \
     X(VerdictNoFit, "Does not fit on %s", "装不进 %s")                                                       \
     X(VerdictTight, "Tight on %s", "勉强装进 %s")                                                             \
+    X(TightShort, "Tight", "勉强")                                                                                \
     X(VerdictCard, "Needs %s of the card's %s; a real run needs %s more headroom: %s.",                        \
       "需要 %s，显卡共 %s；实际运行还需 %s 余量：%s。")                                                       \
     X(VerdictCardNoHeadroom, "Needs %s of the card's %s.", "需要 %s，显卡共 %s。")                               \
