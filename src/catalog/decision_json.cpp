@@ -303,7 +303,10 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
         j["gpu"] = o.gpu->id;
         j["count"] = o.count;
         j["offer"] = o.offer ? json(o.offer->id) : json(nullptr);
-        j["fits"] = o.fits;
+        j["fits"] = o.fits;  // fits or tight: the job runs on the card
+        j["tight"] = o.tight;
+        j["verdict"] = engine::verdict_name(o.verdict);
+        j["headroom_bytes_per_card"] = o.headroom.total_bytes();
         j["eligible"] = o.eligible;
         j["peak_bytes_per_card"] = o.peak_bytes_per_card;
         j["usable_bytes_per_card"] = o.usable_bytes_per_card;

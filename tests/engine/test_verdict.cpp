@@ -192,3 +192,32 @@ TEST_CASE("the advisor offers the stack's own switch first, with the line to set
     // A stack without the switch gets no such change (torchtune's chunked loss: the usual search).
     for (const auto& c : advice_for("torchtune")["fix"]["changes"]) CHECK(c["change"] != "fused_loss");
 }
+
+TEST_CASE("the ranking keeps tight options, marked: the desktop counts on a card bought, not on one rented") {
+    // Llama 3.1 8B LoRA at 2048 tokens, batch 1 (20.7 GiB), evaluated at batch 4 (its logits, 4 x 2048 x 128256 x
+    // 6 B, take the evaluation about 2.9 GiB over the training peak): a 4090 bought also draws the desktop (0.8 GiB)
+    // and is tight; a rented one is headless and fits.
+    const auto& cat = gg::catalog::embedded_catalog();
+    const auto parsed = gg::catalog::parse_decision_scenario(
+        R"({"model": "llama-3.1-8b", "seq_len": 2048, "batch_size": 1, "precision": "bf16", "optimizer": "adamw",
+            "method": "lora", "lora": {"rank": 8}, "checkpointing": "full", "gpu": {"id": "rtx-4090"},
+            "eval_batch_size": 4})",
+        cat, "test");
+    REQUIRE(parsed.problems.empty());
+    const auto ranked = gg::catalog::rank_json(parsed.value, cat);
+    int tight_buy = 0;
+    for (const auto& o : ranked["options"]) {
+        if (o["gpu"] != "rtx-4090" || o["count"] != 1) continue;
+        CAPTURE(o["kind"]);
+        CHECK(o["fits"] == true);  // kept in the ranking
+        CHECK(o["verdict"] == (o["tight"] == true ? "tight" : "fits"));
+        if (o["kind"] == "buy") {
+            CHECK(o["tight"] == true);
+            bool reason = false;
+            for (const auto& r : o["reasons"]) reason = reason || r["code"] == "tight";
+            CHECK(reason);
+            ++tight_buy;
+        }
+    }
+    CHECK(tight_buy == 1);
+}
