@@ -299,7 +299,7 @@ engine::JobModel decision_job(const Scenario& scenario, const std::vector<int>& 
 // ---- rank JSON -------------------------------------------------------------------------------------------------
 namespace {
 std::vector<engine::CardAdvice> run_advisor(const DecisionScenario& s, const Catalog& catalog, bool& is_floor);
-json fix_json(const engine::CardAdvice& a);
+json fix_json(const engine::CardAdvice& a, const std::string& stack);
 }  // namespace
 
 namespace {
@@ -342,7 +342,7 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
     // A card the job does not fit is never shown without its fix: the advisor's smallest change set per GPU.
     auto fix_of = [&](const engine::GpuSpec* g) -> json {
         for (const engine::CardAdvice& a : advice)
-            if (a.gpu == g) return fix_json(a);
+            if (a.gpu == g) return fix_json(a, s.scenario.stack);
         return nullptr;
     };
 
@@ -357,8 +357,11 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
         j["count"] = o.count;
         j["offer"] = o.offer ? json(o.offer->id) : json(nullptr);
         j["nodes"] = o.nodes;
-        j["fits"] = o.fits;
+        j["fits"] = o.fits;  // fits or tight: the job runs on the card
         j["fits_as_typed"] = o.fits_as_typed;
+        j["tight"] = o.tight;
+        j["verdict"] = engine::verdict_name(o.verdict);
+        j["headroom_bytes_per_card"] = o.headroom.total_bytes();
         j["plan"] = plan_json(o.plan, s.scenario, *o.gpu);
         j["eligible"] = o.eligible;
         j["peak_bytes_per_card"] = o.peak_bytes_per_card;
@@ -433,20 +436,24 @@ std::vector<engine::CardAdvice> run_advisor(const DecisionScenario& s, const Cat
     job.dataset = time_dataset(sc);
     job.time_options = ranking_time_options(sc);
     job.priors = priors_for(sc.model.family, is_floor);
+    job.offer_fused_loss = stack_switch_line(sc.stack, engine::Change::kFusedLoss) != nullptr;
+    job.offer_offload_activations = stack_switch_line(sc.stack, engine::Change::kOffloadActivations) != nullptr;
     engine::AdviceOptions options;
     options.deadline_s = s.decision.deadline_s;
     options.allow_result_changes = s.decision.allow_result_changes;
     return engine::advise(job, catalog.gpus, embedded_compat_data(), options);
 }
 
-json fix_json(const engine::CardAdvice& a) {
+json fix_json(const engine::CardAdvice& a, const std::string& stack) {
     const engine::Fix& f = a.fix;
     json changes = json::array();
-    for (const engine::AppliedChange& c : f.changes)
+    for (const engine::AppliedChange& c : f.changes) {
         changes.push_back({{"change", engine::change_name(c.change)},
                            {"value", c.value},
                            {"accuracy_risk", engine::accuracy_risk_name(c.risk)},
                            {"reason", engine::risk_reason_name(c.reason)}});
+        if (const char* line = stack_switch_line(stack, c.change)) changes.back()["stack_line"] = line;
+    }
     json fix = nullptr;
     if (a.status != engine::AdviceStatus::kNoFix) {
         fix = {{"changes", changes},
@@ -461,6 +468,8 @@ json fix_json(const engine::CardAdvice& a) {
                {"ema", f.config.ema_weights},
                {"precomputed_latents", f.config.precomputed_latents},
                {"frozen_weights_16bit", f.config.frozen_weights_16bit},
+               {"fused_loss", f.config.loss_kernel == engine::LossKernel::kFused},
+               {"offload_activations", f.config.offload_activations},
                {"strategy", kStrategies[std::size_t(f.config.strategy)]},
                {"seq_len", f.shape.seq_len > 0 ? json(f.shape.seq_len) : json(nullptr)},
                {"image_size", f.shape.image_size > 0 ? json(f.shape.image_size) : json(nullptr)},
@@ -487,7 +496,7 @@ json advise_json_with(const DecisionScenario& s, const Catalog& catalog, const s
                          {"original", {{"peak_bytes_per_card", a.original_peak_bytes},
                                        {"usable_bytes_per_card", a.original_usable_bytes},
                                        {"time_s", num_or_null(a.original_time_s)}}},
-                         {"fix", fix_json(a)},
+                         {"fix", fix_json(a, sc.stack)},
                          {"warnings", warnings_json(engine::check_compat(*a.gpu, needs, compat, &catalog.gpus))}});
     }
     return {{"time_basis", is_floor ? "roofline_floor" : "fitted_priors"}, {"cards", std::move(cards)}};

@@ -10,6 +10,11 @@ namespace gg::catalog {
 
 using nlohmann::json;
 
+bool owned_display_card(const Scenario& s, const Catalog& catalog) {
+    const engine::GpuSpec* g = s.gpu_id.empty() ? nullptr : catalog.find_gpu(s.gpu_id);
+    return g != nullptr && engine::segment_has_display(g->segment);
+}
+
 Estimate estimate(const Scenario& s, const Catalog& catalog) {
     Estimate e;
     const engine::TrainingConfig c = s.training_config();
@@ -20,8 +25,10 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     double card_bytes = 0;
     if (!s.gpu_id.empty())
         if (const engine::GpuSpec* g = catalog.find_gpu(s.gpu_id)) card_bytes = g->memory_bytes;
-    e.report = engine::evaluate_memory(e.prepared, s.batch_size, card_bytes);
-    if (card_bytes > 0) e.max_batch_size = engine::max_batch_sizes(e.prepared, {card_bytes})[0];
+    // The card of an estimate is the user's own: a consumer or workstation card may draw the desktop.
+    const bool owned_display = owned_display_card(s, catalog);
+    e.report = engine::evaluate_memory(e.prepared, s.batch_size, card_bytes, owned_display);
+    if (card_bytes > 0) e.max_batch_size = engine::max_batch_sizes(e.prepared, {card_bytes}, 1 << 20, owned_display)[0];
     return e;
 }
 
@@ -72,13 +79,30 @@ json report_to_json(const Scenario& s, const Estimate& e) {
                     {"reserve_fraction", s.reserve_fraction}};
         j["fits"] = r.fits;
         j["fits_without_reserve"] = r.fits_without_reserve;
+        j["verdict"] = engine::verdict_name(r.verdict.verdict);
+        const engine::Headroom& h = r.verdict.headroom;
+        j["headroom_bytes"] = {{"display", h.display_bytes},
+                               {"long_sample", h.long_sample_bytes},
+                               {"evaluation", h.evaluation_bytes},
+                               {"reserve", h.reserve_bytes},
+                               {"total", h.total_bytes()}};
         j["max_batch_size"] = e.max_batch_size;
     } else {
         j["gpu"] = nullptr;
         j["fits"] = nullptr;
         j["fits_without_reserve"] = nullptr;
+        j["verdict"] = nullptr;
+        j["headroom_bytes"] = nullptr;
         j["max_batch_size"] = nullptr;
     }
+    j["stack"] = {{"name", s.stack},
+                  {"loss_kernel", s.loss_kernel() == engine::LossKernel::kFused     ? "fused"
+                                  : s.loss_kernel() == engine::LossKernel::kChunked ? "chunked"
+                                                                                    : "eager"},
+                  {"offload_activations", e.prepared.config.offload_activations},
+                  {"packing", s.packing},
+                  {"host_activation_bytes", r.host_activation_bytes},
+                  {"offload_pcie_bytes_per_step", r.offload_pcie_bytes_per_step}};
     j["explain"] = {{"weights", figure_to_json(r.weights)},
                     {"gradients", figure_to_json(r.gradients)},
                     {"optimizer", figure_to_json(r.optimizer)},
@@ -100,7 +124,7 @@ bool is_memory_quantity(const std::string& q) {
     return q == "params_total" || q == "params_trainable" || q == "param_tensors" || q == "param_matrices" ||
            q == "saved_activations_bytes" ||
            q == "peak_allocated_bytes" || q == "nvidia_smi_bytes" || q == "weights_bytes" || q == "optimizer_bytes" ||
-           q == "model_states_bytes" || q == "peak_reserved_bytes";
+           q == "model_states_bytes" || q == "peak_reserved_bytes" || q == "max_seq_len";
 }
 
 double predicted_quantity(const std::string& q, const Scenario& s, const Estimate& e) {
@@ -119,6 +143,10 @@ double predicted_quantity(const std::string& q, const Scenario& s, const Estimat
     if (q == "optimizer_bytes") return stage.optimizer_bytes + stage.ema_bytes;
     if (q == "model_states_bytes")
         return stage.weight_bytes + stage.grad_bytes + stage.optimizer_bytes + stage.ema_bytes;
+    // The longest sequence that fits the scenario's card at its micro-batch (the verdict's boundary: Unsloth's
+    // maximum-context tables pad every sample to the length they report).
+    if (q == "max_seq_len" && !s.model.is_vision && r.card_memory_bytes > 0)
+        return engine::max_shape_that_fits(s.model, s.training_config(), r.card_memory_bytes, false, 1, 1 << 20);
     return std::numeric_limits<double>::quiet_NaN();
 }
 

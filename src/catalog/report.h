@@ -17,6 +17,9 @@ struct Estimate {
     int max_batch_size = -1;         // -1 = no GPU given; 0 = batch 1 does not fit
 };
 
+// Whether the scenario's card has display outputs (consumer, workstation) and so may draw the user's desktop.
+bool owned_display_card(const Scenario& scenario, const Catalog& catalog);
+
 // Runs the engine for a valid scenario (parse_scenario gave no problems); its GPU is looked up in `catalog`.
 Estimate estimate(const Scenario& scenario, const Catalog& catalog = embedded_catalog());
 
@@ -26,7 +29,10 @@ Estimate estimate(const Scenario& scenario, const Catalog& catalog = embedded_ca
 //   memory_bytes {weights, gradients, optimizer, activations, temporary, framework, peak_allocated, reserved,
 //                 nvidia_smi, model_states, autocast_weight_copies}, peak_phase ("forward_end" | "backward" |
 //   "optimizer_step"), host_ram_bytes, gpu {id, memory_bytes, usable_bytes, reserve_fraction} | null,
-//   fits (bool | null without a GPU), max_batch_size (int | null without a GPU),
+//   fits (bool | null without a GPU: fits with the headroom), fits_without_reserve (fits or tight),
+//   verdict ("fits" | "tight" | "does_not_fit" | null), headroom_bytes {display, long_sample, evaluation, reserve,
+//   total} | null, max_batch_size (int | null without a GPU),
+//   stack {name, loss_kernel, offload_activations, packing, host_activation_bytes, offload_pcie_bytes_per_step},
 //   explain {<figure>: {formula, bytes, operands {name: value}}}
 nlohmann::json report_to_json(const Scenario& scenario, const Estimate& estimate);
 

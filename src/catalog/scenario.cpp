@@ -28,6 +28,9 @@ const std::vector<std::string> kGradReduceDtypes = {"fp32", "fp16", "bf16"};
 const std::vector<std::string> kMemoryFormats = {"nchw", "channels_last"};
 const std::vector<std::string> kOptimizerImpls = {"foreach", "for-loop", "fused"};  // engine::OptimizerImpl order
 const std::vector<std::string> kLoraTargets = {"q", "k", "v", "o", "qkv", "gate", "up", "down", "fc1", "fc2"};
+// The fine-tuning stacks a scenario can name, and their switches (stack_mechanisms below).
+const std::vector<std::string> kStacks = {"hf-trainer", "llama-factory", "unsloth", "torchtune", "axolotl"};
+const std::vector<std::string> kDisplays = {"auto", "none", "linux-desktop", "windows-desktop"};  // engine::Display
 
 std::vector<std::string> network_ids() {
     std::vector<std::string> ids;
@@ -351,7 +354,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     r.unknown_keys(doc, "", {"model", "batch_size", "grad_accum_steps", "image_size", "seq_len", "precision", "optimizer",
                              "optimizer_impl", "method", "lora", "checkpointing", "attention", "memory_format", "gpu", "reserve_fraction",
                              "dataset", "offload_optimizer", "ema", "precomputed_latents", "frozen_weights_16bit",
-                             "tunables"});
+                             "tunables", "stack", "stack_options", "display", "eval_batch_size", "longest_seq_len"});
     bool model_ok = false;
     if (!doc.contains("model")) {
         r.problem("/model", "'model' is required: a preset id (gpuguide models) or a custom object with 'family'");
@@ -444,6 +447,69 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
         r.problem("/precomputed_latents", "'precomputed_latents' applies to the SD pipelines (sd-1.5, sdxl-unet), "
                                           "whose frozen VAE and text encoders run before the UNet");
     r.number(doc, "reserve_fraction", "", s.reserve_fraction, 0, 0.9);
+    r.choice(doc, "stack", "", kStacks, s.stack);
+    // A scenario without "checkpointing" gets its stack's default: LLaMA-Factory checkpoints unless told
+    // (ModelArguments.disable_gradient_checkpointing defaults to False), Unsloth always does (its "unsloth" mode),
+    // torchtune's configs set enable_activation_checkpointing: True; transformers' TrainingArguments and axolotl
+    // leave gradient_checkpointing off.
+    if (!doc.contains("checkpointing") && (s.stack == "llama-factory" || s.stack == "unsloth" || s.stack == "torchtune"))
+        s.checkpointing = "full";
+    if (doc.contains("stack_options")) {
+        const json& so = doc["stack_options"];
+        if (!so.is_object()) {
+            r.problem("/stack_options", "'stack_options' must be an object {\"liger_kernel\", \"use_unsloth\", "
+                                        "\"packing\", \"offload_activations\", \"paged_optimizer\", \"compile\"}");
+        } else {
+            r.unknown_keys(so, "/stack_options",
+                           {"liger_kernel", "use_unsloth", "packing", "offload_activations", "paged_optimizer",
+                            "compile"});
+            r.boolean(so, "compile", "/stack_options", s.compile);
+            if (s.compile && s.stack != "torchtune")
+                r.problem("/stack_options/compile", "'compile' is modelled for torchtune (compile: True compiles its "
+                                                    "chunked loss); other stacks' torch.compile is not modelled");
+            r.boolean(so, "paged_optimizer", "/stack_options", s.paged_optimizer);
+            if (s.paged_optimizer && s.optimizer != "adamw" && s.optimizer != "adamw-8bit")
+                r.problem("/stack_options/paged_optimizer", "bitsandbytes pages AdamW only (paged_adamw_32bit, "
+                                                            "paged_adamw_8bit): set 'optimizer' to adamw or adamw-8bit");
+            r.boolean(so, "liger_kernel", "/stack_options", s.liger_kernel);
+            r.boolean(so, "use_unsloth", "/stack_options", s.use_unsloth);
+            r.boolean(so, "packing", "/stack_options", s.packing);
+            if (r.boolean(so, "offload_activations", "/stack_options", s.offload_activations))
+                s.offload_activations_set = true;
+            // Which stack exposes which switch (their documented options; docs/memory-model.md sec. 10).
+            if (s.liger_kernel && s.stack != "hf-trainer" && s.stack != "llama-factory" && s.stack != "axolotl")
+                r.problem("/stack_options/liger_kernel", "'liger_kernel' is a switch of hf-trainer (use_liger_kernel), "
+                                                         "llama-factory (enable_liger_kernel) and axolotl (the Liger "
+                                                         "plugin); stack '" + s.stack + "' has no such switch");
+            if (s.use_unsloth && s.stack != "llama-factory")
+                r.problem("/stack_options/use_unsloth", "'use_unsloth' is LLaMA-Factory's switch (stack "
+                                                        "'llama-factory'); for Unsloth itself set 'stack': 'unsloth'");
+            if (s.offload_activations && s.stack != "unsloth" && s.stack != "torchtune" && s.stack != "axolotl")
+                r.problem("/stack_options/offload_activations",
+                          "'offload_activations' is a switch of unsloth (use_gradient_checkpointing=\"unsloth\"), "
+                          "torchtune (enable_activation_offloading) and axolotl (gradient_checkpointing: offload)");
+        }
+    }
+    if (s.offload_activations_set && s.offload_activations && s.checkpointing != "full")
+        r.problem("/stack_options/offload_activations", "offloaded activations are the inputs torch.utils.checkpoint "
+                                                        "keeps: they need 'checkpointing': 'full'");
+    r.choice(doc, "display", "", kDisplays, s.display);
+    r.integer(doc, "eval_batch_size", "", s.eval_batch_size, 0, 1 << 20);
+    if (doc.contains("longest_seq_len")) {
+        if (r.integer(doc, "longest_seq_len", "", s.longest_seq_len, 2, 1 << 21) && model_ok) {
+            const int seq = s.seq_len > 0 ? s.seq_len : s.model.default_seq_len;
+            if (s.model.is_vision)
+                r.problem("/longest_seq_len", "'longest_seq_len' applies to sequence models only");
+            else if (s.longest_seq_len < seq)
+                r.problem("/longest_seq_len", "'longest_seq_len' (the longest sample) must be at least seq_len (" +
+                                                  std::to_string(seq) + ")");
+            else if (s.model.max_positions > 0 && s.model.position == engine::PositionKind::kLearned &&
+                     s.longest_seq_len > s.model.max_positions)
+                r.problem("/longest_seq_len", "'longest_seq_len' must be at most " +
+                                                  std::to_string(s.model.max_positions) +
+                                                  " (the model's learned position embeddings)");
+        }
+    }
     if (doc.contains("lora")) {
         const json& l = doc["lora"];
         if (!l.is_object()) r.problem("/lora", "'lora' must be an object {\"rank\", \"targets\", \"dropout\"}");
@@ -713,6 +779,18 @@ json scenario_to_json(const Scenario& s) {
     if (s.sequence_parallel) g["sequence_parallel"] = true;
     j["gpu"] = g;
     j["reserve_fraction"] = s.reserve_fraction;
+    if (s.stack != "hf-trainer") j["stack"] = s.stack;
+    json so = json::object();
+    if (s.liger_kernel) so["liger_kernel"] = true;
+    if (s.use_unsloth) so["use_unsloth"] = true;
+    if (s.packing) so["packing"] = true;
+    if (s.paged_optimizer) so["paged_optimizer"] = true;
+    if (s.compile) so["compile"] = true;
+    if (s.offload_activations_set) so["offload_activations"] = s.offload_activations;
+    if (!so.empty()) j["stack_options"] = so;
+    if (s.display != "auto") j["display"] = s.display;
+    if (s.eval_batch_size > 0) j["eval_batch_size"] = s.eval_batch_size;
+    if (s.longest_seq_len > 0) j["longest_seq_len"] = s.longest_seq_len;
     j["offload_optimizer"] = s.offload_optimizer;
     if (s.ema || s.ema_default()) j["ema"] = s.ema;  // written when it differs from the default, or the default is on
     if (s.frozen_weights_16bit_applies() && (s.frozen_weights_16bit || s.frozen_weights_16bit_default()))
@@ -777,7 +855,71 @@ engine::TrainingConfig Scenario::training_config() const {
     c.frozen_weights_16bit = frozen_weights_16bit && frozen_weights_16bit_applies();
     c.reserve_fraction = reserve_fraction;
     c.tunables = tunables;
+    c.loss_kernel = loss_kernel();
+    c.offload_activations = offload_activations_effective() && c.checkpointing == Checkpointing::kFull;
+    c.packing = packing;
+    const int d = index_of(kDisplays, display);
+    c.display = d >= 0 ? Display(d) : Display::kAuto;
+    c.eval_batch = eval_batch_size;
+    c.paged_optimizer = paged_optimizer;
+    c.compiled_loss = compile && stack == "torchtune";
+    // The longest sample (unpacked, variable lengths): the bytes it needs beyond seq_len at this micro-batch.
+    const WorkloadShape shape = shape_per_sample();
+    if (!packing && !model.is_vision && longest_seq_len > shape.seq_len) {
+        c.longest_seq_len = longest_seq_len;
+        BuildOptions o;
+        o.eager_attention = c.eager_attention;
+        WorkloadShape longest = shape;
+        longest.seq_len = longest_seq_len;
+        const double at_seq = required_bytes(prepare_memory(build_graph(model, shape, o), c), c.batch);
+        const double at_longest = required_bytes(prepare_memory(build_graph(model, longest, o), c), c.batch);
+        c.long_sample_extra_bytes = std::max(0.0, at_longest - at_seq);
+    }
     return c;
+}
+
+// ---- the stacks --------------------------------------------------------------------------------------------
+// Each stack's documented defaults, and what its switches turn on:
+//  - hf-trainer: transformers' loss (TrainingArguments.use_liger_kernel defaults to False; trl SFTConfig.packing
+//    defaults to False);
+//  - llama-factory: the same model code (FinetuningArguments: enable_liger_kernel False, use_unsloth False; packing
+//    None = on only for pre-training, so off for sft); use_unsloth applies Unsloth's patches, whose PEFT model LLaMA-
+//    Factory asks for with use_gradient_checkpointing="unsloth" (llamafactory/model/model_utils/unsloth.py);
+//  - unsloth: its fused cross-entropy always, and the offloaded checkpointing of its notebooks and docs
+//    (get_peft_model(..., use_gradient_checkpointing = "unsloth"): "uses 30% less VRAM, fits 2x larger batch sizes");
+//  - torchtune: the LoRA and full recipes' configs (recipes/configs/llama3_1/8B_lora_single_device.yaml): loss
+//    torchtune.modules.loss.CEWithChunkedOutputLoss, enable_activation_checkpointing True,
+//    enable_activation_offloading False, dataset packed False, compile False;
+//  - axolotl: transformers' loss unless the Liger plugin is on (liger_fused_linear_cross_entropy), sample_packing
+//    off unless set, gradient_checkpointing "offload" as the offloading switch.
+const char* stack_switch_line(const std::string& stack, engine::Change change) {
+    if (change == engine::Change::kFusedLoss) {
+        // transformers TrainingArguments.use_liger_kernel; LLaMA-Factory FinetuningArguments.enable_liger_kernel;
+        // axolotl's Liger plugin (docs: "plugins: - axolotl.integrations.liger.LigerPlugin" with
+        // liger_fused_linear_cross_entropy: true).
+        if (stack == "hf-trainer") return "TrainingArguments(..., use_liger_kernel=True)";
+        if (stack == "llama-factory") return "enable_liger_kernel: true";
+        if (stack == "axolotl")
+            return "plugins: [axolotl.integrations.liger.LigerPlugin]\nliger_fused_linear_cross_entropy: true";
+        return nullptr;  // unsloth: always fused; torchtune: its own chunked loss
+    }
+    if (change == engine::Change::kOffloadActivations) {
+        if (stack == "unsloth") return "FastLanguageModel.get_peft_model(..., use_gradient_checkpointing=\"unsloth\")";
+        if (stack == "torchtune") return "enable_activation_offloading=True";
+        if (stack == "axolotl") return "gradient_checkpointing: offload";
+        return nullptr;
+    }
+    return nullptr;
+}
+
+engine::LossKernel Scenario::loss_kernel() const {
+    if (liger_kernel || use_unsloth || stack == "unsloth") return engine::LossKernel::kFused;
+    if (stack == "torchtune") return engine::LossKernel::kChunked;
+    return engine::LossKernel::kEager;
+}
+bool Scenario::offload_activations_default() const { return stack == "unsloth" || use_unsloth; }
+bool Scenario::offload_activations_effective() const {
+    return offload_activations_set ? offload_activations : offload_activations_default();
 }
 
 bool Scenario::frozen_weights_16bit_default() const {

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/catalog.h"
+#include "engine/advisor.h"
 #include "engine/memory.h"
 
 namespace gg::catalog {
@@ -53,7 +54,24 @@ struct Scenario {
                                        // when the scenario does not say, precomputed_latents_default()
     bool frozen_weights_16bit = false;  // frozen parameters stored in the 16-bit autocast dtype; when the scenario
                                         // does not say, frozen_weights_16bit_default()
-    double reserve_fraction = 0.2;
+    double reserve_fraction = 0;     // the user's own margin on top of the headroom (0 = none)
+    // The fine-tuning stack and the switches it exposes (docs/memory-model.md sec. 10), resolved by
+    // stack_mechanisms() into what the engine models: the loss kernel, offloaded checkpointing, packing.
+    std::string stack = "hf-trainer";
+    bool liger_kernel = false;       // stack_options.liger_kernel: HF use_liger_kernel, LLaMA-Factory
+                                     // enable_liger_kernel, axolotl's Liger plugin (fused linear cross-entropy)
+    bool use_unsloth = false;        // stack_options.use_unsloth: LLaMA-Factory's Unsloth patch
+    bool packing = false;            // stack_options.packing: LLaMA-Factory packing, axolotl sample_packing,
+                                     // trl SFTConfig packing, torchtune dataset.packed
+    bool compile = false;            // stack_options.compile: torchtune `compile: True` (the chunked loss compiled)
+    bool paged_optimizer = false;    // stack_options.paged_optimizer: bitsandbytes' paged AdamW (HF/LLaMA-Factory/
+                                     // axolotl optim paged_adamw_32bit / paged_adamw_8bit, torchtune PagedAdamW8bit)
+    bool offload_activations = false;      // stack_options.offload_activations
+    bool offload_activations_set = false;  // false = the stack's default
+    // Headroom inputs (engine::judge_fit): the desktop on the card, evaluation during training, the longest sample.
+    std::string display = "auto";    // "auto" | "none" | "linux-desktop" | "windows-desktop"
+    int eval_batch_size = 0;         // 0 = no evaluation while training
+    int longest_seq_len = 0;         // 0 = every sample is seq_len long (or packed)
     double dataset_samples = 0, dataset_epochs = 0, dataset_tokens = 0;  // 0 = not given
     double loader_samples_per_s = 0;  // dataset.loader_samples_per_s: what the input pipeline delivers per GPU; 0 = keeps up
     engine::Tunables tunables;
@@ -72,7 +90,13 @@ struct Scenario {
     }
     bool frozen_weights_16bit_default() const;  // engine::frozen_weights_16bit_default() of this scenario
 
-    // The engine configuration and shape this scenario stands for.
+    // What the stack and its switches mean for the engine (each stack's documented defaults, scenario.cpp).
+    engine::LossKernel loss_kernel() const;
+    bool offload_activations_effective() const;
+    bool offload_activations_default() const;
+
+    // The engine configuration and shape this scenario stands for (with longest_seq_len set, the longest sample's
+    // extra bytes are computed here: two graph builds).
     engine::TrainingConfig training_config() const;
     engine::WorkloadShape shape_per_sample() const;  // batch 1, resolved image size / seq len
 };
@@ -90,9 +114,13 @@ ParsedScenario parse_scenario_json(const nlohmann::json& doc, const std::string&
                                    const Catalog* catalog = nullptr);
 nlohmann::json scenario_to_json(const Scenario& scenario);
 
+// The exact line that turns on an advisor's stack switch (engine::Change::kFusedLoss, kOffloadActivations) in a
+// stack's own configuration, or nullptr when the stack has no such switch (or it is always on there).
+const char* stack_switch_line(const std::string& stack, engine::Change change);
+
 // Allowed values, for messages and --help.
 extern const std::vector<std::string> kPrecisions, kOptimizers, kMethods, kCheckpointings, kAttentions, kStrategies,
-    kInterconnects, kGradReduceDtypes, kMemoryFormats, kOptimizerImpls, kLoraTargets;
+    kInterconnects, kGradReduceDtypes, kMemoryFormats, kOptimizerImpls, kLoraTargets, kStacks, kDisplays;
 // The values gpu.network takes: the ids of the inter-node rows of data/interconnects.json, in file order.
 std::vector<std::string> network_ids();
 // Keeps gpu.interconnect and gpu.network in agreement after one of them was edited (an interconnect of kind ib or

@@ -22,13 +22,16 @@ int run(const std::vector<std::string>& args) {
 
 const char* kHelp =
     "For every GPU in the catalog: does the job fit (and meet deadline_h) as given, and if not, the smallest set of\n"
-    "changes that makes it work: mixed precision, activation checkpointing, gradient accumulation (same global\n"
+    "changes that makes it work. First the stack's own switches, which do not change results (fused_loss: the Liger\n"
+    "kernel; offload_activations: checkpointed activations in host RAM), each with the line to set in the\n"
+    "scenario's stack (stack_line); then mixed precision, activation checkpointing, gradient accumulation (same global\n"
     "batch), 8-bit AdamW, LoRA, QLoRA, ZeRO-3 over 2/4/8 cards, dropping a weight EMA, encoding an SD dataset once\n"
     "before training (precompute_latents), keeping frozen weights in 16 bits (frozen_weights_16bit), a shorter\n"
     "sequence or a smaller image. Fewest changes first, then least GPU time (per run, or per step without a\n"
     "dataset), then least accuracy risk. Prints {\"time_basis\", \"cards\":\n"
     "[{gpu, status (works_as_is | fixed | no_fix), fits_as_is, original {peak_bytes_per_card, usable_bytes_per_card,\n"
-    "time_s}, fix {changes [{change, value, accuracy_risk (none | small | task_dependent), reason}], micro_batch,\n"
+    "time_s}, fix {changes [{change, value, accuracy_risk (none | small | task_dependent), reason, stack_line?}],\n"
+    "micro_batch, fused_loss, offload_activations,\n"
     "grad_accum_steps, gpu_count, global_batch, precision, optimizer, method, checkpointing, ema, precomputed_latents,\n"
     "frozen_weights_16bit, strategy, seq_len, image_size, peak_bytes_per_card, time_s, time_ratio} | null,\n"
     "warnings}]}.\n"

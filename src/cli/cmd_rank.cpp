@@ -23,7 +23,8 @@ int run(const std::vector<std::string>& args) {
 const char* kHelp =
     "Ranks every option for one scenario: buy 1, 2, 4 or 8 cards of each GPU in the catalog, or rent each cloud\n"
     "offer. Prints {\"objective\", \"currency\", \"time_basis\", \"options\": [...], \"tiers\": {...}}; each option has kind\n"
-    "(buy | rent), gpu, count, offer (id or null), fits, eligible, peak_bytes_per_card, time_s, cost {amount,\n"
+    "(buy | rent), gpu, count, offer (id or null), fits (fits or tight), tight, verdict (fits | tight |\n"
+    "does_not_fit), headroom_bytes_per_card, eligible, peak_bytes_per_card, time_s, cost {amount,\n"
     "currency}, cash, value, pareto, fix (null when it fits; else the advisor's fix for that GPU, as in gpuguide\n"
     "advise), reasons [{code, values}], warnings [{code, severity, values}].\n"
     "\n"

@@ -35,6 +35,8 @@ const char* change_name(Change c) {
         case Change::kNoEma: return "no_ema";
         case Change::kPrecomputeLatents: return "precompute_latents";
         case Change::kFrozenWeights16bit: return "frozen_weights_16bit";
+        case Change::kFusedLoss: return "fused_loss";
+        case Change::kOffloadActivations: return "offload_activations";
     }
     return "unknown";
 }
@@ -63,6 +65,7 @@ const char* risk_reason_name(RiskReason r) {
         case RiskReason::kNoWeightAverage: return "no_weight_average";
         case RiskReason::kFixedAugmentation: return "fixed_augmentation";
         case RiskReason::kFrozenRounded: return "frozen_rounded";
+        case RiskReason::kSameResults: return "same_results";
     }
     return "unknown";
 }
@@ -102,6 +105,10 @@ AppliedChange make_change(Change c, double value, Family family) {
         // Autocast already multiplies with 16-bit copies of these weights; storing them so only drops the fp32
         // originals nothing updates (QLoRA goes further: a 4-bit base).
         case Change::kFrozenWeights16bit: return {c, value, AccuracyRisk::kSmall, RiskReason::kFrozenRounded};
+        // Liger's and Unsloth's fused cross-entropy compute the same loss in chunks ("exact": Liger README, Unsloth
+        // "0% loss in accuracy"); offloading moves the same tensors to host RAM and back.
+        case Change::kFusedLoss:
+        case Change::kOffloadActivations: return {c, value, AccuracyRisk::kNone, RiskReason::kSameResults};
     }
     return {c, value, AccuracyRisk::kNone, RiskReason::kRecomputeExact};
 }
@@ -276,12 +283,40 @@ void build_variants(Search& s) {
                                 s.variants.push_back(std::move(v));
                             }
                     }
+    // Stack switches on the configuration as given: each alone, then both (the search tries them first).
+    const bool can_fuse = job.offer_fused_loss && family == Family::kDecoder && base.loss_kernel != LossKernel::kFused;
+    const bool can_offload = job.offer_offload_activations && base.checkpointing == Checkpointing::kFull &&
+                             !base.offload_activations;
+    for (int fuse = 0; fuse < (can_fuse ? 2 : 1); ++fuse)
+        for (int off = 0; off < (can_offload ? 2 : 1); ++off) {
+            if (!fuse && !off) continue;
+            Variant v;
+            v.config = base;
+            v.samples_per_card_step = s.global_batch / data_parallel(base);
+            if (fuse) {
+                v.config.loss_kernel = LossKernel::kFused;
+                v.changes.push_back(make_change(Change::kFusedLoss, 1, family));
+            }
+            if (off) {
+                v.config.offload_activations = true;
+                v.changes.push_back(make_change(Change::kOffloadActivations, 1, family));
+            }
+            v.memory = prepare_memory(s.graphs[0], v.config);
+            s.variants.push_back(std::move(v));
+        }
     // Fewest changes first; unless result changes are allowed, fewest result-changing ones before that.
     const bool by_results = !s.allow_result_changes;
     std::stable_sort(s.variants.begin(), s.variants.end(), [by_results](const Variant& a, const Variant& b) {
         if (by_results && result_changes(a.changes) != result_changes(b.changes))
             return result_changes(a.changes) < result_changes(b.changes);
         return a.changes.size() < b.changes.size();
+    });
+}
+
+// A variant whose changes are all stack switches (the same results, computed differently).
+bool switches_only(const Variant& v) {
+    return std::all_of(v.changes.begin(), v.changes.end(), [](const AppliedChange& c) {
+        return c.change == Change::kFusedLoss || c.change == Change::kOffloadActivations;
     });
 }
 
@@ -320,7 +355,10 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
     for (const GpuSpec& gpu : gpus) {
         CardAdvice a;
         a.gpu = &gpu;
-        const double usable = gpu.memory_bytes * (1.0 - job.config.reserve_fraction);
+        // The card less the headroom of the original job (judge_fit's "fits"); the advised card is the user's own,
+        // so a consumer or workstation card may draw the desktop (Display::kAuto).
+        const double usable = judge_job(s.variants.front().memory, micro0, gpu.memory_bytes,
+                                        segment_has_display(gpu.segment)).usable_bytes();
         const bool bf16_ok = precision_supported(gpu, Precision::kBf16Amp, compat);
         // The original, as given (variant 0 is the unchanged configuration: no changes sorts first).
         Variant& v0 = s.variants.front();
@@ -343,11 +381,25 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             int micro = 0, accum = 0;
             bool accumulation = false;
         } best;
-        // Two passes: first without shorter sequences / smaller images (they change what is learned, so a fix
-        // that keeps the task is preferred even with more changes); then with them, if nothing else works.
+        // Stack switches first (they do not change results): the job as given with a fused loss and/or offloaded
+        // activations, at its own micro-batch. Then two passes: first without shorter sequences / smaller images
+        // (they change what is learned, so a fix that keeps the task is preferred even with more changes); then
+        // with them, if nothing else works.
+        for (std::size_t i = 1; i < s.variants.size() && gpu.memory_bytes > 0 && !a.fits_as_is; ++i) {
+            const Variant& v = s.variants[i];
+            if (v.changes.empty() || !switches_only(v) || required_bytes(v.memory, micro0) > usable) continue;
+            if (best.found && v.changes.size() >= best.changes) continue;
+            best = {true, 0, v.changes.size(), kNaN, kNaN, 0, i, micro0, accum0, false};
+        }
+        if (best.found) {
+            double step_s = kNaN;
+            best.time_s = variant_time_s(s, s.variants[best.index], gpu, micro0, accum0, step_s);
+            best.step_s = step_s;
+        }
         for (int pass = 0; pass < 2 && !best.found; ++pass)
         for (std::size_t i = 0; i < s.variants.size(); ++i) {
             Variant& v = s.variants[i];
+            if (!v.changes.empty() && switches_only(v)) continue;  // tried above
             if ((v.shape_index != 0) != (pass == 1)) continue;
             // Sorted: once past the best's rank nothing better follows (a variant's accumulation, added below, is
             // result-changing only for BatchNorm models, where it only adds to the count).
@@ -368,9 +420,13 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
                 // activations each stage holds and the schedule's rules): no accumulation change is proposed.
                 if (v.config.pipeline_parallel > 1) continue;
                 // Accumulation: the largest micro-batch that fits and divides the per-card samples per step.
-                const std::vector<int> m = max_batch_sizes(v.memory, {gpu.memory_bytes}, micro);
+                const std::vector<int> m =
+                    max_batch_sizes(v.memory, {gpu.memory_bytes}, micro, segment_has_display(gpu.segment));
                 const int fit = m.empty() ? 0 : m[0];
                 micro = fit >= 1 ? largest_divisor_at_most(per_card, fit) : 0;
+                // The variant's own headroom may differ from the original's (evaluation): hold it to `usable` too.
+                while (micro >= 1 && required_bytes(v.memory, micro) > usable)
+                    micro = largest_divisor_at_most(per_card, micro - 1);
                 if (micro < 1) continue;
                 accumulation = true;
             }

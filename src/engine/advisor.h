@@ -30,6 +30,9 @@ enum class Change : std::uint8_t {
     kNoEma,            // drop the weight EMA (its copy of the trainable weights)
     kPrecomputeLatents,  // SD pipelines: encode the dataset once (VAE latents, text embeddings) before training
     kFrozenWeights16bit, // under fp16/bf16 autocast with LoRA or a frozen backbone: keep the frozen weights in 16 bits
+    // Stack switches (tried first: they compute the same results; the catalog names the line to set per stack):
+    kFusedLoss,          // fused linear cross-entropy (Liger, Unsloth): no full-vocabulary logits
+    kOffloadActivations, // under full checkpointing: the block inputs wait in host RAM
 };
 const char* change_name(Change change);  // "mixed_precision", "checkpointing", ...
 
@@ -51,6 +54,7 @@ enum class RiskReason : std::uint8_t {
     kNoWeightAverage,     // no EMA: the run ends with the optimizer's last weights, not their moving average
     kFixedAugmentation,   // latents encoded once: each image's random crop/flip is fixed for the whole run
     kFrozenRounded,       // frozen weights rounded to fp16/bf16 (what autocast computes with anyway)
+    kSameResults,         // a kernel or placement switch: the same loss and gradients, computed differently
 };
 const char* risk_reason_name(RiskReason reason);
 
@@ -108,6 +112,10 @@ struct AdviceJob {
     Dataset dataset;
     TimeOptions time_options;
     const ThroughputPriors* priors = nullptr;  // nullptr = no times (fewest changes, then least risk)
+    // The stack switches the job's stack exposes (catalog: the scenario's `stack`); they are tried before any change
+    // that alters the results.
+    bool offer_fused_loss = false;
+    bool offer_offload_activations = false;
 };
 
 // One entry per GPU in `gpus`, in the same order.

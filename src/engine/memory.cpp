@@ -183,6 +183,7 @@ struct Walk {
     std::vector<std::int32_t> segment_block;  // block id per segment (-1 = outside blocks)
     std::vector<double> segment_params;       // parameters per segment (ZeRO-3 gather unit)
     double saved_per_sample = 0, kept_per_sample = 0, autocast_copies = 0;
+    double host_per_sample = 0;  // offload_activations: block inputs waiting in host RAM
     double lora_params = 0, trainable = 0, total = 0;
 };
 
@@ -240,7 +241,12 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
             w.lora_params += lora_here;
         }
         const bool own_grad = trainable || lora;
+        // A fused linear cross-entropy (Liger, Unsloth) runs no log_softmax over the vocabulary: the language-model
+        // loss keeps none of its tensors (its input gradient is computed in the forward, memory.cpp prepare).
+        const bool fused_loss = c.loss_kernel == LossKernel::kFused && l.kind == OpKind::kReduction &&
+                                l.name == "loss" && g.logits_elements > 0;
         for (const SavedRef& r : l.saved) {
+            if (fused_loss) break;
             bool needed = false;
             switch (r.needed_for) {
                 case SavedFor::kWeightGrad:
@@ -259,10 +265,17 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
             if (seen[key]) continue;
             seen[key] = 1;
             const TensorInfo& t = g.tensors[key];
-            const double bytes = t.elements * dtype_bytes(t.rule, p) * tp_share(t.tp_split, c);
+            // A compiled chunked loss keeps the 16-bit chunks instead of log_softmax's fp32 outputs (TrainingConfig).
+            const bool compiled_chunks = c.compiled_loss && c.loss_kernel == LossKernel::kChunked &&
+                                         l.kind == OpKind::kReduction && l.name == "loss" && g.logits_elements > 0 &&
+                                         t.rule != DtypeRule::kInt64;
+            const double bytes = t.elements * (compiled_chunks ? act : dtype_bytes(t.rule, p)) * tp_share(t.tp_split, c);
             w.saved_per_sample += bytes;
             seg.full_per_sample_bytes += bytes;
-            max_tensor_in_segment = std::max(max_tensor_in_segment, bytes);
+            // torchtune's chunked loss makes the gradients of one of its 8 chunks at a time (memory.cpp prepare).
+            const bool chunked_loss = c.loss_kernel == LossKernel::kChunked && l.kind == OpKind::kReduction &&
+                                      l.name == "loss" && g.logits_elements > 0;
+            max_tensor_in_segment = std::max(max_tensor_in_segment, chunked_loss ? bytes / 8.0 : bytes);
             const bool core = t.attention_core || g.tensors[r.tensor].attention_core;
             if (l.block >= 0 && c.checkpointing == Checkpointing::kFull) continue;  // only the block input is kept
             if (l.block >= 0 && c.checkpointing == Checkpointing::kSelective && core) continue;
@@ -308,8 +321,17 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
             const std::int32_t b = w.segment_block[i];
             if (b < 0 || std::size_t(b) >= g.block_inputs.size() || g.block_inputs[b] < 0) continue;
             const TensorInfo& t = g.tensors[g.block_inputs[b]];
-            if (w.segments[i].full_per_sample_bytes > 0)
-                w.segments[i].kept_per_sample_bytes += t.elements * dtype_bytes(t.rule, p) * tp_share(t.tp_split, c);
+            if (!(w.segments[i].full_per_sample_bytes > 0)) continue;
+            const double input_bytes = t.elements * dtype_bytes(t.rule, p) * tp_share(t.tp_split, c);
+            // Offloaded checkpointing (Unsloth's Unsloth_Offloaded_Gradient_Checkpointer: hidden_states.to("cpu",
+            // non_blocking=True) after the block's forward, back with .to("cuda") before its recompute; torchtune's
+            // OffloadActivations): the block inputs wait in host RAM. The last block's is still on the GPU when
+            // backward starts (its copy back is the first one), so one block's input stays counted.
+            if (c.offload_activations && i + 1 < w.segments.size() && w.segment_block[i + 1] >= 0) {
+                w.host_per_sample += input_bytes;
+                continue;
+            }
+            w.segments[i].kept_per_sample_bytes += input_bytes;
         }
     }
     for (const Segment& s : w.segments) w.kept_per_sample += s.kept_per_sample_bytes;
@@ -546,6 +568,7 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
 
     m.saved_per_sample_bytes = w.saved_per_sample;
     m.kept_per_sample_bytes = w.kept_per_sample;
+    m.host_activation_per_sample_bytes = w.host_per_sample;
     m.autocast_copy_bytes = w.autocast_copies;
     m.segments = w.segments;
     {
@@ -575,8 +598,54 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
     // Only the last pipeline stage computes the loss; a vocab-parallel head splits the logits among the ranks.
     const bool has_loss = stage == c.pipeline_parallel - 1 || c.pipeline_parallel <= 1;
     const double logits = has_loss ? g.logits_elements / (g.logits_tp_split ? tp : 1.0) : 0.0;
-    m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
-    m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
+    // An evaluation forward (no_grad) materialises the same logits and fp32 copy whatever the training loss
+    // kernel: Liger's fused loss runs only in training (LigerForCausalLM: skip_logits = self.training and labels).
+    m.eval_logits_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
+    switch (c.loss_kernel) {
+        case LossKernel::kEager:
+            m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
+            m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
+            break;
+        case LossKernel::kChunked: {
+            // torchtune CEWithChunkedOutputLoss (torchtune/modules/loss/ce_chunked_output_loss.py, num_output_chunks
+            // = 8): the head's outputs (all chunks, compute dtype) live until the loss is summed; each chunk is
+            // upcast (logits.float()) on its own, and log_softmax keeps its fp32 output (the graph's saved tensor,
+            // as for the eager loss). Backward makes the fp32 gradients of one chunk at a time (nll_loss_backward,
+            // log_softmax_backward) and its cast back to the compute dtype.
+            constexpr double kChunks = 8.0;
+            m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0 / kChunks);
+            m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0 + compute_bytes(p)) / kChunks;
+            // Compiled: the chunks are the saved tensors (counted in the walk); one fused kernel per chunk makes
+            // its fp32 values in registers and writes the chunk's 16-bit gradient.
+            if (c.compiled_loss) {
+                m.loss_forward_per_sample_bytes = 0;
+                m.loss_backward_per_sample_bytes = logits * compute_bytes(p) / kChunks;
+            }
+            break;
+        }
+        case LossKernel::kFused: {
+            // Liger's fused_linear_cross_entropy_forward (liger_kernel/ops/fused_linear_cross_entropy.py): the
+            // tokens run in chunks of next_power_of_2(ceil(BT / ceil(V / H))) rows; per chunk the logits (compute
+            // dtype) and their fp32 upcast exist, the gradient is written in place; grad_input (BT x H, compute
+            // dtype) is made in the forward and kept for the backward. No vocabulary-sized tensor is saved.
+            double rows = 0, vocab = 0, hidden = 0;
+            for (const Layer& l : g.layers)
+                if (l.role == ParamRole::kHead && l.kind == OpKind::kMatmul && l.out_features > 0) {
+                    rows = l.tokens, vocab = l.out_features, hidden = l.in_features;
+                }
+            if (vocab > 0 && hidden > 0 && logits > 0) {
+                const double inc = std::ceil(vocab / hidden);
+                const double chunk = std::min(rows, std::exp2(std::ceil(std::log2(std::max(1.0, std::ceil(rows / inc))))));
+                const double grad_input = rows * hidden * compute_bytes(p);
+                m.loss_forward_per_sample_bytes = chunk * vocab * (compute_bytes(p) + 4.0) + grad_input;
+                m.loss_backward_per_sample_bytes = grad_input;
+            } else {  // no vocabulary head (a classifier): the eager loss
+                m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
+                m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
+            }
+            break;
+        }
+    }
     // Optimizer step temporaries (torch/optim/adam.py _multi_tensor_adam: exp_avg_sq_sqrt = _foreach_sqrt(...),
     // one buffer per parameter in the state dtype; 8-bit AdamW runs a fused kernel per tensor).
     const double trainable_state_elems = rank_trainable / (z1 ? n : 1.0);
@@ -630,7 +699,10 @@ struct Peak {
 Peak compute_peak(const PreparedMemory& m, double batch) {
     const TrainingConfig& c = m.config;
     Peak pk;
-    const double states = m.weight_bytes + m.input_encoder_bytes + m.optimizer_bytes + m.ema_bytes +
+    // Paged optimizer states (bitsandbytes, unified memory) are evicted to host RAM while the forward and
+    // backward need the room, and paged back in for the step: they count in the step's phase only.
+    const double paged_out = c.paged_optimizer && !c.offload_optimizer ? m.optimizer_bytes : 0.0;
+    const double states = m.weight_bytes + m.input_encoder_bytes + m.optimizer_bytes - paged_out + m.ema_bytes +
                           m.ddp_bucket_bytes + m.gathered_bytes;
     // A pipeline stage also holds what the other micro-batches in flight kept for their backward (1F1B schedule).
     const double stash = (m.in_flight - 1.0) * (m.kept_per_sample_bytes * batch + m.autocast_copy_bytes);
@@ -670,7 +742,7 @@ Peak compute_peak(const PreparedMemory& m, double batch) {
         }
     }
     pk.backward = best;
-    pk.step = states + m.grad_bytes + m.optimizer_temp_bytes;
+    pk.step = states + paged_out + m.grad_bytes + m.optimizer_temp_bytes;
     pk.allocated = std::max({pk.forward_end, pk.backward, pk.step});
     if (pk.allocated == pk.backward) {
         pk.phase = PeakPhase::kBackward;
@@ -705,10 +777,11 @@ double required_bytes(const PreparedMemory& m, double batch) {
     return r;
 }
 
-MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_memory_bytes) {
+MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_memory_bytes,
+                             bool owned_display_card) {
     for (const PreparedMemory& s : m.last_stage)
         if (stage_required_bytes(s, batch) > stage_required_bytes(m, batch))
-            return evaluate_memory(s, batch, card_memory_bytes);
+            return evaluate_memory(s, batch, card_memory_bytes, owned_display_card);
     const TrainingConfig& c = m.config;
     MemoryReport r;
     r.pipeline_stage = m.stage;
@@ -773,29 +846,119 @@ MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_
                   {{"peak_allocated", pk.allocated}, {"fragmentation_fraction", c.tunables.fragmentation_fraction}}};
     r.nvidia_smi = {reserved + c.tunables.cuda_context_bytes, "nvidia_smi",
                     {{"reserved", reserved}, {"cuda_context_bytes", c.tunables.cuda_context_bytes}}};
-    r.host_ram_bytes = m.host_ram_bytes;
+    r.host_activation_bytes = m.host_activation_per_sample_bytes * batch * m.in_flight;
+    // Each offloaded block input crosses PCIe twice per micro-batch (out after the forward, back for backward).
+    r.offload_pcie_bytes_per_step = 2.0 * r.host_activation_bytes * c.grad_accum_steps;
+    r.host_ram_bytes = m.host_ram_bytes + r.host_activation_bytes;
     r.card_memory_bytes = card_memory_bytes;
-    r.usable_bytes = card_memory_bytes * (1.0 - c.reserve_fraction);
-    r.fits = card_memory_bytes > 0 && r.nvidia_smi.bytes <= r.usable_bytes;
-    r.fits_without_reserve = card_memory_bytes > 0 && r.nvidia_smi.bytes <= card_memory_bytes;
+    r.verdict = judge_fit(r.nvidia_smi.bytes, card_memory_bytes,
+                          job_headroom(m, batch, card_memory_bytes, owned_display_card));
+    r.usable_bytes = card_memory_bytes > 0 ? r.verdict.usable_bytes() : 0.0;
+    r.fits = card_memory_bytes > 0 && r.verdict.verdict == Verdict::kFits;
+    r.fits_without_reserve = card_memory_bytes > 0 && r.verdict.verdict != Verdict::kDoesNotFit;
     return r;
 }
 
+// ---- verdict -----------------------------------------------------------------------------------------------
+const char* verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::kFits: return "fits";
+        case Verdict::kTight: return "tight";
+        case Verdict::kDoesNotFit: return "does_not_fit";
+    }
+    return "does_not_fit";
+}
+
+FitVerdict judge_fit(double required, double card, const Headroom& headroom) {
+    FitVerdict v;
+    v.required_bytes = required;
+    v.card_bytes = card;
+    v.headroom = headroom;
+    if (!(card > 0) || !(required <= card)) v.verdict = Verdict::kDoesNotFit;
+    else if (required + headroom.total_bytes() <= card) v.verdict = Verdict::kFits;
+    else v.verdict = Verdict::kTight;
+    return v;
+}
+
+bool segment_has_display(const std::string& segment) { return segment == "consumer" || segment == "workstation"; }
+
+// A desktop drawn by the training card, as nvidia-smi counts it before the job starts:
+//  - Windows: 793 MiB = 830 MiB on the RTX 3090 that drives the display ("Disp.A On") less 37 MiB on the idle
+//    RTX 3090 beside it in the same machine (github.com/noonghunna/club-3090 issue #32, driver 596.36, 2026);
+//  - Linux: Xorg 28 MiB + gnome-shell 46 MiB = 74 MiB for a bare GNOME session (github.com/NVIDIA/nvidia-docker
+//    issue #1264, nvidia-smi -q "Processes"). Browsers with hardware acceleration add hundreds of MiB to GiBs
+//    (Firefox 2108 MiB: Comfy-Org/ComfyUI_frontend issue #3272), which no default can know.
+// kAuto counts the Windows figure on an owned card with display outputs: the larger measured desktop, as the
+// operating system is not known.
+constexpr double kWindowsDesktopBytes = 793.0 * (1 << 20);
+constexpr double kLinuxDesktopBytes = (28.0 + 46.0) * (1 << 20);
+
+double display_bytes(Display d, bool owned_display_card) {
+    switch (d) {
+        case Display::kNone: return 0;
+        case Display::kLinuxDesktop: return kLinuxDesktopBytes;
+        case Display::kWindowsDesktop: return kWindowsDesktopBytes;
+        case Display::kAuto: return owned_display_card ? kWindowsDesktopBytes : 0.0;
+    }
+    return 0;
+}
+
+// An evaluation pass between steps (transformers Trainer.evaluate -> prediction_step under torch.no_grad, after
+// zero_grad(set_to_none=True)): weights, optimizer states and any accumulated gradients stay; no activation is
+// kept, so at most one block's tensors exist at a time (a segment's full saved bytes bound what it holds), plus the
+// full-vocabulary logits and their fp32 copy (the model's forward with labels). The headroom is the amount by
+// which that exceeds the training peak.
+double evaluation_extra_bytes(const PreparedMemory& m, double batch) {
+    const TrainingConfig& c = m.config;
+    if (c.eval_batch <= 0) return 0;
+    double largest_segment = 0;
+    for (const Segment& s : m.segments) largest_segment = std::max(largest_segment, s.full_per_sample_bytes);
+    const double states = m.weight_bytes + m.input_encoder_bytes + m.optimizer_bytes + m.ema_bytes +
+                          m.ddp_bucket_bytes + m.gathered_bytes;
+    const double grads = c.grad_accum_steps > 1 || !c.tunables.zero_grad_set_to_none ? m.grad_bytes : 0.0;
+    const double eval_allocated = states + grads +
+                                  c.eval_batch * (largest_segment + m.eval_logits_per_sample_bytes) +
+                                  c.tunables.cublas_workspace_bytes + c.tunables.cudnn_workspace_bytes;
+    const double eval_required = eval_allocated * (1.0 + c.tunables.fragmentation_fraction) +
+                                 c.tunables.cuda_context_bytes;
+    return std::max(0.0, eval_required - required_bytes(m, batch));
+}
+
+Headroom job_headroom(const PreparedMemory& m, double batch, double card, bool owned_display_card) {
+    const TrainingConfig& c = m.config;
+    Headroom h;
+    h.display_bytes = display_bytes(c.display, owned_display_card);
+    // The longest sample's extra scales with the micro-batch (activations are per sample); packing makes every
+    // sequence seq_len long, so there is none.
+    if (!c.packing && c.long_sample_extra_bytes > 0 && c.batch > 0)
+        h.long_sample_bytes = c.long_sample_extra_bytes * batch / c.batch;
+    h.evaluation_bytes = evaluation_extra_bytes(m, batch);
+    h.reserve_bytes = card > 0 ? card * c.reserve_fraction : 0.0;
+    return h;
+}
+
+FitVerdict judge_job(const PreparedMemory& m, double batch, double card, bool owned_display_card) {
+    return judge_fit(required_bytes(m, batch), card, job_headroom(m, batch, card, owned_display_card));
+}
+
 // ---- solver ------------------------------------------------------------------------------------------------
-std::vector<int> max_batch_sizes(const PreparedMemory& m, const std::vector<double>& cards, int batch_limit) {
+std::vector<int> max_batch_sizes(const PreparedMemory& m, const std::vector<double>& cards, int batch_limit,
+                                 bool owned_display_card) {
     std::vector<int> out(cards.size(), 0);
     for (std::size_t i = 0; i < cards.size(); ++i) {
-        const double usable = cards[i] * (1.0 - m.config.reserve_fraction);
-        if (required_bytes(m, 1) > usable) continue;
+        const auto fits = [&](int b) {
+            return judge_job(m, b, cards[i], owned_display_card).verdict == Verdict::kFits;
+        };
+        if (!fits(1)) continue;
         int lo = 1, hi = 2;
-        while (hi <= batch_limit && required_bytes(m, hi) <= usable) {
+        while (hi <= batch_limit && fits(hi)) {
             lo = hi;
             hi *= 2;
         }
         hi = std::min(hi, batch_limit + 1);
         while (hi - lo > 1) {  // invariant: lo fits, hi does not (or is past the limit)
             const int mid = lo + (hi - lo) / 2;
-            if (required_bytes(m, mid) <= usable) lo = mid; else hi = mid;
+            if (fits(mid)) lo = mid; else hi = mid;
         }
         out[i] = lo;
     }
@@ -820,7 +983,11 @@ std::vector<int> max_shapes_that_fit(const ModelSpec& spec, const TrainingConfig
     };
     std::vector<int> out(cards.size(), 0);
     for (std::size_t i = 0; i < cards.size(); ++i) {
-        const double usable = cards[i] * (1.0 - c.reserve_fraction);
+        // The headroom of this job on the card, less the longest-sample term (the shape is what is searched).
+        Headroom h;
+        h.display_bytes = display_bytes(c.display, false);
+        h.reserve_bytes = cards[i] * c.reserve_fraction;
+        const double usable = cards[i] - h.total_bytes();
         if (required_at(1) > usable) continue;
         int lo = 1, hi = upper_limit / step + 1;  // lo fits, hi does not (or is past the limit)
         while (hi - lo > 1) {

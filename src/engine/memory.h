@@ -1,9 +1,10 @@
 // The training-memory engine: per-card bytes for weights, gradients, optimizer states, saved activations,
 // temporaries and framework overheads, the peak as torch.cuda.max_memory_allocated sees it and as nvidia-smi
-// sees it, the verdict against a card, and a solver for the largest micro-batch / sequence / image that fits.
+// sees it, the three-step verdict against a card (fits / tight / does not fit, with the headroom a real run needs),
+// and a solver for the largest micro-batch / sequence / image that fits.
 // Every figure carries a formula id and its named operands (data, not prose). Pure C++: no JSON, no UI.
 //
-// Sections: configuration | explained figures | report | prepare/evaluate | solver
+// Sections: configuration | explained figures | verdict | report | prepare/evaluate | solver
 #pragma once
 
 #include <cstdint>
@@ -28,6 +29,18 @@ enum class Strategy : std::uint8_t { kDdp, kZero1, kZero2, kZero3, kFsdp };
 //            Adafactor), with the per-tensor gradient clipping of that era (clip_grad_norm_ before torch 2.0);
 //  kFused:   one fused kernel (torch AdamW(fused=True), apex FusedAdam/FusedLAMB).
 enum class OptimizerImpl : std::uint8_t { kForeach, kForLoop, kFused };
+
+// How the loss over a vocabulary is computed (the fine-tuning stacks ship three kernels; memory.cpp models each):
+//  kEager:   transformers' loss: the whole b x s x vocab logits, an fp32 copy, log_softmax's fp32 output kept for
+//            backward (the Hugging Face Trainer, LLaMA-Factory and axolotl without the Liger kernel);
+//  kChunked: torchtune's CEWithChunkedOutputLoss (num_output_chunks = 8): the head's output in 8 chunks, each
+//            upcast to fp32 on its own; log_softmax still keeps fp32 outputs for every chunk;
+//  kFused:   the head and the cross-entropy fused over chunks of tokens (Liger's LigerFusedLinearCrossEntropy,
+//            Unsloth's fused loss): no full-vocabulary logits exist, the input gradient is made in the forward.
+enum class LossKernel : std::uint8_t { kEager, kChunked, kFused };
+// What else draws on the card besides the training process (nvidia-smi "Disp.A On"): kAuto = a desktop when the
+// card has display outputs and sits in the user's own machine (consumer and workstation cards), none otherwise.
+enum class Display : std::uint8_t { kAuto, kNone, kLinuxDesktop, kWindowsDesktop };
 
 // The implementation an optimizer actually runs: bitsandbytes' 8-bit AdamW and lion-pytorch's Lion only have a
 // Python loop over the tensors (bitsandbytes optim/optimizer.py Optimizer8bit.step: for p in group["params"]:
@@ -103,7 +116,36 @@ struct TrainingConfig {
     // a model loaded with torch_dtype=float16/bfloat16 before peft adds its fp32 adapters). false = the model was
     // loaded in fp32 (transformers' default) and only autocast runs in 16 bits.
     bool frozen_weights_16bit = false;
-    double reserve_fraction = 0.2;   // of the card's memory, kept free for safety
+    // ---- what the fine-tuning stacks switch (scenario `stack` and its options; docs/memory-model.md sec. 10)
+    LossKernel loss_kernel = LossKernel::kEager;
+    // Offloaded activation checkpointing (Unsloth's use_gradient_checkpointing="unsloth", torchtune's
+    // enable_activation_offloading): under full checkpointing the block inputs wait for backward in host RAM, and
+    // cross PCIe twice (out after the block's forward, back before its backward); one block's stays on the GPU.
+    bool offload_activations = false;
+    // torch.compile of the loss (torchtune `compile: True` compiles the chunked loss, training.compile_loss): the
+    // partitioner saves each chunk's 16-bit logits and recomputes log_softmax in backward instead of keeping its
+    // fp32 output (AOTAutograd min-cut rematerialisation of pointwise ops). Only the chunked kernel is affected.
+    bool compiled_loss = false;
+    // Sample packing (LLaMA-Factory `packing`, axolotl `sample_packing`, trl `packing`, torchtune `packed`):
+    // every sequence is seq_len tokens of concatenated samples, so no batch is longer than that and no token is
+    // padding; without it a batch is padded to its longest sample (at most TrainingConfig's longest_seq_len).
+    bool packing = false;
+    // bitsandbytes paged optimizers (optim="paged_adamw_8bit" / "paged_adamw_32bit"): the optimizer states live in
+    // CUDA unified memory and are evicted to host RAM when the forward/backward needs the room (bitsandbytes docs,
+    // "Paged optimizers"), so only the optimizer step needs them on the card.
+    bool paged_optimizer = false;
+    // ---- headroom inputs for the verdict (judge_fit): what the engine does not model otherwise
+    Display display = Display::kAuto;
+    // Evaluation during training (HF `eval_strategy` != "no" with per_device_eval_batch_size): a no_grad forward
+    // whose full-vocabulary logits are materialised while weights and optimizer states stay; 0 = no evaluation.
+    int eval_batch = 0;
+    // The longest sample, in tokens, when samples vary in length and are not packed (LLaMA-Factory cutoff_len):
+    // 0 = every batch is seq_len long. The caller that builds graphs sets long_sample_extra_bytes from it.
+    int longest_seq_len = 0;
+    double long_sample_extra_bytes = 0;  // required_bytes at longest_seq_len less at seq_len (same micro-batch)
+    // A margin the user asks for on top, as a fraction of the card (0 = none: the headroom terms above replace the
+    // flat "keep 20% free" rule of thumb the guides this project started from gave).
+    double reserve_fraction = 0;
     Tunables tunables;
 };
 
@@ -143,6 +185,41 @@ struct Figure {
 enum class PeakPhase : std::uint8_t { kForwardEnd, kBackward, kOptimizerStep };
 const char* peak_phase_name(PeakPhase phase);  // "forward_end", "backward", "optimizer_step"
 
+// ---- verdict ---------------------------------------------------------------------------------------------
+// fits:   the job's nvidia-smi bytes plus the headroom fit the card;
+// tight:  the job fits the card, but not with the headroom: what the headroom names may push it over;
+// does not fit: the job alone is larger than the card.
+enum class Verdict : std::uint8_t { kFits, kTight, kDoesNotFit };
+const char* verdict_name(Verdict verdict);  // "fits", "tight", "does_not_fit"
+
+// What a real run needs on the card beyond what evaluate_memory models (the CUDA context, workspaces and the caching
+// allocator's slack are already in the required bytes), each term from its own mechanism and source (memory.cpp).
+struct Headroom {
+    double display_bytes = 0;      // a desktop drawn by this card (Display)
+    double long_sample_bytes = 0;  // the longest sample's extra over seq_len (unpacked, variable-length samples)
+    double evaluation_bytes = 0;   // an evaluation pass's extra over the training peak
+    double reserve_bytes = 0;      // the user's own margin (TrainingConfig::reserve_fraction)
+    double total_bytes() const { return display_bytes + long_sample_bytes + evaluation_bytes + reserve_bytes; }
+};
+
+struct FitVerdict {
+    Verdict verdict = Verdict::kDoesNotFit;
+    double required_bytes = 0;  // nvidia-smi bytes of the job
+    double card_bytes = 0;
+    Headroom headroom;
+    double usable_bytes() const { return card_bytes - headroom.total_bytes(); }  // what `fits` compares with
+};
+
+// The one verdict function: the ranking, the advisor, the estimate report and the page all call it.
+// card_bytes <= 0 (no card): does not fit.
+FitVerdict judge_fit(double required_bytes, double card_bytes, const Headroom& headroom);
+
+// The desktop's share of the card (measured figures in memory.cpp). `owned_display_card`: the card has display
+// outputs and is in the user's own machine (what Display::kAuto counts a desktop for).
+double display_bytes(Display display, bool owned_display_card);
+// Whether a card of this market segment ("consumer", "workstation", "datacenter") has display outputs.
+bool segment_has_display(const std::string& segment);
+
 // ---- report ----------------------------------------------------------------------------------------------
 struct MemoryReport {
     double params_total = 0;
@@ -158,9 +235,12 @@ struct MemoryReport {
     int pipeline_stage = 0;         // the stage whose GPU this report is for (the fuller of first and last)
     double in_flight_micro_batches = 1;  // pipeline: micro-batches whose activations that stage holds at once
     double card_memory_bytes = 0;   // 0 = no card given
-    double usable_bytes = 0;        // card * (1 - reserve)
-    bool fits = false;
-    bool fits_without_reserve = false;  // within the whole card: only the safety reserve stands in the way
+    double usable_bytes = 0;        // card less the headroom
+    FitVerdict verdict;             // judge_fit(nvidia_smi, card, headroom)
+    bool fits = false;              // verdict == kFits
+    bool fits_without_reserve = false;  // verdict != kDoesNotFit: within the whole card (fits or tight)
+    double host_activation_bytes = 0;   // offload_activations: block inputs held in host RAM
+    double offload_pcie_bytes_per_step = 0;  // offload_activations: bytes over PCIe per step (out and back)
 };
 
 // ---- prepare / evaluate ------------------------------------------------------------------------------------
@@ -189,6 +269,8 @@ struct PreparedMemory {
     double kept_per_sample_bytes = 0;      // with checkpointing
     double autocast_copy_bytes = 0;
     double loss_forward_per_sample_bytes = 0, loss_backward_per_sample_bytes = 0;
+    double eval_logits_per_sample_bytes = 0;  // an evaluation forward's logits (compute dtype + fp32 copy), per sample
+    double host_activation_per_sample_bytes = 0;  // offload_activations: block inputs in host RAM, per sample
     double optimizer_temp_bytes = 0;
     double dequant_temp_bytes = 0;         // int8/nf4: the 16-bit copy of the weight being multiplied
     double weight_bytes_per_param = 0, grad_bytes_per_param = 0, state_bytes_per_param = 0;
@@ -229,11 +311,19 @@ std::vector<PreparedMemory> prepare_memory_sharded(const Graph& graph_per_sample
                                                    const std::vector<TrainingConfig>& configs,
                                                    MemoryWalkCache* cache = nullptr);
 
-// Bytes at a micro-batch; card_memory_bytes 0 = no verdict.
-MemoryReport evaluate_memory(const PreparedMemory& prepared, double batch, double card_memory_bytes);
+// Bytes at a micro-batch; card_memory_bytes 0 = no verdict. `owned_display_card`: see display_bytes().
+MemoryReport evaluate_memory(const PreparedMemory& prepared, double batch, double card_memory_bytes,
+                             bool owned_display_card = false);
 
 // Only the number the verdict uses (nvidia-smi bytes): allocation-free, for the solver.
 double required_bytes(const PreparedMemory& prepared, double batch);
+
+// Bytes an evaluation pass at TrainingConfig::eval_batch needs beyond the training peak at `batch` (>= 0).
+double evaluation_extra_bytes(const PreparedMemory& prepared, double batch);
+
+// The headroom of a prepared job at a micro-batch on a card (all four terms), and the verdict with it.
+Headroom job_headroom(const PreparedMemory& prepared, double batch, double card_bytes, bool owned_display_card);
+FitVerdict judge_job(const PreparedMemory& prepared, double batch, double card_bytes, bool owned_display_card);
 
 // Saved-for-backward bytes of the whole graph under a configuration (what the validation measures with
 // saved_tensors_hooks, deduplicated by storage, parameters excluded), per sample.
@@ -246,8 +336,9 @@ double dtype_bytes(DtypeRule rule, Precision precision);
 // Largest micro-batch (>= 1) that fits each card (0 = even batch 1 does not fit). Binary search on the
 // monotone required_bytes(); one prepare for all cards. The default limit is the largest batch_size the scenario
 // format accepts (scenario.cpp, 2^20), so "answer >= batch" is the same verdict as `fits` for every valid scenario.
+// "Fits" is judge_job's kFits (with the headroom); `owned_display_card` as for display_bytes().
 std::vector<int> max_batch_sizes(const PreparedMemory& prepared, const std::vector<double>& card_memory_bytes,
-                                 int batch_limit = 1 << 20);
+                                 int batch_limit = 1 << 20, bool owned_display_card = false);
 
 // Largest sequence length (or image size, in steps of `step`) that fits one card at a fixed micro-batch:
 // rebuilds the graph per probe (s^2 attention terms make it non-linear). 0 = nothing fits.

@@ -83,6 +83,8 @@ struct Layout {
     std::unique_ptr<PreparedTime> time;  // on first use
     std::vector<int> micros;     // ascending; micro x accum x replicas = global batch
     std::vector<double> required_bytes;  // at each micro (its own accumulation)
+    std::vector<double> job_headroom_bytes;  // at each micro: the longest sample's and evaluation's headroom (the
+                                             // card-independent terms of job_headroom)
     double host_ram_per_card = 0;        // optimizer offload: per card
     // Axis levels (0 = lightest), for pruning and for the notes.
     int level(PlanAxis a) const {
@@ -120,18 +122,19 @@ struct Planner::Impl {
     struct PlanKey {
         const GpuSpec* gpu;
         int count;
-        double usable, host_ram;
+        bool owned_display;
+        double host_ram;
         int per_server;
         bool operator<(const PlanKey& o) const {
-            return std::tie(gpu, count, usable, host_ram, per_server) <
-                   std::tie(o.gpu, o.count, o.usable, o.host_ram, o.per_server);
+            return std::tie(gpu, count, owned_display, host_ram, per_server) <
+                   std::tie(o.gpu, o.count, o.owned_display, o.host_ram, o.per_server);
         }
     };
     std::map<PlanKey, Plan> plans;
 
     CountLayouts& layouts_for(int count);
     double time_of(Layout& l, int micro, const GpuSpec& gpu, double* step_s);
-    Plan search(const PlanTarget& t);
+    Plan search(const PlanTarget& t, bool tight);
 };
 
 namespace {
@@ -299,6 +302,8 @@ CountLayouts& Planner::Impl::layouts_for(int count) {
                 // of micro-batches (memory.cpp compute_peak), so each micro-batch is evaluated with its own.
                 l.memory.config.grad_accum_steps = int(per_replica / m);
                 l.required_bytes.push_back(required_bytes(l.memory, m));
+                const Headroom h = job_headroom(l.memory, m, 0, false);
+                l.job_headroom_bytes.push_back(h.long_sample_bytes + h.evaluation_bytes);
             }
             l.memory.config.grad_accum_steps = l.config.grad_accum_steps;
         }
@@ -339,10 +344,22 @@ bool tensor_parallel_link(const GpuSpec& gpu) {
     return (gpu.form_factor == "sxm" || gpu.form_factor == "oam") && gpu.nvlink_bytes_per_s > 0;
 }
 
+// What a target allows a layout at a micro-batch: the card less the headroom (the desktop and the user's margin,
+// `target_extra`, and the layout's own longest-sample and evaluation terms), or the whole card when only a tight
+// plan is sought (judge_fit: tight = within the card, not within the headroom).
+struct Allow {
+    double card = 0, target_extra = 0;
+    bool tight = false;
+    double usable(const Layout& l, std::size_t i) const {
+        return tight ? card : card - target_extra - l.job_headroom_bytes[i];
+    }
+};
+
 // The largest micro-batch of a layout that fits (index into micros), or -1.
-int best_micro(const Layout& l, double usable) {
+int best_micro(const Layout& l, const Allow& a) {
+    if (!(a.card > 0)) return -1;
     for (int i = int(l.micros.size()) - 1; i >= 0; --i)
-        if (l.required_bytes[std::size_t(i)] <= usable) return i;
+        if (l.required_bytes[std::size_t(i)] <= a.usable(l, std::size_t(i))) return i;
     return -1;
 }
 
@@ -376,9 +393,14 @@ int weight_of(const Layout& l) {
 
 }  // namespace
 
-Plan Planner::Impl::search(const PlanTarget& t) {
+Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
     Plan plan;
     CountLayouts& cl = layouts_for(t.count);
+    Allow allow;
+    allow.card = t.gpu->memory_bytes;
+    allow.tight = tight;
+    allow.target_extra = display_bytes(job.config.display, t.owned_display_card) +
+                         (allow.card > 0 ? allow.card * job.config.reserve_fraction : 0.0);
     const GpuSpec& gpu = *t.gpu;
     const int per_server = std::max(1, std::min(t.count, t.gpus_per_server));
     const bool nvlink = tensor_parallel_link(gpu);
@@ -400,8 +422,8 @@ Plan Planner::Impl::search(const PlanTarget& t) {
     std::vector<Candidate> fit;
     for (std::size_t i = 0; i < cl.layouts.size(); ++i) {
         const Layout& l = cl.layouts[i];
-        if (!link_ok(l) || !host_ok(l) || !(t.usable_bytes > 0)) continue;
-        const int m = best_micro(l, t.usable_bytes);
+        if (!link_ok(l) || !host_ok(l)) continue;
+        const int m = best_micro(l, allow);
         if (m >= 0) fit.push_back({i, std::size_t(m)});
     }
     std::vector<Candidate> kept;
@@ -446,6 +468,12 @@ Plan Planner::Impl::search(const PlanTarget& t) {
         plan.config.grad_accum_steps = int(std::llround(global_batch) / l.replicas / micro);
         plan.global_batch = double(micro) * plan.config.grad_accum_steps * l.replicas;
         plan.peak_bytes_per_card = l.required_bytes[best->micro];
+        // The verdict's own numbers for the plan (judge_job at its micro-batch and accumulation).
+        l.memory.config.grad_accum_steps = plan.config.grad_accum_steps;
+        const FitVerdict v = judge_job(l.memory, micro, allow.card, t.owned_display_card);
+        l.memory.config.grad_accum_steps = l.config.grad_accum_steps;
+        plan.verdict = tight ? Verdict::kTight : Verdict::kFits;
+        plan.headroom = v.headroom;
         plan.host_ram_bytes = host_need(l);
         plan.time_s = best->time_s;
         plan.step_s = best->step_s;
@@ -467,7 +495,7 @@ Plan Planner::Impl::search(const PlanTarget& t) {
                 plan.notes.push_back({PlanRejection::kLink, ax, {}});
                 continue;
             }
-            const int m = best_micro(*lighter, t.usable_bytes);
+            const int m = best_micro(*lighter, allow);
             if (m >= 0 && !host_ok(*lighter)) {
                 plan.notes.push_back({t.host_ram_bytes > 0 ? PlanRejection::kHostRam : PlanRejection::kHostRamUnknown, ax,
                                       {{"host_ram_bytes", host_need(*lighter)}, {"host_capacity_bytes", t.host_ram_bytes}}});
@@ -479,12 +507,14 @@ Plan Planner::Impl::search(const PlanTarget& t) {
             } else {
                 // At the smallest micro-batch it allows: the most it could save.
                 plan.notes.push_back({PlanRejection::kMemory, ax,
-                                      {{"peak_bytes", lighter->required_bytes.front()}, {"usable_bytes", t.usable_bytes}}});
+                                      {{"peak_bytes", lighter->required_bytes.front()},
+                                       {"usable_bytes", allow.usable(*lighter, 0)}}});
             }
         }
         if (best->micro + 1 < l.micros.size())
             plan.notes.push_back({PlanRejection::kMemory, PlanAxis::kMicroBatch,
-                                  {{"peak_bytes", l.required_bytes[best->micro + 1]}, {"usable_bytes", t.usable_bytes}}});
+                                  {{"peak_bytes", l.required_bytes[best->micro + 1]},
+                                   {"usable_bytes", allow.usable(l, best->micro + 1)}}});
         return plan;
     }
 
@@ -516,17 +546,17 @@ Plan Planner::Impl::search(const PlanTarget& t) {
     }
     if (least != nullptr)
         plan.notes.push_back({PlanRejection::kMemory, PlanAxis::kNone,
-                              {{"peak_bytes", least->required_bytes.front()}, {"usable_bytes", t.usable_bytes}}});
+                              {{"peak_bytes", least->required_bytes.front()}, {"usable_bytes", allow.usable(*least, 0)}}});
     // A layout the host or the link rules out that would fit the card's memory.
     for (const Layout& l : cl.layouts) {
-        if (best_micro(l, t.usable_bytes) < 0) continue;
+        if (best_micro(l, allow) < 0) continue;
         if (!link_ok(l)) {
             plan.notes.push_back({PlanRejection::kLink, PlanAxis::kTensorParallel, {}});
             break;
         }
     }
     for (const Layout& l : cl.layouts) {
-        if (best_micro(l, t.usable_bytes) < 0 || !link_ok(l) || host_ok(l)) continue;
+        if (best_micro(l, allow) < 0 || !link_ok(l) || host_ok(l)) continue;
         plan.notes.push_back({t.host_ram_bytes > 0 ? PlanRejection::kHostRam : PlanRejection::kHostRamUnknown,
                               PlanAxis::kOffload,
                               {{"host_ram_bytes", host_need(l)}, {"host_capacity_bytes", t.host_ram_bytes}}});
@@ -559,10 +589,17 @@ Planner::~Planner() = default;
 
 Plan Planner::plan(const PlanTarget& target) {
     assert(target.gpu != nullptr && target.count >= 1 && "Planner::plan: a target needs a card and a count >= 1");
-    const Impl::PlanKey key{target.gpu, target.count, target.usable_bytes, target.host_ram_bytes, target.gpus_per_server};
+    const Impl::PlanKey key{target.gpu, target.count, target.owned_display_card, target.host_ram_bytes,
+                            target.gpus_per_server};
     auto it = impl_->plans.find(key);
     if (it != impl_->plans.end()) return it->second;
-    Plan p = impl_->search(target);
+    // A plan with the headroom a real run needs; else one that fits the card alone (tight), whose notes still say
+    // why nothing fits with the headroom when neither exists.
+    Plan p = impl_->search(target, false);
+    if (!p.found) {
+        Plan t = impl_->search(target, true);
+        if (t.found) p = std::move(t);
+    }
     impl_->plans.emplace(key, p);
     return p;
 }

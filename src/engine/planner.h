@@ -55,6 +55,8 @@ struct PlanNote {
 
 struct Plan {
     bool found = false;
+    Verdict verdict = Verdict::kDoesNotFit;  // kFits (with the headroom a real run needs) or kTight (the card only)
+    Headroom headroom;            // judge_job's headroom of the plan on the target
     bool as_typed = false;        // the user's own layout (only the card count and the accumulation may differ)
     TrainingConfig config;        // batch = micro-batch; grad_accum_steps, gpu_count, strategy, TP/PP, checkpointing,
                                   // eager_attention, offload_optimizer: apply these to the scenario to reproduce it
@@ -80,7 +82,7 @@ struct PlanJob {
 struct PlanTarget {
     const GpuSpec* gpu = nullptr;
     int count = 1;
-    double usable_bytes = 0;        // per card, what the verdict allows
+    bool owned_display_card = false;  // a card in the user's own machine that may draw the desktop (display_bytes)
     double host_ram_bytes = 0;      // per server; 0 = unknown (no offload then)
     int gpus_per_server = 8;        // the cards of one server (tensor parallelism stays inside one)
 };
@@ -94,7 +96,8 @@ public:
     Planner(const Planner&) = delete;
     Planner& operator=(const Planner&) = delete;
 
-    // The fastest same-result plan on the target (the lightest fitting one when times are unknown).
+    // The fastest same-result plan that fits the target with the headroom a real run needs (judge_job's kFits);
+    // when none does, the fastest that fits the card alone (kTight). The lightest one when times are unknown.
     Plan plan(const PlanTarget& target);
 
     const PlanJob& job() const;

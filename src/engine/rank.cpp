@@ -63,6 +63,7 @@ const char* reason_code_name(ReasonCode c) {
         case ReasonCode::kMultiNode: return "multi_node";
         case ReasonCode::kIncompatible: return "incompatible";
         case ReasonCode::kBillingRounded: return "billing_rounded";
+        case ReasonCode::kTight: return "tight";
     }
     return "unknown";
 }
@@ -189,21 +190,26 @@ void keep_reasons(const Ctx& c, RankOption& o) {
 
 double shown(const Ctx& c, double cny) { return from_cny(cny, c.d.currency, c.cny_per_usd); }
 
-// Memory, compatibility and time: what does not depend on buying or renting. The planner picks the layout (plan);
-// `p` = the typed job at o.count when prepared (the time status when no time is known), else nullptr.
+// Memory, compatibility and time: what does not depend on buying or renting. The planner picks the layout (plan) and
+// its verdict (judge_job: fits with the headroom, or tight); `p` = the typed job at o.count when prepared (the time
+// status and the headroom when no plan exists), else nullptr.
 void evaluate_card(const Ctx& c, const PreparedCount* p, RankOption& o, double host_ram_bytes) {
-    o.usable_bytes_per_card = o.gpu->memory_bytes * (1.0 - c.job.config.reserve_fraction);
+    // A card bought goes into the user's own machine, where a consumer or workstation card may draw the desktop
+    // (Display::kAuto); rented cards are headless servers.
+    const bool owned_display = o.kind == OptionKind::kBuy && segment_has_display(o.gpu->segment);
     PlanTarget target;
     target.gpu = o.gpu;
     target.count = o.count;
-    target.usable_bytes = o.usable_bytes_per_card;
+    target.owned_display_card = owned_display;
     target.host_ram_bytes = host_ram_bytes;
     target.gpus_per_server = o.nodes > 1 ? o.count / o.nodes : o.count;
     o.plan = c.planner.plan(target);
-    o.fits = o.gpu->memory_bytes > 0 && o.plan.found;
+    o.fits = o.gpu->memory_bytes > 0 && o.plan.found;  // fits or tight: the job runs on the card
     o.fits_as_typed = o.fits && o.plan.as_typed;
     if (o.plan.found) {
         o.peak_bytes_per_card = o.plan.peak_bytes_per_card;
+        o.verdict = o.plan.verdict;
+        o.headroom = o.plan.headroom;
     } else {
         // How far the job is from fitting: the least any layout needs, else the typed layout's bytes.
         o.peak_bytes_per_card = p ? p->required_bytes : 0;
@@ -211,12 +217,22 @@ void evaluate_card(const Ctx& c, const PreparedCount* p, RankOption& o, double h
             if (n.code == PlanRejection::kMemory)
                 for (const auto& [k, v] : n.values)
                     if (std::string_view(k) == "peak_bytes") o.peak_bytes_per_card = v;
+        o.verdict = Verdict::kDoesNotFit;
+        if (p) o.headroom = job_headroom(p->memory, c.job.config.batch, o.gpu->memory_bytes, owned_display);
     }
+    o.usable_bytes_per_card = o.gpu->memory_bytes - o.headroom.total_bytes();
+    o.tight = o.fits && o.verdict == Verdict::kTight;
     o.reasons.push_back({o.fits ? ReasonCode::kFits : ReasonCode::kDoesNotFit,
                          {{"peak_bytes", o.peak_bytes_per_card},
                           {"usable_bytes", o.usable_bytes_per_card},
                           {"card_bytes", o.gpu->memory_bytes}},
                          {}});
+    if (o.tight)
+        o.reasons.push_back({ReasonCode::kTight,
+                             {{"peak_bytes", o.peak_bytes_per_card},
+                              {"headroom_bytes", o.headroom.total_bytes()},
+                              {"card_bytes", o.gpu->memory_bytes}},
+                             {}});
     const std::size_t card = c.card_index(o.gpu);
     CardCache& cc = c.cache[card];
     if (!cc.warnings) {
@@ -430,7 +446,6 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             PlanTarget t;
             t.gpu = gpu;
             t.count = offer.gpu_count * nodes;
-            t.usable_bytes = gpu->memory_bytes * (1.0 - job.config.reserve_fraction);
             t.host_ram_bytes = offer.host_ram_bytes;
             t.gpus_per_server = offer.gpu_count;
             const Plan p = c.planner.plan(t);
@@ -600,7 +615,9 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
 TierSummary budget_tiers(const RankResult& ranked, const JobModel& job, const CompatData& compat) {
     TierSummary s;
     if (const PreparedCount* p = job.find(1))
-        s.min_memory_bytes = p->required_bytes / (1.0 - job.config.reserve_fraction);
+        s.min_memory_bytes = (p->required_bytes +
+                              job_headroom(p->memory, job.config.batch, 0, true).total_bytes()) /
+                             (1.0 - job.config.reserve_fraction);
     double lower = 0;
     for (const BudgetTier& t : compat.budget_tiers) {
         TierResult r;

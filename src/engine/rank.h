@@ -115,6 +115,7 @@ enum class ReasonCode : std::uint8_t {
     kMultiNode,          // nodes, gpus_per_node: several instances of a server offer, joined by its network
     kIncompatible,       // a blocking compatibility warning (see warnings)
     kBillingRounded,     // billed_s, run_time_s: the run is rounded up to the billing unit
+    kTight,              // peak_bytes, headroom_bytes, card_bytes: fits the card, not with the headroom (kept)
 };
 const char* reason_code_name(ReasonCode code);
 
@@ -139,10 +140,13 @@ struct RankOption {
 
     // The fastest same-result way to run the job on these cards (planner.h); fits = a plan was found.
     Plan plan;
-    bool fits_as_typed = false;         // the typed layout fits here too (only the accumulation may differ)
-    bool fits = false;
+    bool fits_as_typed = false;         // the plan is the typed layout (only the accumulation may differ)
+    bool fits = false;                  // verdict fits or tight: the job runs on the card (with the plan)
+    bool tight = false;                 // verdict tight: it fits the card, not with the headroom (Headroom)
+    Verdict verdict = Verdict::kDoesNotFit;  // judge_fit's three steps, for the plan
+    Headroom headroom;                  // what a real run needs beyond the peak on this card (buy: a desktop too)
     double peak_bytes_per_card = 0;     // nvidia-smi view: the plan's, or (no plan) the least any layout needs
-    double usable_bytes_per_card = 0;   // card x (1 - reserve)
+    double usable_bytes_per_card = 0;   // card less the headroom
     double time_s = 0;                  // one run; NaN = unknown
     double cost_cny = 0;                // the project (runs), net of resale for buy; NaN = unknown
     double cash_cny = 0;                // what must be paid out (rent: = cost; buy: purchase + electricity)
@@ -177,7 +181,7 @@ struct TierResult {
 
 struct TierSummary {
     std::vector<TierResult> tiers;
-    double min_memory_bytes = 0;       // the smallest card memory the job fits on (required / (1 - reserve))
+    double min_memory_bytes = 0;       // the smallest card memory the job fits on, with the headroom of an own card
     const RankOption* cheapest_fit = nullptr;  // the cheapest one-card purchase where the job fits
 };
 

@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "catalog/full_report.h"
 #include "catalog/json_text.h"
+#include "catalog/stack_config.h"
 #include "engine/memory.h"
 #include "ui/link.h"
 #include "ui/strings.h"
@@ -149,19 +150,21 @@ void app_update_results(AppState& app) {
     const catalog::Scenario& s = r.scenario.scenario;
     r.estimate = catalog::estimate(s, cat);
     r.report = catalog::full_report(r.scenario, r.estimate, cat);
+    r.stack_config = catalog::stack_config(s).text;
     r.ranking = nullptr;
     r.advice = nullptr;
 
-    std::vector<double> capacities;
-    capacities.reserve(cat.gpus.size());
-    for (const auto& g : cat.gpus) capacities.push_back(g.memory_bytes);
-    const std::vector<int> max_batches = engine::max_batch_sizes(r.estimate.prepared, capacities);
+    // Every card as the user's own (a consumer or workstation card may draw the desktop: engine::Display::kAuto),
+    // the same verdict as the estimate's for the chosen card.
     const double needed = engine::required_bytes(r.estimate.prepared, s.batch_size);
     r.cards.clear();
     for (size_t i = 0; i < cat.gpus.size(); ++i) {
+        const engine::GpuSpec& g = cat.gpus[i];
+        const bool owned_display = engine::segment_has_display(g.segment);
         CardFit c;
         c.gpu_index = static_cast<int>(i);
-        c.max_batch_size = i < max_batches.size() ? max_batches[i] : 0;
+        c.max_batch_size = engine::max_batch_sizes(r.estimate.prepared, {g.memory_bytes}, 1 << 20, owned_display)[0];
+        c.verdict = engine::judge_job(r.estimate.prepared, s.batch_size, g.memory_bytes, owned_display).verdict;
         r.cards.push_back(c);
     }
     // Memory vs batch: powers of two up to past the largest batch any card takes (capped), plus the chosen one.

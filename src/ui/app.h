@@ -30,7 +30,8 @@ struct FontSet {
 // ---- results: derived from the scenario, never edited -------------------------------------------------------
 struct CardFit {
     int gpu_index = -1;       // into catalog::embedded_catalog().gpus
-    int max_batch_size = 0;   // 0 = batch 1 does not fit
+    int max_batch_size = 0;   // 0 = batch 1 does not fit (with the headroom)
+    engine::Verdict verdict = engine::Verdict::kDoesNotFit;  // the scenario's batch on this card (engine::judge_job)
 };
 
 struct Results {
@@ -41,6 +42,7 @@ struct Results {
     nlohmann::json ranking;               // `gpuguide rank --json`
     nlohmann::json advice;                // the `gpuguide advise --json` entry of the scenario's GPU (null: none)
     std::vector<CardFit> cards;           // every catalog GPU, catalog order
+    std::string stack_config;             // catalog::stack_config(scenario).text: the config to paste ("" = none)
     std::vector<double> curve_batch;      // memory vs batch (nvidia-smi bytes) at these batch sizes
     std::vector<double> curve_bytes;
 };

@@ -45,6 +45,13 @@ const std::vector<Choice> kCheckpointingChoices = {
     {"none", Str::CkptNone}, {"selective", Str::CkptSelective}, {"full", Str::CkptFull}};
 const std::vector<Choice> kAttentionChoices = {
     {"eager", Str::AttnEager}, {"sdpa", Str::AttnSdpa}, {"flash", Str::AttnFlash}};
+const std::vector<Choice> kStackChoices = {{"hf-trainer", Str::StackHf},       {"llama-factory", Str::StackLlamaFactory},
+                                           {"unsloth", Str::StackUnsloth},     {"torchtune", Str::StackTorchtune},
+                                           {"axolotl", Str::StackAxolotl}};
+const std::vector<Choice> kDisplayChoices = {{"auto", Str::DisplayAuto},
+                                             {"none", Str::DisplayNone},
+                                             {"linux-desktop", Str::DisplayLinux},
+                                             {"windows-desktop", Str::DisplayWindows}};
 const std::vector<Choice> kMemoryFormatChoices = {{"nchw", Str::MemNchw}, {"channels_last", Str::MemChannelsLast}};
 const std::vector<Choice> kStrategyChoices = {{"ddp", Str::StratDdp},     {"zero1", Str::StratZero1},
                                               {"zero2", Str::StratZero2}, {"zero3", Str::StratZero3},
@@ -514,6 +521,41 @@ void draw_inputs(AppState& app) {
     if (!s.model.is_vision) {
         field_label(tr(Str::Attention, L), tr(Str::AttentionTip, L));
         changed |= choice_combo("##attention", s.attention, kAttentionChoices, L);
+        // The fine-tuning stack and the switches it exposes (catalog::Scenario::loss_kernel and friends); a switch
+        // another stack does not have is cleared when the stack changes, so the scenario stays valid.
+        field_label(tr(Str::Stack, L), tr(Str::StackTip, L));
+        if (choice_combo("##stack", s.stack, kStackChoices, L)) {
+            changed = true;
+            if (s.stack != "hf-trainer" && s.stack != "llama-factory" && s.stack != "axolotl") s.liger_kernel = false;
+            if (s.stack != "llama-factory") s.use_unsloth = false;
+            if (s.stack != "unsloth" && s.stack != "torchtune" && s.stack != "axolotl") s.offload_activations_set = false;
+        }
+        test_anchor(app, "stack");
+        if (s.stack == "hf-trainer" || s.stack == "llama-factory" || s.stack == "axolotl") {
+            field_label(tr(Str::LigerKernel, L), tr(Str::LigerKernelTip, L));
+            changed |= ImGui::Checkbox("##liger_kernel", &s.liger_kernel);
+        }
+        if (s.stack == "llama-factory") {
+            field_label(tr(Str::UseUnsloth, L), tr(Str::UseUnslothTip, L));
+            changed |= ImGui::Checkbox("##use_unsloth", &s.use_unsloth);
+        }
+        if ((s.stack == "unsloth" || s.stack == "torchtune" || s.stack == "axolotl") && s.checkpointing == "full") {
+            field_label(tr(Str::OffloadActivations, L), tr(Str::OffloadActivationsTip, L));
+            bool offload = s.offload_activations_effective();
+            if (ImGui::Checkbox("##offload_activations", &offload)) {
+                s.offload_activations = offload;
+                s.offload_activations_set = true;
+                changed = true;
+            }
+        }
+        field_label(tr(Str::Packing, L), tr(Str::PackingTip, L));
+        changed |= ImGui::Checkbox("##packing", &s.packing);
+        if (!s.packing) {
+            field_label(tr(Str::LongestSample, L), tr(Str::LongestSampleTip, L));
+            changed |= int_field(app, "##longest_seq_len", s.longest_seq_len, 0, 1 << 21, "");
+        }
+        field_label(tr(Str::EvalBatch, L), tr(Str::EvalBatchTip, L));
+        changed |= int_field(app, "##eval_batch_size", s.eval_batch_size, 0, 1 << 20, "");
     } else {
         field_label(tr(Str::MemoryFormat, L), tr(Str::MemoryFormatTip, L));
         changed |= choice_combo("##memory_format", s.memory_format, kMemoryFormatChoices, L);
@@ -522,6 +564,8 @@ void draw_inputs(AppState& app) {
     section_heading(app, tr(Str::StepHardware, L));
     field_label(tr(Str::Gpu, L), tr(Str::GpuTip, L));
     changed |= gpu_combo(app);
+    field_label(tr(Str::Display, L), tr(Str::DisplayTip, L));
+    changed |= choice_combo("##display", s.display, kDisplayChoices, L);
     field_label(tr(Str::GpuCount, L), tr(Str::GpuCountTip, L));
     changed |= int_field(app, "##gpu_count", s.gpu_count, 1, 1024, tr(Str::UnitCards, L));
     if (s.gpu_count > 1) {
@@ -616,21 +660,45 @@ void draw_verdict(AppState& app) {
     if (gpu == nullptr) {
         wrapped_text(tr(Str::NoGpuChosen, L));
     } else {
+        // The engine's three steps (engine::judge_fit): fits with the headroom, tight, does not fit.
+        const engine::Verdict v = m.verdict.verdict;
         ImGui::PushFont(app.fonts.heading);
-        ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(m.fits));
-        wrapped_textf(tr(m.fits ? Str::VerdictFits : Str::VerdictNoFit, L), gpu->name.c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, v == engine::Verdict::kTight ? kTightColor
+                                                                          : verdict_color(v == engine::Verdict::kFits));
+        wrapped_textf(tr(v == engine::Verdict::kFits    ? Str::VerdictFits
+                         : v == engine::Verdict::kTight ? Str::VerdictTight
+                                                        : Str::VerdictNoFit,
+                         L),
+                      gpu->name.c_str());
         ImGui::PopStyleColor();
         ImGui::PopFont();
-        wrapped_textf(tr(Str::VerdictNeeds, L), format_gib(m.nvidia_smi.bytes, L).c_str(),
-                           format_gib(m.usable_bytes, L).c_str(), format_gib(m.card_memory_bytes, L).c_str(),
-                           format_percent(r.scenario.scenario.reserve_fraction).c_str());
-        if (!m.fits && m.fits_without_reserve)
-            hint_textf(tr(Str::VerdictReserveOnly, L), format_gib(m.nvidia_smi.bytes, L).c_str(),
-                       format_gib(m.card_memory_bytes, L).c_str());
+        // The headroom's named terms, each with its bytes: what a real run needs beyond the estimate.
+        const engine::Headroom& h = m.verdict.headroom;
+        std::string terms;
+        const auto term = [&](Str name, double bytes) {
+            if (!(bytes > 0)) return;
+            if (!terms.empty()) terms += L == Lang::Zh ? "、" : ", ";
+            char buf[160];
+            std::snprintf(buf, sizeof buf, tr(name, L), format_gib(bytes, L).c_str());
+            terms += buf;
+        };
+        term(Str::HeadroomDesktop, h.display_bytes);
+        term(Str::HeadroomLongSample, h.long_sample_bytes);
+        term(Str::HeadroomEvaluation, h.evaluation_bytes);
+        term(Str::HeadroomReserve, h.reserve_bytes);
+        if (terms.empty())
+            wrapped_textf(tr(Str::VerdictCardNoHeadroom, L), format_gib(m.nvidia_smi.bytes, L).c_str(),
+                          format_gib(m.card_memory_bytes, L).c_str());
+        else
+            wrapped_textf(tr(Str::VerdictCard, L), format_gib(m.nvidia_smi.bytes, L).c_str(),
+                          format_gib(m.card_memory_bytes, L).c_str(), format_gib(h.total_bytes(), L).c_str(),
+                          terms.c_str());
+        if (v == engine::Verdict::kTight) hint_textf(tr(Str::VerdictTightWhy, L), terms.c_str());
         const catalog::Scenario& sc = r.scenario.scenario;
         const Str max_batch = sc.model_copy_gpus() > 1 ? Str::MaxBatchCopy : Str::MaxBatch;
         if (r.estimate.max_batch_size > 0) ImGui::Text(tr(max_batch, L), r.estimate.max_batch_size);
-        else if (r.estimate.max_batch_size == 0) wrapped_text(tr(Str::MaxBatchNone, L));
+        else if (r.estimate.max_batch_size == 0 && m.verdict.verdict != engine::Verdict::kTight)
+            wrapped_text(tr(Str::MaxBatchNone, L));  // tight: the line above says what stands in the way
     }
     hint_textf(tr(Str::ParamsLine, L), format_count(m.params_total, L).c_str(),
                         format_count(m.params_trainable, L).c_str());
@@ -782,9 +850,12 @@ void draw_per_card(AppState& app) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(format_gib(g.memory_bytes, L).c_str());
             ImGui::TableNextColumn();
-            const bool fits = c->max_batch_size >= app.results.scenario.scenario.batch_size;  // the engine's verdict
-            ImGui::TextColored(verdict_color(fits), "%s",
-                               tr(fits ? Str::Yes : Str::No, L));
+            const engine::Verdict v = c->verdict;  // the engine's three steps
+            ImGui::TextColored(v == engine::Verdict::kTight ? kTightColor : verdict_color(v == engine::Verdict::kFits),
+                               "%s", tr(v == engine::Verdict::kFits    ? Str::Yes
+                                        : v == engine::Verdict::kTight ? Str::TightShort
+                                                                       : Str::No,
+                                        L));
             ImGui::TableNextColumn();
             if (c->max_batch_size > 0) ImGui::Text("%d", c->max_batch_size);
             else ImGui::TextDisabled("-");
@@ -1165,6 +1236,8 @@ Str change_label(const std::string& change) {
     if (change == "no_ema") return Str::ChangeNoEma;
     if (change == "precompute_latents") return Str::ChangePrecomputeLatents;
     if (change == "frozen_weights_16bit") return Str::ChangeFrozenWeights16bit;
+    if (change == "fused_loss") return Str::ChangeFusedLoss;
+    if (change == "offload_activations") return Str::ChangeOffloadActivations;
     return Str::ChangeSmallerImage;
 }
 
@@ -1186,6 +1259,12 @@ void apply_fix(AppState& app, const nlohmann::json& fix) {
         s.precomputed_latents = fix["precomputed_latents"].get<bool>();
     if (fix.contains("frozen_weights_16bit") && fix["frozen_weights_16bit"].is_boolean())
         s.frozen_weights_16bit = fix["frozen_weights_16bit"].get<bool>();
+    // Stack switches: the stack's own switch for the mechanism (stack_switch_line offers only those it has).
+    if (fix.value("fused_loss", false) && s.loss_kernel() != engine::LossKernel::kFused) s.liger_kernel = true;
+    if (fix.value("offload_activations", false) && !s.offload_activations_effective()) {
+        s.offload_activations = true;
+        s.offload_activations_set = true;
+    }
     if (fix.contains("seq_len") && fix["seq_len"].is_number() && !s.model.is_vision) num("seq_len", s.seq_len);
     if (fix.contains("image_size") && fix["image_size"].is_number() && s.model.is_vision) num("image_size", s.image_size);
     app.invalid_inputs.clear();
@@ -1217,6 +1296,11 @@ void draw_advice(AppState& app) {
             what = buf;
         }
         wrapped_textf("%s (%s)", what.c_str(), tr(risk_label, L));
+        if (change.contains("stack_line") && change["stack_line"].is_string()) {
+            ImGui::Indent();
+            hint_textf(tr(Str::StackLine, L), change["stack_line"].get<std::string>().c_str());
+            ImGui::Unindent();
+        }
     }
     const std::string need = format_gib(json_number(fix, "peak_bytes_per_card", 0), L);
     const std::string usable = format_gib(json_number(fix, "usable_bytes_per_card", 0), L);
@@ -1601,6 +1685,30 @@ void draw_ranking(AppState& app) {
     }
 }
 
+// The config to paste into the scenario's stack (catalog::stack_config), read-only and selectable (Ctrl+C copies).
+void draw_stack_config(AppState& app) {
+    const Results& r = app.results;
+    if (r.stack_config.empty()) return;
+    const Lang L = app.lang;
+    const std::string& stack = r.scenario.scenario.stack;
+    const char* name = tr(stack == "llama-factory" ? Str::StackLlamaFactory
+                          : stack == "torchtune"   ? Str::StackTorchtune
+                                                   : Str::StackHf,
+                          L);
+    char title[256];
+    std::snprintf(title, sizeof title, tr(Str::StackConfigTitle, L), name);
+    if (!ImGui::TreeNode(stable_label(title, "stack-config").c_str())) return;
+    test_anchor(app, "stack-config");
+    hint_text(tr(Str::StackConfigTip, L));
+    int lines = 1;
+    for (char ch : r.stack_config) lines += ch == '\n';
+    const float h = (float(std::min(lines, 24)) + 1.0f) * ImGui::GetTextLineHeight();
+    // ReadOnly: ImGui never writes into the buffer, so the results' string is shown as it is.
+    ImGui::InputTextMultiline("##stack_config", const_cast<char*>(r.stack_config.c_str()), r.stack_config.size() + 1,
+                              ImVec2(-FLT_MIN, h), ImGuiInputTextFlags_ReadOnly);
+    ImGui::TreePop();
+}
+
 void draw_results(AppState& app) {
     if (!app.scenario_problems.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
@@ -1613,6 +1721,7 @@ void draw_results(AppState& app) {
     draw_verdict(app);
     draw_plan_verdict(app);
     draw_advice(app);
+    draw_stack_config(app);
     draw_time(app);
     draw_breakdown(app);
     draw_ranking(app);
@@ -1637,9 +1746,14 @@ void draw_narrow_summary(AppState& app) {
         wrapped_text(tr(Str::NoGpuChosen, L));
         return;
     }
-    ImGui::PushStyleColor(ImGuiCol_Text, verdict_color(m.fits));
-    wrapped_textf(tr(m.fits ? Str::SummaryFits : Str::SummaryNoFit, L), gpu->name.c_str(),
-                  format_gib(m.nvidia_smi.bytes, L).c_str(), format_gib(m.usable_bytes, L).c_str());
+    const engine::Verdict v = m.verdict.verdict;
+    ImGui::PushStyleColor(ImGuiCol_Text, v == engine::Verdict::kTight ? kTightColor
+                                                                      : verdict_color(v == engine::Verdict::kFits));
+    wrapped_textf(tr(v == engine::Verdict::kFits    ? Str::SummaryFits
+                     : v == engine::Verdict::kTight ? Str::SummaryTight
+                                                    : Str::SummaryNoFit,
+                     L),
+                  gpu->name.c_str(), format_gib(m.nvidia_smi.bytes, L).c_str(), format_gib(m.usable_bytes, L).c_str());
     ImGui::PopStyleColor();
     const double total_s = r.report.contains("time") ? json_number(r.report["time"], "total_s") : -1;
     if (total_s > 0) wrapped_textf(tr(Str::SummaryTime, L), format_duration(total_s, L).c_str());

@@ -140,10 +140,14 @@
       "。ResNet-18 的 1170 万个权重只占 47 MB。") \
     P(Memory, \
       "Leave headroom. nvidia-smi shows more than PyTorch's own counters because of the CUDA context, cuDNN " \
-      "workspaces and memory the caching allocator holds. gpuguide keeps 20% of the card free by default; this " \
-      "is a rule of thumb, not a measurement, and you can change it.", \
+      "workspaces and memory the caching allocator holds; gpuguide's estimate includes them. On top, a real run " \
+      "needs room for what the estimate cannot see: the desktop if the card drives your monitor (about 0.8 GiB " \
+      "measured on Windows), evaluation during training, and the longest sample when samples vary in length. A " \
+      "job that fits the card but not with that room is shown as tight.", \
       "要留余量。由于 CUDA 上下文、cuDNN 工作区以及缓存分配器占着的显存，nvidia-smi 显示的占用会比 PyTorch " \
-      "自己统计的多。gpuguide 默认预留 20% 显存；这是经验值而不是实测值，可以自行修改。") \
+      "自己统计的多；gpuguide 的估算已包含这些。此外，实际运行还要给估算看不到的部分留空间：这块卡若连接显示器，" \
+      "桌面会占用显存（Windows 实测约 0.8 GiB）；训练中的评估；样本长短不一时的最长样本。能装进显卡但留不出这些" \
+      "空间的任务会显示为“勉强装进”。") \
     P(Memory, \
       "Bandwidth is how fast the GPU reads its own memory. It limits the many operations that do little arithmetic " \
       "per byte (normalization, activation functions, the optimizer step, eager attention). It has nothing " \

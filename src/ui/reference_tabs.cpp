@@ -27,7 +27,8 @@ const char* quantity_label(const std::string& quantity, Lang lang) {
         {"nvidia_smi_bytes", Str::QNvidiaSmi}, {"scaling_efficiency_fraction", Str::QScalingEfficiency},
         {"speedup_ratio", Str::QSpeedup}, {"model_states_bytes", Str::QModelStates}, {"gpu_hours", Str::QGpuHours},
         {"mfu_fraction", Str::QMfu}, {"peak_allocated_bytes", Str::QPeakAllocated},
-        {"peak_reserved_bytes", Str::QPeakReserved}, {"weights_bytes", Str::QWeights}};
+        {"peak_reserved_bytes", Str::QPeakReserved}, {"weights_bytes", Str::QWeights},
+        {"max_seq_len", Str::QMaxSeqLen}};
     for (const auto& [id, label] : kNames)
         if (quantity == id) return tr(label, lang);
     return quantity.c_str();

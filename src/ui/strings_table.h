@@ -184,9 +184,11 @@
     X(StratZero2, "ZeRO-2 (+ split gradients)", "ZeRO-2（再切分梯度）")                                      \
     X(StratZero3, "ZeRO-3 (+ split weights)", "ZeRO-3（再切分权重）")                                        \
     X(StratFsdp, "FSDP full shard", "FSDP 完全切分")                                                         \
-    X(Reserve, "Safety reserve", "安全余量")                                                                 \
-    X(ReserveTip, "Memory kept free for spikes and other programs. 20% is a safe default.",                 \
-      "为峰值波动和其他程序预留的显存。20% 是稳妥的默认值。")                                                 \
+    X(Reserve, "Extra reserve", "额外余量")                                                                  \
+    X(ReserveTip, "Memory you want kept free on top of the headroom the verdict already counts (the desktop on " \
+      "this card, evaluation, the longest sample). 0 by default: the guides' flat 20% counted the CUDA context and " \
+      "allocator slack twice.",                                                                                    \
+      "在结论已计入的余量（这块卡上的桌面、评估、最长样本）之外，你还想空出的显存。默认 0：旧的“留 20%”经验法则把 CUDA 上下文和分配器碎片重复算了一次。") \
     X(Samples, "Training samples", "训练样本数")                                                             \
     X(SamplesTip, "How many examples one epoch goes through.", "一轮（epoch）要训练的样本数量。")           \
     X(Epochs, "Epochs", "训练轮数")                                                                          \
@@ -202,19 +204,66 @@
     X(ResultTitle, "Will it fit?", "装得下吗？")                                                             \
     X(VerdictFits, "Fits on %s", "能装进 %s")                                                                \
     X(VerdictNoFit, "Does not fit on %s", "装不进 %s")                                                       \
+    X(VerdictTight, "Tight on %s", "勉强装进 %s")                                                             \
+    X(TightShort, "Tight", "勉强")                                                                                \
+    X(VerdictCard, "Needs %s of the card's %s; a real run needs %s more headroom: %s.",                        \
+      "需要 %s，显卡共 %s；实际运行还需 %s 余量：%s。")                                                       \
+    X(VerdictCardNoHeadroom, "Needs %s of the card's %s.", "需要 %s，显卡共 %s。")                               \
+    X(VerdictTightWhy, "It fits the card, but not with that headroom: %s may push it over. Close other programs " \
+      "on this card, or take one of the switches below.",                                                          \
+      "能装进显卡，但留不出这些余量：%s 可能让它超出。关掉这块卡上的其他程序，或采用下面的开关。")              \
+    X(HeadroomDesktop, "the desktop on this card %s", "这块卡上的桌面 %s")                                      \
+    X(HeadroomLongSample, "the longest sample %s", "最长样本 %s")                                               \
+    X(HeadroomEvaluation, "evaluation %s", "评估 %s")                                                           \
+    X(HeadroomReserve, "your extra reserve %s", "你的额外余量 %s")                                              \
+    X(Stack, "Fine-tuning stack", "微调框架")                                                                    \
+    X(StackTip, "The tool that runs the training. Each ships its own loss and checkpointing kernels; the "       \
+      "estimate uses each one's documented defaults.",                                                             \
+      "运行训练的工具。各自带有自己的损失函数和检查点实现；估算采用各自文档中的默认值。")                       \
+    X(StackHf, "Hugging Face Trainer + PEFT", "Hugging Face 训练器 + PEFT")                                   \
+    X(StackLlamaFactory, "LLaMA-Factory", "LLaMA-Factory")                                                      \
+    X(StackUnsloth, "Unsloth", "Unsloth")                                                                       \
+    X(StackTorchtune, "torchtune", "torchtune")                                                                 \
+    X(StackAxolotl, "axolotl", "axolotl")                                                                       \
+    X(LigerKernel, "Liger kernel (fused loss)", "Liger 内核（融合损失）")                                      \
+    X(LigerKernelTip, "Fused linear cross-entropy: the full-vocabulary logits are never stored. Same results.", \
+      "融合的线性交叉熵：不再保存整个词表的 logits。结果不变。")                                                \
+    X(UseUnsloth, "Use Unsloth (use_unsloth)", "使用 Unsloth（use_unsloth）")                                  \
+    X(UseUnslothTip, "LLaMA-Factory's Unsloth patch: fused loss and activations offloaded to host RAM.",       \
+      "LLaMA-Factory 的 Unsloth 补丁：融合损失，激活卸载到内存。")                                               \
+    X(Packing, "Sample packing", "样本打包（packing）")                                                         \
+    X(PackingTip, "Concatenate samples into full sequences: no padding, and no batch longer than the sequence " \
+      "length.",                                                                                                    \
+      "把样本拼接成完整序列：没有填充，也不会出现比序列长度更长的批次。")                                       \
+    X(OffloadActivations, "Offload activations to RAM", "激活卸载到内存")                                      \
+    X(OffloadActivationsTip, "With full checkpointing, each block's input waits in host RAM (and crosses PCIe " \
+      "twice per step).",                                                                                           \
+      "开启完整检查点时，每个块的输入放在主机内存（每步经 PCIe 往返两次）。")                                    \
+    X(Display, "This card drives a display", "这块卡连接显示器")                                                 \
+    X(DisplayTip, "A desktop drawn by the training card takes memory: 793 MiB measured on Windows, 74 MiB for " \
+      "a bare Linux GNOME session (browsers add more). Auto: counted for a consumer or workstation card you own.", \
+      "训练用的卡同时显示桌面会占显存：Windows 实测 793 MiB，Linux 纯 GNOME 会话 74 MiB（浏览器更多）。自动：自有的消费级或工作站卡计入。") \
+    X(DisplayAuto, "Auto", "自动")                                                                              \
+    X(DisplayNone, "No (headless)", "否（无显示）")                                                             \
+    X(DisplayLinux, "Linux desktop", "Linux 桌面")                                                              \
+    X(DisplayWindows, "Windows desktop", "Windows 桌面")                                                        \
+    X(EvalBatch, "Evaluation batch (0 = none)", "评估批大小（0 = 不评估）")                                      \
+    X(EvalBatchTip, "Evaluation during training materialises the full logits of its batch while the weights and " \
+      "optimizer states stay on the card.",                                                                         \
+      "训练中评估时，权重和优化器状态仍在显存中，同时要生成整批的完整 logits。")                                   \
+    X(LongestSample, "Longest sample (tokens, 0 = all equal)", "最长样本（token，0 = 等长）")                    \
+    X(LongestSampleTip, "Without packing, a batch is padded to its longest sample: the peak is at that length.", \
+      "不打包时，批次会填充到其中最长的样本：峰值出现在这个长度。")                                               \
     X(NarrowJob, "1  Your job", "1  你的任务")                                                              \
     X(NarrowAnswer, "2  The answer", "2  结果")                                                             \
     X(NarrowSeeAnswer, "See the answer", "查看结果")                                                         \
     X(NarrowChangeJob, "Change the job", "修改任务")                                                          \
     X(SummaryFits, "Fits on %s: needs %s of %s usable.", "能装进 %s：需要 %s，可用 %s。")                        \
     X(SummaryNoFit, "Does not fit on %s: needs %s, %s usable.", "装不进 %s：需要 %s，可用 %s。")                 \
+    X(SummaryTight, "Tight on %s: needs %s, %s with the headroom a real run needs.",                           \
+      "勉强装进 %s：需要 %s，留出实际运行所需余量后可用 %s。")                                                   \
     X(SummaryTime, "Training takes about %s.", "训练约需 %s。")                                               \
     X(VerdictNeeds, "Needs %s of %s usable (%s card, %s kept free).", "需要 %s，可用 %s（显卡共 %s，预留 %s）。") \
-    X(VerdictReserveOnly, "Only the safety reserve is in the way: the job needs %s of the card's %s. The reserve " \
-      "covers spikes, the desktop and other programs on this card. Lower \"Safety reserve\" only if this card " \
-      "runs nothing else: a real run can peak a little above the estimate.",                                            \
-      "只差安全余量：任务需要 %s，显卡共 %s。余量用来应对显存峰值、桌面和这块卡上的其他程序。只有这块卡不运行别的程序时才考虑调低“安全余量”：" \
-      "实际运行的峰值可能比估算略高。")                                                                     \
     X(NoGpuChosen, "Choose a GPU on the left to get a verdict.", "在左侧选择一块显卡即可得到结论。")       \
     X(MaxBatch, "Largest batch size per GPU that fits: %d", "能装下的最大每卡批大小：%d")                  \
     X(MaxBatchCopy, "Largest batch size per model copy that fits: %d", "能装下的最大每个模型副本批大小：%d") \
@@ -356,6 +405,7 @@
     X(QMfu, "MFU", "MFU（算力利用率）")                                                                       \
     X(QPeakAllocated, "peak allocated", "峰值已分配显存")                                                     \
     X(QPeakReserved, "peak reserved", "峰值预留显存")                                                         \
+    X(QMaxSeqLen, "longest sequence that fits", "能装下的最长序列")                                             \
     X(QWeights, "weights", "权重")                                                                            \
     X(BillingOnDemand, "on-demand", "按量")                                                                  \
     X(BillingSpot, "spot", "竞价")                                                                           \
@@ -435,6 +485,14 @@
     X(ChangeAccumulation, "Smaller micro-batch with gradient accumulation (same effective batch)", "减小微批次并使用梯度累积（有效批大小不变）") \
     X(ChangeOptimizer8bit, "Use an 8-bit optimizer", "使用 8 位优化器")                                      \
     X(ChangeNoEma, "Drop the EMA of the weights", "不保留权重 EMA")                                           \
+    X(ChangeFusedLoss, "Turn on the fused loss (Liger kernel): same results", "开启融合损失（Liger 内核）：结果不变") \
+    X(ChangeOffloadActivations, "Offload checkpointed activations to RAM: same results",                       \
+      "把检查点激活卸载到内存：结果不变")                                                                        \
+    X(StackLine, "Set: %s", "设置：%s")                                                                            \
+    X(StackConfigTitle, "Settings to paste into %s", "粘贴到 %s 的配置")                                           \
+    X(StackConfigTip, "Every memory-relevant setting this estimate assumed. Add your dataset and output paths; select " \
+      "the text and press Ctrl+C to copy it.",                                                                     \
+      "本次估算假设的所有与显存相关的设置。请补上数据集和输出路径；选中文字后按 Ctrl+C 复制。")                   \
     X(ChangePrecomputeLatents, "Encode the images and captions once, before training", "训练前一次性编码图像和描述")   \
     X(ChangeFrozenWeights16bit, "Keep the frozen weights in 16 bits: load the model in FP16/BF16", "冻结的权重存为 16 位：以 FP16/BF16 加载模型") \
     X(ChangeLora, "Train LoRA adapters instead of all weights", "改为训练 LoRA 适配器")                       \

@@ -10,6 +10,8 @@ namespace gg::ui {
 inline const ImVec4 kGoodColor(0.09f, 0.50f, 0.27f, 1.0f);
 inline const ImVec4 kBadColor(0.70f, 0.13f, 0.13f, 1.0f);
 inline const ImVec4& verdict_color(bool good) { return good ? kGoodColor : kBadColor; }
+// "Tight": fits the card but not with the headroom a real run needs (dark amber, above 4.5:1 on the background).
+inline const ImVec4 kTightColor(0.60f, 0.36f, 0.0f, 1.0f);
 
 // Sets ImGui's style for a body font of `body_px` device pixels: every size is a multiple of it.
 void apply_theme(float body_px);

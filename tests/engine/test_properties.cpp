@@ -873,7 +873,11 @@ TEST_CASE("properties: plans keep the global batch and the results, reproduce th
                   global_batch);
             const cat::Estimate e = cat::estimate(a.scenario);
             const json report = cat::full_report(a, e, catalog);
-            CHECK(report["fits"].get<bool>());
+            // The card holds it (fits or tight: estimate counts a desktop on a consumer card the ranking's rented
+            // one has not, and a tight plan is one the card holds without the headroom); a bought card's plan that
+            // fits with the headroom fits in estimate too (the same desktop counted).
+            CHECK(report["verdict"] != "does_not_fit");
+            if (o["kind"] == "buy" && o["verdict"] == "fits") CHECK(report["verdict"] == "fits");
             CHECK(report["memory_bytes"]["nvidia_smi"].get<double>() ==
                   doctest::Approx(plan["peak_bytes_per_card"].get<double>()).epsilon(1e-12));
             if (plan["time_s"].is_number()) {
