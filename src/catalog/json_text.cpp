@@ -59,9 +59,18 @@ std::string detail_of(const char* what) {
 
 }  // namespace
 
+std::string json_text_limit_words() {
+    return std::to_string(kMaxJsonTextBytes >> 20) + " MiB (" + std::to_string(kMaxJsonTextBytes) + " bytes)";
+}
+
 JsonText parse_json_text(std::string_view text) {
     JsonText out;
     out.value = json(json::value_t::discarded);
+    if (text.size() > kMaxJsonTextBytes) {
+        out.error = "larger than " + json_text_limit_words() + ", the most gpuguide reads (it is " +
+                    std::to_string(text.size()) + " bytes); no scenario or data file needs that much";
+        return out;
+    }
     // Depth first, without recursion (strings may hold brackets and escaped quotes).
     int depth = 0;
     bool in_string = false, escaped = false;

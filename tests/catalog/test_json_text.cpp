@@ -25,6 +25,18 @@ TEST_CASE("json text: nesting deeper than the limit is refused before parsing, a
     }
 }
 
+TEST_CASE("json text: text over the size limit is refused before it is scanned, naming the limit") {
+    // Issue 30: a 50 MB document aborted the page; a 200 MB one took the CLI 39 s and 5.6 GB.
+    const std::string at_limit = "[" + std::string(gg::catalog::kMaxJsonTextBytes - 2, ' ') + "]";
+    CHECK(parse_json_text(at_limit).error.empty());
+    const gg::catalog::JsonText over = parse_json_text(at_limit + " ");
+    CHECK(over.value.is_discarded());
+    CHECK(over.error.find("larger than 4 MiB (4194304 bytes)") != std::string::npos);
+    const auto parsed = gg::catalog::parse_scenario(at_limit + " ");
+    REQUIRE(parsed.problems.size() == 1);
+    CHECK(parsed.problems[0].message.find("4 MiB") != std::string::npos);
+}
+
 TEST_CASE("json text: a key twice in one object is refused (nlohmann would keep the last silently)") {
     const auto r = parse_json_text(R"({"model":"gpt2","model":"resnet50"})");
     CHECK(r.value.is_discarded());
