@@ -60,6 +60,39 @@ void draw_link_records(AppState& app) {
     }
 }
 
+// Results no one can mean (catalog::result_checks, and a cost past any budget), with the reason.
+void draw_result_checks(AppState& app) {
+    const Results& r = app.results;
+    if (!r.valid) return;
+    const Lang L = app.lang;
+    std::vector<std::string> lines;
+    char buffer[1024];
+    if (r.report.contains("checks") && r.report["checks"].is_array())
+        for (const nlohmann::json& c : r.report["checks"]) {
+            const std::string code = c.value("code", "");
+            if (code == "run_over_a_century" && c.contains("total_s") && c["total_s"].is_number())
+                std::snprintf(buffer, sizeof buffer, tr(Str::CheckCentury, L), format_duration(c["total_s"].get<double>(), L).c_str());
+            else if (code == "scaling_efficiency_above_one" && c.contains("scaling_efficiency") && c["scaling_efficiency"].is_number())
+                std::snprintf(buffer, sizeof buffer, tr(Str::CheckEfficiency, L), format_percent(c["scaling_efficiency"].get<double>()).c_str());
+            else
+                continue;
+            lines.emplace_back(buffer);
+        }
+    if (r.over_budget_cost > 0) {
+        std::snprintf(buffer, sizeof buffer, tr(Str::CheckCost, L), format_money(r.over_budget_cost, r.over_budget_currency, L).c_str());
+        lines.emplace_back(buffer);
+    }
+    if (lines.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.18f, 0.10f, 1.0f));
+    wrapped_text(tr(Str::CheckTitle, L));
+    for (const std::string& line : lines) {
+        ImGui::Bullet();
+        wrapped_text(line.c_str());
+    }
+    ImGui::PopStyleColor();
+    test_anchor(app, "result-checks");
+}
+
 void draw_header(AppState& app) {
     const float em = ImGui::GetFontSize();
     ImGui::PushFont(app.fonts.heading);
@@ -123,6 +156,7 @@ void draw_header(AppState& app) {
         test_anchor(app, "dismiss-notice");
     }
     draw_link_records(app);
+    draw_result_checks(app);
     ImGui::Dummy(ImVec2(0, 0.1f * em));
 }
 
@@ -177,6 +211,26 @@ void update_decisions(AppState& app) {
     catalog::DecisionJson decided = catalog::rank_and_advise_json(r.scenario, app.catalog());  // the advisor runs once
     r.ranking = std::move(decided.ranking);
     r.advice = nullptr;
+    // The cheapest option the job fits, against any budget (in the ranking's currency).
+    r.over_budget_cost = 0;
+    r.over_budget_currency.clear();
+    if (r.ranking.is_object() && r.ranking.contains("options") && r.ranking["options"].is_array()) {
+        const std::string currency = r.ranking.value("currency", "CNY");
+        const double rate = app.catalog().settings.exchange_rate.cny_per_usd;
+        double cheapest = -1;
+        for (const nlohmann::json& o : r.ranking["options"]) {
+            if (!o.value("fits", false) || !o.contains("cost") || !o["cost"].is_object() ||
+                !o["cost"].contains("amount") || !o["cost"]["amount"].is_number())
+                continue;
+            const double amount = o["cost"]["amount"].get<double>();
+            if (cheapest < 0 || amount < cheapest) cheapest = amount;
+        }
+        const double cheapest_cny = currency == "USD" ? cheapest * rate : cheapest;
+        if (cheapest > 0 && cheapest_cny > kAnyBudgetCny) {
+            r.over_budget_cost = cheapest;
+            r.over_budget_currency = currency;
+        }
+    }
     const std::string& gpu_id = r.scenario.scenario.gpu_id;
     if (!gpu_id.empty() && decided.advice.contains("cards"))
         for (auto& card : decided.advice["cards"])
@@ -783,7 +837,8 @@ nlohmann::json app_notice_json(const AppState& app) {
                        {"undo", app.undo_import_available},
                        {"store_blocked", app.store_blocked},
                        {"import", nullptr},
-                       {"link", nullptr}};
+                       {"link", nullptr},
+                       {"over_budget_cost", app.results.over_budget_cost}};
     const ImportPlan& plan = app.import_plan;
     if (plan.pending)
         out["import"] = {{"added", plan.added}, {"replaced", plan.replaced}, {"kept", plan.kept},

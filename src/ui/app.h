@@ -43,7 +43,14 @@ struct Results {
     std::vector<CardFit> cards;           // every catalog GPU, catalog order
     std::vector<double> curve_batch;      // memory vs batch (nvidia-smi bytes) at these batch sizes
     std::vector<double> curve_bytes;
+    // "A cost past any budget" (issue 30): the cheapest option the job fits, when it costs more than
+    // kAnyBudgetCny; 0 otherwise. In the ranking's currency.
+    double over_budget_cost = 0;
+    std::string over_budget_currency;
 };
+// More than any training budget: the largest published training runs cost on the order of 100 million USD
+// (Sam Altman on GPT-4: "more than $100 million", Wired, 2023-04-17); 1 billion CNY is about 140 million USD.
+inline constexpr double kAnyBudgetCny = 1e9;
 
 enum class Tab { Calculator, Guide, Validation, Data };
 

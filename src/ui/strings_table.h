@@ -656,7 +656,14 @@
     X(StoreNotCopied, "Browser storage is full, so the saved text could not be kept in this browser: save it as a file (button below). Until you do, your settings are not saved, so nothing is overwritten.", \
       "浏览器存储空间已满，无法在本浏览器中保留原来保存的内容：请用下方按钮把它另存为文件。在你保存之前，页面不会保存你的设置，因此不会覆盖任何内容。") \
     X(LinkTooLarge, "This link is too long to be a gpuguide link, so it was not read; your previous settings are unchanged.", \
-      "这个链接太长，不可能是 gpuguide 链接，因此没有读取；你之前的设置保持不变。")
+      "这个链接太长，不可能是 gpuguide 链接，因此没有读取；你之前的设置保持不变。") \
+    X(CheckTitle, "These results cannot be what you meant; check the inputs:", "这些结果不合常理，请检查输入：") \
+    X(CheckCentury, "one training run takes %s, more than a century: check the dataset size, the epochs, the batch size and the card.", \
+      "一次训练需要 %s，超过一百年：请检查数据集大小、训练轮数、批大小和显卡。") \
+    X(CheckCost, "the cheapest option costs %s, more than any training budget (the largest published training runs cost on the order of 100 million USD): check the dataset size, the epochs and the number of runs.", \
+      "最便宜的方案也要 %s，超出任何训练预算（已公开的最大规模训练约花费 1 亿美元量级）：请检查数据集大小、训练轮数和训练次数。") \
+    X(CheckEfficiency, "a scaling efficiency of %s, above 100%%, which the model rules out: please report this scenario (copy its link).", \
+      "扩展效率为 %s，超过 100%%，这在模型中不应出现：请反馈这个场景（复制它的链接）。")
 
 namespace gg::ui {
 enum class Str {

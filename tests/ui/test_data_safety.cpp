@@ -383,3 +383,24 @@ TEST_CASE("property: a mutated store is loaded, or kept aside whole with a liste
         check_notice_lists(app);
     }
 }
+
+TEST_CASE("a run longer than a century and a cost past any budget are flagged with the reason") {
+    ImGuiContextScope scope;
+    AppState app;
+    gg::ui::app_init(app);
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"gpt2","batch_size":8,"seq_len":1024,"gpu":{"id":"rtx-4090"},
+        "dataset":{"samples":1e15,"epochs":1000}})").empty());
+    gg::ui::app_update_results(app);
+    REQUIRE(app.results.valid);
+    const json& checks = app.results.report["checks"];
+    REQUIRE(checks.size() == 1);
+    CHECK(checks[0]["code"] == "run_over_a_century");
+    CHECK(checks[0]["total_s"].get<double>() > 100 * 365.25 * 86400);
+    CHECK(app.results.over_budget_cost > gg::ui::kAnyBudgetCny);  // CNY: the default currency
+
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"gpt2","batch_size":8,"seq_len":1024,"gpu":{"id":"rtx-4090"},
+        "dataset":{"samples":100000,"epochs":3}})").empty());
+    gg::ui::app_update_results(app);
+    CHECK(app.results.report["checks"].empty());
+    CHECK(app.results.over_budget_cost == 0);
+}
