@@ -754,7 +754,7 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
         return StoreStatus::kUnreadable;
     };
     if (!v1)
-        return broken(!parsed.error.empty() ? "not valid JSON: " + parsed.error
+        return broken(!parsed.error.empty() ? parsed.error
                                             : "not gpuguide's saved settings: " + what_it_holds(doc) +
                                                   ", where an object with \"version\": 1 and \"scenario\" was expected");
     // What could not be used is listed, and the whole stored text is kept aside by the platform (kPartlyLoaded).
@@ -763,22 +763,25 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
         if (it.key() != "version" && it.key() != "scenario" && it.key() != "user_data" &&
             it.key() != "user_data_before_import")
             set_aside.push_back({"", "/" + it.key(), "not a key of the saved settings"});
-    auto own_data = [&](const char* key) -> const nlohmann::json* {  // user_data or user_data_before_import
+    auto own_data = [&](const char* key) -> nlohmann::json {  // user_data or user_data_before_import; null: none
         if (!doc.contains(key) || doc[key].is_null()) return nullptr;
         const nlohmann::json& u = doc[key];
         if (!u.is_object()) {
             set_aside.push_back({"", std::string("/") + key, "is " + what_it_holds(u) + ", not an object with \"gpus\" and \"offers\""});
             return nullptr;
         }
+        nlohmann::json known = nlohmann::json::object();  // what this version reads; the rest is listed
         for (auto it = u.begin(); it != u.end(); ++it)
             if (it.key() != "schema_version" && it.key() != "about" && it.key() != "gpus" && it.key() != "offers")
                 set_aside.push_back({"", std::string("/") + key + "/" + it.key(),
                                      "not a key of your data (it has schema_version, about, gpus and offers)"});
-        return &u;
+            else
+                known[it.key()] = it.value();
+        return known;
     };
-    if (const nlohmann::json* u = own_data("user_data")) app_set_user_data(app, *u);  // first: the scenario may name it
-    if (const nlohmann::json* before = own_data("user_data_before_import")) {
-        app.user_data_before_import = *before;
+    if (const nlohmann::json u = own_data("user_data"); u.is_object()) app_set_user_data(app, u);  // first: the scenario may name it
+    if (nlohmann::json before = own_data("user_data_before_import"); before.is_object()) {
+        app.user_data_before_import = std::move(before);
         app.undo_import_available = true;
     }
     bool loaded = doc.contains("scenario") && app_load_scenario(app, doc["scenario"].dump()).empty();
