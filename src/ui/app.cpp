@@ -364,7 +364,8 @@ std::string over_bundled_line(const AppState& app, const std::string& key, const
                    (g.street_price.new_cny > 0 ? ", " + format_money(g.street_price.new_cny, "CNY", app.lang) : "");
         };
         return catalog::printable(b->name, 80) + " (" + catalog::printable(id, 80) + "): " +
-               (n != nullptr && n != b ? figures(*n) : std::string("?")) + " (catalog: " + figures(*b) + ")";
+               (n != nullptr && n != b ? figures(*n) : std::string("?")) + " (" +
+               formatted(tr(Str::CatalogFigures, app.lang), figures(*b)) + ")";
     }
     const engine::CloudOffer* b = base.find_offer(id);
     const engine::CloudOffer* n = now.find_offer(id);
@@ -374,7 +375,7 @@ std::string over_bundled_line(const AppState& app, const std::string& key, const
                tr(Str::PerHourSuffix, app.lang);
     };
     return catalog::printable(b->provider, 80) + " (" + catalog::printable(id, 80) + "): " +
-           (n != nullptr ? figures(*n) : std::string("?")) + " (catalog: " + figures(*b) + ")";
+           (n != nullptr ? figures(*n) : std::string("?")) + " (" + formatted(tr(Str::CatalogFigures, app.lang), figures(*b)) + ")";
 }
 
 void rebuild_catalog(AppState& app);

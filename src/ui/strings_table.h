@@ -657,6 +657,7 @@
       "浏览器存储空间已满，无法在本浏览器中保留原来保存的内容：请用下方按钮把它另存为文件。在你保存之前，页面不会保存你的设置，因此不会覆盖任何内容。") \
     X(LinkTooLarge, "This link is too long to be a gpuguide link, so it was not read; your previous settings are unchanged.", \
       "这个链接太长，不可能是 gpuguide 链接，因此没有读取；你之前的设置保持不变。") \
+    X(CatalogFigures, "catalog: %s", "数据库中：%s") \
     X(CheckTitle, "These results cannot be what you meant; check the inputs:", "这些结果不合常理，请检查输入：") \
     X(CheckCentury, "one training run takes %s, more than a century: check the dataset size, the epochs, the batch size and the card.", \
       "一次训练需要 %s，超过一百年：请检查数据集大小、训练轮数、批大小和显卡。") \
