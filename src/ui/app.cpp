@@ -30,7 +30,7 @@ constexpr const char* kDefaultScenario =
 // "Save to my data" (with a confirmation when one replaces a catalog record). Separate from app.notice, so a
 // link's other notice (e.g. a setting reset) does not hide it.
 void draw_link_records(AppState& app) {
-    if (!app.link_user_data.is_object()) return;
+    if (!app.link_user_data.is_object() || app.link_records_seen) return;
     const Lang L = app.lang;
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.62f, 0.36f, 0.02f, 1.0f));
     wrapped_text(tr(Str::LinkRecordsInView, L));
@@ -57,6 +57,9 @@ void draw_link_records(AppState& app) {
     } else {
         if (ImGui::SmallButton(tr(Str::LinkSaveRecords, L))) app_save_link_records(app, false);
         test_anchor(app, "link-save");
+        ImGui::SameLine();
+        if (ImGui::SmallButton((std::string(tr(Str::Dismiss, L)) + "##link-records").c_str())) app.link_records_seen = true;
+        test_anchor(app, "link-records-ok");
     }
 }
 
@@ -391,13 +394,18 @@ std::vector<std::string> use_link_records(AppState& app, const std::string& scen
     app.link_over_bundled.clear();
     app.link_ignored_count = 0;
     app.link_save_confirming = false;
+    app.link_records_seen = false;
     const nlohmann::json scenario = catalog::parse_json_text(scenario_text).value;
     const nlohmann::json records = catalog::parse_json_text(records_text).value;
     std::string gpu;
     if (scenario.is_object() && scenario.contains("gpu") && scenario["gpu"].is_object() &&
         scenario["gpu"].contains("id") && scenario["gpu"]["id"].is_string())
         gpu = scenario["gpu"]["id"].get<std::string>();
-    if (!records.is_object()) return kept;
+    if (!records.is_object()) {  // none (or a previous link's are dropped)
+        rebuild_catalog(app);
+        app.scenario_dirty = true;
+        return kept;
+    }
     nlohmann::json used{{"schema_version", 1}, {"gpus", nlohmann::json::array()}, {"offers", nlohmann::json::array()}};
     std::vector<std::pair<std::string, std::string>> over;  // (key, id)
     int count = 0;
@@ -879,7 +887,8 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
             // names an unknown card, and the notice below says so).
             std::vector<std::string> kept;
             const LinkScenario user = user_data_from_fragment(fragment);
-            if (user.status == LinkStatus::kOk) kept = use_link_records(app, link.json_text, user.json_text);
+            if (user.status == LinkStatus::kOk || app.link_user_data.is_object())  // (a link without them: none)
+                kept = use_link_records(app, link.json_text, user.status == LinkStatus::kOk ? user.json_text : "null");
             const auto problems = app_load_scenario(app, link.json_text);
             if (problems.empty()) {
                 app.narrow_show_answer = true;  // a shared link opens on its answer (phones: the answer view)

@@ -97,6 +97,7 @@ struct AppState {
     std::vector<std::string> link_over_bundled;        // "name (id): link's figures vs the catalog's"
     int link_ignored_count = 0;                        // records of the link its scenario does not use (not read)
     bool link_save_confirming = false;                 // "Save to my data" pressed with link_over_bundled not empty
+    bool link_records_seen = false;                    // "OK" pressed: the list is hidden, the records stay in use
     // The `source` the page writes on prices the user enters; the cost formula names such a price "your price".
     static constexpr const char* kUserPriceSource = engine::kUserPriceSource;
     std::string today_iso = "2026-12-02";  // the date own prices are stamped with (the platform sets it at start)

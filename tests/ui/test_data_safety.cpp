@@ -404,3 +404,16 @@ TEST_CASE("a run longer than a century and a cost past any budget are flagged wi
     CHECK(app.results.report["checks"].empty());
     CHECK(app.results.over_budget_cost == 0);
 }
+
+TEST_CASE("a second link without records of its own drops the first link's records from the view") {
+    ImGuiContextScope scope;
+    AppState app;
+    gg::ui::app_init(app);
+    const json poison{{"schema_version", 1}, {"gpus", {rtx_4090_96g()}}, {"offers", json::array()}};
+    gg::ui::app_apply_fragment(app, link_with(R"({"model":"bert-base","gpu":{"id":"rtx-4090"}})", poison));
+    REQUIRE(app.catalog().find_gpu("rtx-4090")->memory_bytes == 96.0 * 1073741824.0);
+    gg::ui::app_apply_fragment(app, "#" + gg::ui::scenario_to_fragment(json::parse(R"({"model":"gpt2","gpu":{"id":"rtx-4090"}})")));
+    CHECK(app.link_user_data.is_null());
+    CHECK(app.catalog().find_gpu("rtx-4090")->memory_bytes == 24.0 * 1073741824.0);
+    CHECK(app.scenario.model_id == "gpt2");
+}
