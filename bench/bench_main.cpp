@@ -59,6 +59,30 @@ void BM_RankOptionsPreparedJob(benchmark::State& state) {  // ranking alone, the
 }
 BENCHMARK(BM_RankOptionsPreparedJob)->Unit(benchmark::kMicrosecond);
 
+// The planned ranking (issue 28): every option of the catalog gets its fastest same-result plan. The guides' 13B
+// full fine-tune (ZeRO/FSDP, tensor and pipeline layouts on 1-64 cards) and a 70B one (multi-node plans): the
+// ranking alone, the job prepared once, as the page runs it after an input changes.
+void rank_planned(benchmark::State& state, const char* scenario) {
+    const auto& cat = gg::catalog::embedded_catalog();
+    const auto s = gg::catalog::parse_decision_scenario(scenario, cat).value;
+    std::vector<int> counts = s.decision.buy_counts;
+    for (const auto& o : cat.offers) counts.push_back(o.gpu_count);
+    const gg::engine::JobModel job = gg::catalog::decision_job(s.scenario, counts);
+    const auto& compat = gg::catalog::embedded_compat_data();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(gg::engine::rank_options(job, cat.gpus, cat.offers, cat.settings, s.decision, compat));
+}
+void BM_RankPlanned13BFull(benchmark::State& state) {
+    rank_planned(state, R"({"model":"llama-2-13b","batch_size":8,"seq_len":2048,"precision":"bf16-amp",)"
+                        R"("optimizer":"adamw","gpu":{"id":"a100-sxm4-80gb","count":1},"dataset":{"samples":10000}})");
+}
+BENCHMARK(BM_RankPlanned13BFull)->Unit(benchmark::kMillisecond);
+void BM_RankPlanned70BFull(benchmark::State& state) {
+    rank_planned(state, R"({"model":"llama-2-70b","batch_size":4,"seq_len":2048,"precision":"bf16-amp",)"
+                        R"("optimizer":"adamw","gpu":{"id":"h100-sxm","count":8},"dataset":{"samples":10000}})");
+}
+BENCHMARK(BM_RankPlanned70BFull)->Unit(benchmark::kMillisecond);
+
 void BM_AdviseWholeCatalog(benchmark::State& state) {
     const auto s = parsed();
     for (auto _ : state) benchmark::DoNotOptimize(gg::catalog::advise_json(s, gg::catalog::embedded_catalog()));

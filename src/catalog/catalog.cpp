@@ -569,6 +569,12 @@ std::optional<engine::CloudOffer> parse_offer(const Context& context, const json
     }
     if (auto v = r.date("as_of", Need::Bundled)) o.as_of = *v;
     if (auto v = r.text("source", Need::Bundled)) o.source = *v;
+    if (auto v = r.number("host_ram_gib", Need::Optional, {1, 65536, "GiB", "the instance's RAM (optimizer offload keeps its states there)"})) {
+        o.host_ram_bytes = *v * engine::kBytesPerGiB;
+        if (auto src = r.text("host_ram_source", Need::Always)) o.host_ram_source = *src;  // a RAM figure needs its source
+    } else {
+        r.text("host_ram_source", Need::Optional);
+    }
     o.notes = r.strings("notes", Need::BundledOrNull);
     r.finish();
     if (!r.ok()) return std::nullopt;
@@ -673,6 +679,8 @@ engine::CostSettings parse_settings(const Context& context, const json& doc) {
             h.power_w = *n;
         if (auto n = r.number("psu_w", Need::Optional, {200, 5000, "W", "rating of the host's power supply"}))
             h.psu_w = *n;
+        if (auto n = r.number("ram_gib", Need::Optional, {1, 65536, "GiB", "the host's RAM (optimizer offload keeps its states there)"}))
+            h.ram_bytes = *n * engine::kBytesPerGiB;
         if (auto s = r.date("as_of", Need::Always)) h.as_of = *s;
         if (auto s = r.text("source", Need::Always)) h.source = *s;
         if (auto s = r.text("note", Need::Optional)) h.note = *s;

@@ -120,6 +120,10 @@ json offer_to_json(const engine::CloudOffer& o) {
     j["billing"] = billing_name(o.billing);
     j["billing_granularity_s"] = number_or_null(o.billing_granularity_s);
     j["price_per_month"] = o.billing == engine::Billing::Monthly ? number_or_null(o.price_per_month) : json(nullptr);
+    if (o.host_ram_bytes > 0) {
+        j["host_ram_gib"] = o.host_ram_bytes / engine::kBytesPerGiB;
+        j["host_ram_source"] = o.host_ram_source;
+    }
     j["as_of"] = o.as_of;
     j["source"] = o.source;
     j["notes"] = o.notes;
@@ -147,6 +151,7 @@ json settings_to_json(const engine::CostSettings& s) {
     j["host_system"] = {{"cost_cny", number_or_null(s.host_system.cost_cny)},
                         {"power_w", s.host_system.power_w},
                         {"psu_w", number_or_null(s.host_system.psu_w)},
+                        {"ram_gib", s.host_system.ram_bytes > 0 ? json(s.host_system.ram_bytes / engine::kBytesPerGiB) : json(nullptr)},
                         {"as_of", s.host_system.as_of},
                         {"source", s.host_system.source},
                         {"note", s.host_system.note}};

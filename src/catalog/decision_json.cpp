@@ -19,7 +19,8 @@ using nlohmann::json;
 
 const std::vector<std::string> kDecisionKeys = {"budget", "currency", "deadline_h", "region", "offer_currency",
                                                 "objective", "ownership", "electricity_per_kwh", "utilization",
-                                                "ownership_months", "runs", "storage_gb", "cny_per_usd"};
+                                                "ownership_months", "runs", "storage_gb", "cny_per_usd",
+                                                "allow_result_changes"};
 
 namespace {
 
@@ -50,6 +51,49 @@ json warnings_json(const std::vector<engine::CompatWarning>& ws) {
         a.push_back(std::move(o));
     }
     return a;
+}
+
+// The plan as the scenario's own keys: merged into the scenario (JSON merge patch, RFC 7396: null removes a key) it
+// reproduces the option with `gpuguide estimate`. The interconnect and peer-to-peer keys are removed: a ranked card
+// talks over its own default link, as the ranking assumes (ranking_time_options).
+json plan_scenario_json(const engine::Plan& p, const Scenario& typed, const engine::GpuSpec& gpu) {
+    const engine::TrainingConfig& c = p.config;
+    std::string attention = c.eager_attention ? "eager" : "sdpa";
+    const int cc = gpu.compute_capability_major * 10 + gpu.compute_capability_minor;
+    if (!c.eager_attention && typed.attention == "flash" && (gpu.vendor != "nvidia" || cc == 0 || cc >= 80))
+        attention = "flash";
+    return {{"batch_size", int(c.batch)},
+            {"grad_accum_steps", c.grad_accum_steps},
+            {"checkpointing", kCheckpointings[std::size_t(c.checkpointing)]},
+            {"attention", attention},
+            {"offload_optimizer", c.offload_optimizer},
+            {"gpu", {{"id", gpu.id},
+                     {"count", c.gpu_count},
+                     {"strategy", kStrategies[std::size_t(c.strategy)]},
+                     {"tensor_parallel", c.tensor_parallel},
+                     {"pipeline_parallel", c.pipeline_parallel},
+                     {"pipeline_interleave", c.pipeline_interleave},
+                     {"sequence_parallel", c.sequence_parallel},
+                     {"interconnect", nullptr},
+                     {"peer_to_peer", nullptr}}}};
+}
+
+json plan_json(const engine::Plan& p, const Scenario& typed, const engine::GpuSpec& gpu) {
+    json notes = json::array();
+    for (const engine::PlanNote& n : p.notes)
+        notes.push_back({{"code", engine::plan_rejection_name(n.code)},
+                         {"axis", engine::plan_axis_name(n.axis)},
+                         {"values", values_json(n.values)}});
+    json j = {{"found", p.found}, {"notes", std::move(notes)}};
+    if (!p.found) return j;
+    j["as_typed"] = p.as_typed;
+    j["scenario"] = plan_scenario_json(p, typed, gpu);
+    j["global_batch"] = p.global_batch;
+    j["peak_bytes_per_card"] = p.peak_bytes_per_card;
+    j["host_ram_bytes"] = p.host_ram_bytes;
+    j["time_s"] = num_or_null(p.time_s);
+    j["step_s"] = num_or_null(p.step_s);
+    return j;
 }
 
 }  // namespace
@@ -210,6 +254,14 @@ ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& cata
             problem("storage_gb", "'storage_gb' must be a number of GB (10^9 bytes) from 0 to 1,000,000");
         else d.storage_bytes = v.get<double>() * 1e9;
     }
+    if (keys.contains("allow_result_changes")) {
+        const json& v = keys["allow_result_changes"];
+        if (!v.is_boolean())
+            problem("allow_result_changes", "'allow_result_changes' must be true or false: whether the advice may change "
+                                            "what is learned (precision, LoRA/QLoRA, 8-bit optimizer, shorter inputs) "
+                                            "even where a change that keeps the results works");
+        else d.allow_result_changes = v.get<bool>();
+    }
     out.value.decision_json = keys;
     return out;
 }
@@ -275,7 +327,8 @@ DecisionJson rank_and_advise_json(const DecisionScenario& s, const Catalog& cata
 
 namespace {
 json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std::vector<engine::CardAdvice>& advice) {
-    const engine::DecisionInputs& d = s.decision;
+    engine::DecisionInputs d = s.decision;
+    d.buy_host_ram_bytes = catalog.settings.host_system.ram_bytes;
     std::vector<int> counts = d.buy_counts;
     for (const engine::CloudOffer& o : catalog.offers) counts.push_back(o.gpu_count);
     const engine::JobModel job = decision_job(s.scenario, counts);
@@ -303,7 +356,10 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
         j["gpu"] = o.gpu->id;
         j["count"] = o.count;
         j["offer"] = o.offer ? json(o.offer->id) : json(nullptr);
+        j["nodes"] = o.nodes;
         j["fits"] = o.fits;
+        j["fits_as_typed"] = o.fits_as_typed;
+        j["plan"] = plan_json(o.plan, s.scenario, *o.gpu);
         j["eligible"] = o.eligible;
         j["peak_bytes_per_card"] = o.peak_bytes_per_card;
         j["usable_bytes_per_card"] = o.usable_bytes_per_card;
@@ -379,6 +435,7 @@ std::vector<engine::CardAdvice> run_advisor(const DecisionScenario& s, const Cat
     job.priors = priors_for(sc.model.family, is_floor);
     engine::AdviceOptions options;
     options.deadline_s = s.decision.deadline_s;
+    options.allow_result_changes = s.decision.allow_result_changes;
     return engine::advise(job, catalog.gpus, embedded_compat_data(), options);
 }
 

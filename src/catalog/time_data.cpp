@@ -200,6 +200,27 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
                     out.stream_source);
     optional_record("matmul_reference", "fraction_of_peak", 1.5, 1.0, out.matmul_reference_fraction,
                     out.matmul_reference_source);
+    // ZeRO-Offload's CPU optimizer step (optional): bytes per parameter through host memory, and the achievable host
+    // memory bandwidth of a desktop and of a two-socket server, in GB/s (10^9 bytes).
+    if (auto rec = doc.find("cpu_optimizer"); rec != doc.end()) {
+        const char* pointer = "/cpu_optimizer";
+        double bytes = 0, desktop = 0, server = 0;
+        std::string source;
+        bool c_ok = rec->is_object();
+        if (!c_ok) r.problem(pointer, "expected an object {bytes_per_param, desktop_host_gb_per_s, server_host_gb_per_s, source}");
+        else {
+            c_ok = r.number(*rec, pointer, "bytes_per_param", 1, 200, bytes);
+            c_ok = r.number(*rec, pointer, "desktop_host_gb_per_s", 1, 2000, desktop) && c_ok;
+            c_ok = r.number(*rec, pointer, "server_host_gb_per_s", 1, 5000, server) && c_ok;
+            c_ok = r.string(*rec, pointer, "source", source) && c_ok;
+        }
+        if (c_ok) {
+            out.cpu_optimizer_bytes_per_param = bytes;
+            out.desktop_host_bytes_per_s = desktop * 1e9;
+            out.server_host_bytes_per_s = server * 1e9;
+            out.cpu_optimizer_source = source;
+        }
+    }
     // The measured GeForce cards' median share of their datasheet 16-bit GEMM rate, for the unmeasured ones (optional).
     if (auto share = doc.find("geforce_unmeasured_share"); share != doc.end()) {
         const char* pointer = "/geforce_unmeasured_share";

@@ -58,6 +58,7 @@ json time_to_json(const engine::TimeReport& r) {
     j["input_encoder_s"] = number_or_null(r.input_encoder_s, ok);
     j["model_parallel_comm_s"] = number_or_null(r.model_parallel_comm_s, ok);
     j["pipeline_bubble_s"] = number_or_null(r.pipeline_bubble_s, ok);
+    j["cpu_optimizer_s"] = number_or_null(r.cpu_optimizer_s, ok);
     j["cpu_optimizer_not_modelled"] = r.cpu_optimizer_not_modelled;
     j["samples_per_step"] = number_or_null(r.samples_per_step, ok);
     j["steps"] = number_or_null(r.steps, has_total);

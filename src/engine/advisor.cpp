@@ -5,6 +5,7 @@
 //
 // Sections: names | risks | variants | search
 #include "engine/advisor.h"
+#include "engine/planner.h"  // uses_batchnorm
 
 #include <algorithm>
 #include <cassert>
@@ -78,12 +79,6 @@ const char* advice_status_name(AdviceStatus s) {
 namespace {
 
 // ---- risks -------------------------------------------------------------------------------------------------------
-// Families whose presets use BatchNorm (torchvision ResNet/MobileNetV2/EfficientNet, YOLO, the classic U-Net):
-// a smaller micro-batch changes the batch statistics even at the same global batch.
-bool uses_batchnorm(Family f) {
-    return f == Family::kResNet || f == Family::kMobileNetV2 || f == Family::kEfficientNetB0 || f == Family::kYolo ||
-           f == Family::kUnet;
-}
 
 AppliedChange make_change(Change c, double value, Family family) {
     switch (c) {
@@ -117,6 +112,13 @@ int risk_score(const std::vector<AppliedChange>& changes) {
     return s;
 }
 
+// Changes that may change what is learned (every risk but kNone).
+std::size_t result_changes(const std::vector<AppliedChange>& changes) {
+    std::size_t n = 0;
+    for (const AppliedChange& c : changes) n += c.risk != AccuracyRisk::kNone;
+    return n;
+}
+
 // ---- variants ----------------------------------------------------------------------------------------------------
 enum class AmpKind : std::uint8_t { kAsIs, kBf16, kFp16 };
 
@@ -132,6 +134,7 @@ struct Variant {
 
 struct Search {
     const AdviceJob& job;
+    bool allow_result_changes = false;
     double global_batch = 0;
     std::vector<WorkloadShape> shapes;   // [0] = as given
     std::vector<Graph> graphs;
@@ -273,8 +276,13 @@ void build_variants(Search& s) {
                                 s.variants.push_back(std::move(v));
                             }
                     }
-    std::stable_sort(s.variants.begin(), s.variants.end(),
-                     [](const Variant& a, const Variant& b) { return a.changes.size() < b.changes.size(); });
+    // Fewest changes first; unless result changes are allowed, fewest result-changing ones before that.
+    const bool by_results = !s.allow_result_changes;
+    std::stable_sort(s.variants.begin(), s.variants.end(), [by_results](const Variant& a, const Variant& b) {
+        if (by_results && result_changes(a.changes) != result_changes(b.changes))
+            return result_changes(a.changes) < result_changes(b.changes);
+        return a.changes.size() < b.changes.size();
+    });
 }
 
 // One run's time (NaN without a dataset or priors); `step_s` gets the optimizer step's time, which orders the variants
@@ -302,7 +310,7 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
                                const AdviceOptions& options) {
     assert(job.config.batch >= 1 && job.config.grad_accum_steps >= 1 && job.config.gpu_count >= 1 &&
            "advise: batch, grad_accum_steps and gpu_count must be at least 1 (parse the scenario first)");
-    Search s{job, 0, {}, {}, {}};
+    Search s{job, options.allow_result_changes, 0, {}, {}, {}};
     build_variants(s);
     const int micro0 = int(job.config.batch);
     const int accum0 = job.config.grad_accum_steps;
@@ -326,6 +334,7 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
 
         struct Best {
             bool found = false;
+            std::size_t result_changes = 0;  // compared first unless result changes are allowed
             std::size_t changes = 0;
             double time_s = kNaN;
             double step_s = kNaN;
@@ -340,8 +349,13 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
         for (std::size_t i = 0; i < s.variants.size(); ++i) {
             Variant& v = s.variants[i];
             if ((v.shape_index != 0) != (pass == 1)) continue;
-            if (best.found && v.changes.size() > best.changes) break;  // sorted: nothing smaller follows
-            if (int(v.changes.size()) > options.max_changes) break;
+            // Sorted: once past the best's rank nothing better follows (a variant's accumulation, added below, is
+            // result-changing only for BatchNorm models, where it only adds to the count).
+            const std::size_t v_results = s.allow_result_changes ? 0 : result_changes(v.changes);
+            if (best.found && (v_results > best.result_changes ||
+                               (v_results == best.result_changes && v.changes.size() > best.changes)))
+                break;
+            if (int(v.changes.size()) > options.max_changes) continue;
             if (v.amp == AmpKind::kBf16 && !bf16_ok) continue;
             if (v.amp == AmpKind::kFp16 && bf16_ok) continue;  // bf16 preferred where supported (no loss scaling)
             if (!precision_supported(gpu, v.config.precision, compat)) continue;
@@ -361,8 +375,12 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
                 accumulation = true;
             }
             const std::size_t changes = v.changes.size() + (accumulation ? 1 : 0);
+            const std::size_t results =
+                s.allow_result_changes ? 0 : v_results + (accumulation && uses_batchnorm(job.spec.family) ? 1 : 0);
             if (int(changes) > options.max_changes) continue;
-            if (best.found && changes > best.changes) continue;
+            if (best.found && (results > best.result_changes ||
+                               (results == best.result_changes && changes > best.changes)))
+                continue;
             const int accum = per_card / micro;
             double step_s = kNaN;
             const double t = variant_time_s(s, v, gpu, micro, accum, step_s);
@@ -370,8 +388,9 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             std::vector<AppliedChange> all = v.changes;
             if (accumulation) all.push_back(make_change(Change::kAccumulation, micro, job.spec.family));
             const int risk = risk_score(all);
-            bool better = !best.found || changes < best.changes;
-            if (!better && changes == best.changes) {
+            bool better = !best.found || results < best.result_changes ||
+                          (results == best.result_changes && changes < best.changes);
+            if (!better && results == best.result_changes && changes == best.changes) {
                 // Least GPU-time (time x cards), not wall time: more cards finish sooner but cost as many cards.
                 // Without a dataset, step time x cards orders them the same way (same steps per run).
                 const bool runs = known(t) && known(best.time_s);
@@ -381,7 +400,7 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
                 else if (known(gpu_s) && gpu_s != best_gpu_s) better = gpu_s < best_gpu_s;
                 else better = risk < best.risk;  // equal time (or none): least accuracy risk; else enumeration order
             }
-            if (better) best = {true, changes, t, step_s, risk, i, micro, accum, accumulation};
+            if (better) best = {true, results, changes, t, step_s, risk, i, micro, accum, accumulation};
         }
 
         if (best.found) {

@@ -93,6 +93,10 @@ struct CardAdvice {
 
 struct AdviceOptions {
     double deadline_s = 0;               // 0 = only memory matters
+    // false: a fix that keeps the results (checkpointing, accumulation without BatchNorm, more cards with ZeRO-3:
+    // AccuracyRisk::kNone) always wins over one that may change them, whatever the count of changes (the planner's
+    // rule, planner.h); true: the user allows result-changing changes, and the fewest changes win.
+    bool allow_result_changes = false;
     int max_changes = 4;                 // search depth
     std::vector<int> more_cards = {2, 4, 8};
 };

@@ -72,6 +72,8 @@ struct CloudOffer {
     Billing billing = Billing::OnDemand;
     double billing_granularity_s = 3600;  // smallest billed unit (1 s, 60 s, 3600 s, a month...)
     double price_per_month = 0;  // Billing::Monthly only: the monthly price in `currency` (= price_per_hour * 720)
+    double host_ram_bytes = 0;   // the instance's RAM; 0 = not in the data (no optimizer offload planned on it)
+    std::string host_ram_source; // where host_ram_bytes comes from
     std::string as_of;
     std::string source;
     std::vector<std::string> notes;
@@ -100,6 +102,7 @@ struct HostSystem {
     double cost_cny = 0;  // CPU, board, RAM, SSD, PSU, case for a one-GPU workstation; 0 = unknown
     double power_w = 0;   // average draw of everything but the GPU while training
     double psu_w = 0;     // rating of its power supply (cards + host must stay under it); 0 = not checked
+    double ram_bytes = 0; // its RAM (ZeRO-Offload keeps the optimizer there); 0 = unknown
     std::string as_of;
     std::string source;
     std::string note;

@@ -59,7 +59,8 @@ const char* reason_code_name(ReasonCode c) {
         case ReasonCode::kHostUnderpowered: return "host_underpowered";
         case ReasonCode::kServerOnly: return "server_only";
         case ReasonCode::kLaunchPriceBasis: return "launch_price_basis";
-        case ReasonCode::kGlobalBatchChanged: return "global_batch_changed";
+        case ReasonCode::kPlanChanged: return "plan_changed";
+        case ReasonCode::kMultiNode: return "multi_node";
         case ReasonCode::kIncompatible: return "incompatible";
         case ReasonCode::kBillingRounded: return "billing_rounded";
     }
@@ -167,6 +168,7 @@ struct Ctx {
     const DecisionInputs& d;
     const CompatData& compat;
     const std::vector<GpuSpec>& gpus;
+    Planner& planner;
     double cny_per_usd;
     mutable std::vector<CardCache> cache;  // indexed like `gpus`
     mutable std::vector<CountTime> times;  // gpus x job.per_count, row per card: no search, no allocation per hit
@@ -187,11 +189,29 @@ void keep_reasons(const Ctx& c, RankOption& o) {
 
 double shown(const Ctx& c, double cny) { return from_cny(cny, c.d.currency, c.cny_per_usd); }
 
-// Memory, compatibility and time: what does not depend on buying or renting. `p` = the job at o.count.
-void evaluate_card(const Ctx& c, const PreparedCount& p, RankOption& o) {
-    o.peak_bytes_per_card = p.required_bytes;
+// Memory, compatibility and time: what does not depend on buying or renting. The planner picks the layout (plan);
+// `p` = the typed job at o.count when prepared (the time status when no time is known), else nullptr.
+void evaluate_card(const Ctx& c, const PreparedCount* p, RankOption& o, double host_ram_bytes) {
     o.usable_bytes_per_card = o.gpu->memory_bytes * (1.0 - c.job.config.reserve_fraction);
-    o.fits = o.gpu->memory_bytes > 0 && o.peak_bytes_per_card <= o.usable_bytes_per_card;
+    PlanTarget target;
+    target.gpu = o.gpu;
+    target.count = o.count;
+    target.usable_bytes = o.usable_bytes_per_card;
+    target.host_ram_bytes = host_ram_bytes;
+    target.gpus_per_server = o.nodes > 1 ? o.count / o.nodes : o.count;
+    o.plan = c.planner.plan(target);
+    o.fits = o.gpu->memory_bytes > 0 && o.plan.found;
+    o.fits_as_typed = o.fits && o.plan.as_typed;
+    if (o.plan.found) {
+        o.peak_bytes_per_card = o.plan.peak_bytes_per_card;
+    } else {
+        // How far the job is from fitting: the least any layout needs, else the typed layout's bytes.
+        o.peak_bytes_per_card = p ? p->required_bytes : 0;
+        for (const PlanNote& n : o.plan.notes)
+            if (n.code == PlanRejection::kMemory)
+                for (const auto& [k, v] : n.values)
+                    if (std::string_view(k) == "peak_bytes") o.peak_bytes_per_card = v;
+    }
     o.reasons.push_back({o.fits ? ReasonCode::kFits : ReasonCode::kDoesNotFit,
                          {{"peak_bytes", o.peak_bytes_per_card},
                           {"usable_bytes", o.usable_bytes_per_card},
@@ -210,28 +230,26 @@ void evaluate_card(const Ctx& c, const PreparedCount& p, RankOption& o) {
     }
     o.warnings = cc.warnings;  // shared, not copied: a card's options all carry the same warnings
     if (cc.blocker_code >= 0) o.reasons.push_back({ReasonCode::kIncompatible, {{"code", double(cc.blocker_code)}}, {}});
-    CountTime& t = c.times[card * c.job.per_count.size() + std::size_t(&p - c.job.per_count.data())];
-    if (!t.computed) {
-        t.time_s = run_time_s(c.job, *o.gpu, o.count, &t.status);
-        t.computed = true;
+    o.time_s = o.plan.found ? o.plan.time_s : kNaN;
+    TimeStatus status = TimeStatus::kNoPrior;
+    if (!known(o.time_s) && p != nullptr) {
+        CountTime& t = c.times[card * c.job.per_count.size() + std::size_t(p - c.job.per_count.data())];
+        if (!t.computed) {
+            t.time_s = run_time_s(c.job, *o.gpu, o.count, &t.status);
+            t.computed = true;
+        }
+        status = t.status;
     }
-    o.time_s = t.time_s;
     if (known(o.time_s)) {
         o.reasons.push_back({ReasonCode::kTime, {{"time_s", o.time_s}, {"project_time_s", o.time_s * c.d.runs}}, {}});
         if (c.job.time_is_floor) o.reasons.push_back({ReasonCode::kTimeIsFloor, {}, {}});
     } else {
-        o.reasons.push_back({ReasonCode::kTimeUnknown, {{"status", double(int(t.status))}}, {}});
+        o.reasons.push_back({ReasonCode::kTimeUnknown, {{"status", double(int(status))}}, {}});
     }
-    if (o.count != c.job.config.gpu_count) {
-        // Samples per step per model copy (one GPU, or tensor x pipeline parallel GPUs).
-        const TrainingConfig& cfg = c.job.config;
-        const double per_copy = cfg.batch * cfg.grad_accum_steps;
-        const double slice = std::max(1, cfg.tensor_parallel * cfg.pipeline_parallel);
-        o.reasons.push_back({ReasonCode::kGlobalBatchChanged,
-                             {{"global_batch", per_copy * o.count / slice},
-                              {"scenario_global_batch", per_copy * data_parallel(cfg)}},
-                             {}});
-    }
+    if (o.plan.found && !o.plan.as_typed)
+        o.reasons.push_back({ReasonCode::kPlanChanged, {{"global_batch", o.plan.global_batch}}, {}});
+    if (o.nodes > 1)
+        o.reasons.push_back({ReasonCode::kMultiNode, {{"nodes", double(o.nodes)}, {"gpus_per_node", double(o.count / o.nodes)}}, {}});
 }
 
 // What every buy option shares; the caller sets card_count and run_time_s per option. Made once per ranking: the
@@ -319,18 +337,27 @@ double sort_metric(double x) { return known(x) ? x : std::numeric_limits<double>
 RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, const std::vector<CloudOffer>& offers,
                         const CostSettings& settings, const DecisionInputs& d, const CompatData& compat) {
     assert(d.runs >= 1 && "rank_options: runs must be at least 1");
+    PlanJob plan_job;
+    plan_job.spec = job.spec;
+    plan_job.shape = job.shape;
+    plan_job.config = job.config;
+    plan_job.dataset = job.dataset;
+    plan_job.time_options = job.time_options;
+    plan_job.priors = job.priors;
+    Planner planner(plan_job);
     const Ctx c{job,
                 settings,
                 d,
                 compat,
                 gpus,
+                planner,
                 d.cny_per_usd > 0 ? d.cny_per_usd : settings.exchange_rate.cny_per_usd,
                 std::vector<CardCache>(gpus.size()),
                 std::vector<CountTime>(gpus.size() * job.per_count.size()),
                 {}};
     RankResult out;
     // Room for every option: each is built in place, and pointers into the vector (best_rent_of) stay valid.
-    out.options.reserve(gpus.size() * d.buy_counts.size() + offers.size());
+    out.options.reserve(gpus.size() * d.buy_counts.size() + 2 * offers.size());
 
     // The cards by id, to find each offer's card in O(log gpus) comparisons rather than O(gpus). Equal ids (the
     // catalog rejects them) stay in catalog order, and the last one is taken, as a scan to the end would.
@@ -341,22 +368,20 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
         return order != 0 ? order < 0 : a < b;
     });
 
-    // Rent options first (the buy options' break-even refers to them).
-    for (const CloudOffer& offer : offers) {
-        const auto after = std::upper_bound(by_id.begin(), by_id.end(), offer.gpu_id,
-                                            [](const std::string& id, const GpuSpec* g) { return id < g->id; });
-        const GpuSpec* gpu = after != by_id.begin() && (*(after - 1))->id == offer.gpu_id ? *(after - 1) : nullptr;
-        const PreparedCount* p = job.find(offer.gpu_count);
-        if (gpu == nullptr || p == nullptr) continue;
+    // Rent options first (the buy options' break-even refers to them). `nodes` instances of the offer (multi-node
+    // when > 1): the price and the host RAM are per instance.
+    auto add_rent = [&](const CloudOffer& offer, const GpuSpec* gpu, const PreparedCount* p, int nodes) -> RankOption& {
         RankOption& o = out.options.emplace_back();
         start_reasons(c, o);
         o.kind = OptionKind::kRent;
         o.gpu = gpu;
-        o.count = offer.gpu_count;
+        o.nodes = nodes;
+        o.count = offer.gpu_count * nodes;
         o.offer = &offer;
-        o.id.reserve(5 + offer.id.size());
+        o.id.reserve(5 + offer.id.size() + 4);
         o.id.append("rent:").append(offer.id);
-        evaluate_card(c, *p, o);
+        if (nodes > 1) o.id.append(":x").append(std::to_string(nodes));
+        evaluate_card(c, p, o, offer.host_ram_bytes);
         if (known(o.time_s)) {
             RentInputs in;
             in.run_time_s = o.time_s;
@@ -365,6 +390,9 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             in.storage_price_per_gb_month_cny = settings.storage.price_per_gb_month_cny;
             in.cny_per_usd = c.cny_per_usd;
             o.rent = rent_cost(offer, in);
+            // Each instance bills its own hours; the project's disk is counted once.
+            o.rent.compute_cny *= nodes;
+            o.rent.total_cny = o.rent.compute_cny + o.rent.storage_cny;
             o.cost_cny = o.rent.total_cny;
             o.cash_cny = o.cost_cny;
             if (o.rent.billed_s_per_run > o.time_s * 1.01)
@@ -382,6 +410,35 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
         finish_cost(c, o);
         apply_filters(c, o);
         keep_reasons(c, o);
+        return o;
+    };
+    const int per_node = job.priors ? int(job.priors->comm.gpus_per_node) : 8;
+    for (const CloudOffer& offer : offers) {
+        const auto after = std::upper_bound(by_id.begin(), by_id.end(), offer.gpu_id,
+                                            [](const std::string& id, const GpuSpec* g) { return id < g->id; });
+        const GpuSpec* gpu = after != by_id.begin() && (*(after - 1))->id == offer.gpu_id ? *(after - 1) : nullptr;
+        if (gpu == nullptr || offer.gpu_count < 1) continue;
+        const RankOption& single = add_rent(offer, gpu, job.find(offer.gpu_count), 1);
+        // A full server of a data-centre card: when no plan fits one instance, or the one that does runs longer than
+        // k instances would together (k x their time: the same money or less), the fewest instances that fit, joined
+        // by the network between nodes (time.cpp: a job wider than a node crosses InfiniBand unless told otherwise).
+        if (offer.gpu_count != per_node || gpu->segment != "datacenter") continue;
+        const double single_time_s = single.fits ? single.time_s : kNaN;
+        if (single.fits && !known(single_time_s)) continue;
+        for (int nodes : d.multi_node_counts) {
+            if (nodes < 2) continue;
+            PlanTarget t;
+            t.gpu = gpu;
+            t.count = offer.gpu_count * nodes;
+            t.usable_bytes = gpu->memory_bytes * (1.0 - job.config.reserve_fraction);
+            t.host_ram_bytes = offer.host_ram_bytes;
+            t.gpus_per_server = offer.gpu_count;
+            const Plan p = c.planner.plan(t);
+            if (!p.found) continue;
+            if (single.fits && !(known(p.time_s) && p.time_s * nodes < single_time_s)) break;
+            add_rent(offer, gpu, job.find(t.count), nodes);
+            break;
+        }
     }
     const std::size_t rent_end = out.options.size();
     // The rent each buy option's break-even is measured against: the cheapest fitting hourly rent of the same
@@ -404,8 +461,7 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
     const auto& resale_points = settings.resale_value.points;
     for (const GpuSpec& gpu : gpus) {
         for (int n : d.buy_counts) {
-            const PreparedCount* p = job.find(n);
-            if (p == nullptr) continue;
+            const PreparedCount* p = job.find(n);  // the typed layout at n cards (nullptr: it needs other counts)
             RankOption& o = out.options.emplace_back();
             start_reasons(c, o);
             o.kind = OptionKind::kBuy;
@@ -414,7 +470,7 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             const std::string count_text = std::to_string(n);
             o.id.reserve(5 + gpu.id.size() + count_text.size());
             o.id.append("buy:").append(gpu.id).append(":").append(count_text);
-            evaluate_card(c, *p, o);
+            evaluate_card(c, p, o, d.buy_host_ram_bytes);
             in.card_count = n;
             in.run_time_s = known(o.time_s) ? o.time_s : 0;
             o.buy = buy_cost(gpu, in);

@@ -17,6 +17,7 @@
 #include "engine/cost.h"
 #include "engine/hardware.h"
 #include "engine/memory.h"
+#include "engine/planner.h"
 #include "engine/time.h"
 #include "engine/workload.h"
 
@@ -43,6 +44,11 @@ struct DecisionInputs {
     int runs = 1;                   // runs of the job in the project
     double storage_bytes = 0;       // cloud disk kept while renting
     std::vector<int> buy_counts = {1, 2, 4, 8};
+    // Multi-node options: an 8-GPU server offer of a data-centre card that no plan fits is also offered as this many
+    // instances (the smallest that fits), joined by the network the time model takes between nodes.
+    std::vector<int> multi_node_counts = {2, 4, 8};
+    double buy_host_ram_bytes = 0;  // the desktop host's RAM (settings host_system.ram); 0 = unknown
+    bool allow_result_changes = false;  // the advice may change what is learned even where a same-result fix works
 };
 
 // ---- the prepared job --------------------------------------------------------------------------------------------
@@ -105,7 +111,8 @@ enum class ReasonCode : std::uint8_t {
     kHostUnderpowered,   // power_w (cards' TDP + host) over psu_w, the host's power supply: the host counted is too small
     kServerOnly,         // SXM / OAM modules: sold only inside 4- or 8-GPU servers, so no card + desktop price
     kLaunchPriceBasis,   // card price = launch USD x rate (no street price): launch_usd, cny_per_usd
-    kGlobalBatchChanged, // global_batch, scenario_global_batch: the micro-batch is kept, more cards = bigger batch
+    kPlanChanged,        // global_batch: the option runs the job with another layout than typed (see RankOption::plan)
+    kMultiNode,          // nodes, gpus_per_node: several instances of a server offer, joined by its network
     kIncompatible,       // a blocking compatibility warning (see warnings)
     kBillingRounded,     // billed_s, run_time_s: the run is rounded up to the billing unit
 };
@@ -128,8 +135,13 @@ struct RankOption {
     const CloudOffer* offer = nullptr;  // rent only
     std::string id;                     // "buy:rtx-4090:1", "rent:<offer id>": the tie-break key
 
+    int nodes = 1;                      // rent: instances of the offer (a multi-node option when > 1)
+
+    // The fastest same-result way to run the job on these cards (planner.h); fits = a plan was found.
+    Plan plan;
+    bool fits_as_typed = false;         // the typed layout fits here too (only the accumulation may differ)
     bool fits = false;
-    double peak_bytes_per_card = 0;     // nvidia-smi view
+    double peak_bytes_per_card = 0;     // nvidia-smi view: the plan's, or (no plan) the least any layout needs
     double usable_bytes_per_card = 0;   // card x (1 - reserve)
     double time_s = 0;                  // one run; NaN = unknown
     double cost_cny = 0;                // the project (runs), net of resale for buy; NaN = unknown

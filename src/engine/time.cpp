@@ -160,6 +160,10 @@ double sm_cycles_per_s(const GpuSpec& gpu) {
     return gpu.dense_flop_per_s.fp32 / (2.0 * (lanes_64 ? 64 : 128));
 }
 
+double default_host_memory_bytes_per_s(const GpuSpec& gpu, const ThroughputPriors& priors) {
+    return gpu.segment == "datacenter" ? priors.server_host_bytes_per_s : priors.desktop_host_bytes_per_s;
+}
+
 Interconnect default_interconnect(const GpuSpec& gpu) {
     if (gpu.form_factor == "sxm" || gpu.form_factor == "oam") return Interconnect::kNvlink;
     if (gpu.pcie_gen >= 5) return Interconnect::kPcie5;
@@ -1119,9 +1123,30 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         const double bw = spec ? link_bandwidth(*spec, gpu).mid : 0;
         const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
         if (bw > 0) offload_s = t.offload_bytes / (z1 ? n : 1) / bw;
-        r.cpu_optimizer_not_modelled = true;
     }
     r.offload_transfer_s = offload_s;
+    // The optimizer step on the CPU (DeepSpeed's CPU-Adam): a streaming kernel over the fp32 parameter, gradient and
+    // both moments (csrc/includes/cpu_adam.h), bound by the host's memory bandwidth, which every rank of a server
+    // shares (priors.cpu_optimizer_bytes_per_param; TimeOptions::host_memory_bytes_per_s). Not overlapped with the
+    // GPU's next step (ZeRO-Offload's delayed parameter update is off by default). One card's share x the ranks of
+    // its server; `one_gpu` = the same job's CPU step on one card.
+    double cpu_optimizer_s = 0, cpu_optimizer_one_gpu_s = 0;
+    if (t.offload_bytes > 0) {
+        const double host_bw =
+            o.host_memory_bytes_per_s > 0 ? o.host_memory_bytes_per_s : default_host_memory_bytes_per_s(gpu, priors);
+        const double bytes = priors.cpu_optimizer_bytes_per_param;
+        if (host_bw > 0 && bytes > 0) {
+            const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
+            const double per_server = std::min<double>(n, std::max(1.0, priors.comm.gpus_per_node));
+            const double params_per_rank = t.grad_comm_values / (z1 ? n : 1);
+            cpu_optimizer_s = params_per_rank * per_server * bytes / host_bw;
+            cpu_optimizer_one_gpu_s = t.grad_comm_values * bytes / host_bw;
+        } else {
+            r.cpu_optimizer_not_modelled = true;
+        }
+    }
+    r.cpu_optimizer_s = cpu_optimizer_s;
+    offload_s += cpu_optimizer_s;
     r.samples_per_step = batch * accum * dp;
     // The frozen input encoders' forward passes (SD pipelines), once per micro-batch, at the model's efficiencies
     // and each encoder's own rate.
@@ -1195,8 +1220,12 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     if (tp * pp > 1) {
         r.scaling_efficiency = (s.step_s - s.exposed_s - s.model_parallel_s - s.bubble_s) / s.step_s;
     } else if (n > 1) {
+        // The CPU optimizer step (ZeRO-Offload) split the same way, without the host memory bandwidth the ranks of
+        // a server share (that contention, like communication, is what the efficiency measures).
         const StepTimes split = step_at(n, {}, e_mid);
-        const double ideal_step = with_loader(split.step_s + offload_s + encoder_s);
+        const bool z1 = c.strategy != Strategy::kDdp;
+        const double cpu_share_s = cpu_optimizer_one_gpu_s / (z1 ? n : 1);
+        const double ideal_step = with_loader(split.step_s + r.offload_transfer_s + cpu_share_s + encoder_s);
         r.scaling_efficiency = ideal_step / r.step_s;
     }
 

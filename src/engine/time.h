@@ -92,6 +92,12 @@ struct ThroughputPriors {
     // throughput_priors.json "optimizer_loop"); 0 = not modelled.
     double optimizer_op_s = 0;
     std::string optimizer_op_source;
+    // ZeRO-Offload's CPU optimizer step (data/throughput_priors.json "cpu_optimizer"): bytes it moves through host
+    // memory per parameter, and the achievable memory bandwidth of a desktop host and of a two-socket GPU server.
+    // 0 = not modelled (the step is then flagged cpu_optimizer_not_modelled).
+    double cpu_optimizer_bytes_per_param = 0;
+    double desktop_host_bytes_per_s = 0, server_host_bytes_per_s = 0;
+    std::string cpu_optimizer_source;
     // Bytes per SM cycle that eager framework kernels (elementwise, norms, reductions, layout transposes, optimizer
     // and dequantisation kernels) keep moving; their achieved bandwidth is at most SM cycles per second x this
     // (data/throughput_priors.json "sm_stream_limit"); 0 = not modelled (the bandwidth fraction alone).
@@ -174,6 +180,9 @@ struct TimeOptions {
                                         // others -> true
     double loader_samples_per_s = 0;    // per GPU, what the input pipeline delivers; 0 = unlimited
     double overlap_fraction = -1;       // < 0: the prior's (sets both the DDP and the sharded overlap when >= 0)
+    // The host's achievable memory bandwidth, which ZeRO-Offload's CPU optimizer step streams through; 0 = the card's
+    // default host (host_memory_bytes_per_s(gpu, priors): a server for data-centre cards, else a desktop).
+    double host_memory_bytes_per_s = 0;
     double grad_reduce_bytes = 0;       // bytes per gradient value on the wire; 0 = the gradients' own dtype. 2 =
                                         // reduced in 16 bits: DDP's fp16/bf16_compress_hook, apex amp O2 (fp16
                                         // model, fp16 gradients), DeepSpeed fp16
@@ -219,7 +228,8 @@ struct TimeReport {
     double loader_wait_s = 0;        // time per step the GPU waits for the input pipeline
     double offload_transfer_s = 0;   // ZeRO-Offload: gradients to host + 16-bit parameters back over PCIe, per step
     double input_encoder_s = 0;      // SD pipelines: the frozen VAE and text encoders' forward passes, per step
-    bool cpu_optimizer_not_modelled = false;  // ZeRO-Offload: the CPU Adam step itself is NOT in step_s (no source)
+    double cpu_optimizer_s = 0;      // ZeRO-Offload: the optimizer step on the host's CPU, per step (in step_s)
+    bool cpu_optimizer_not_modelled = false;  // ZeRO-Offload without a host bandwidth: the CPU step is NOT in step_s
 
     // whole job
     double samples_per_step = 0;     // global batch: micro-batch x accumulation x GPUs
@@ -348,6 +358,10 @@ DenseFlopPerS rates_for_time(const GpuSpec& gpu, const ThroughputPriors& priors,
 // SM cycles per second (SMs x clock) from the FP32 peak and the FP32 lanes per SM of the compute capability; 0 when
 // unknown (non-NVIDIA cards, no FP32 figure).
 double sm_cycles_per_s(const GpuSpec& gpu);
+
+// The host memory bandwidth a card's server or workstation has by default: data-centre cards sit in two-socket
+// servers, the others in desktops (priors' cpu_optimizer record; 0 when it is missing).
+double default_host_memory_bytes_per_s(const GpuSpec& gpu, const ThroughputPriors& priors);
 
 // The interconnect a card uses by default (SXM/OAM -> nvlink, PCIe -> its PCIe generation).
 Interconnect default_interconnect(const GpuSpec& gpu);

@@ -19,6 +19,7 @@
 #include "ui/chart.h"
 #include "ui/export.h"
 #include "ui/format.h"
+#include "ui/plan_panel.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -362,6 +363,21 @@ bool draw_decision_inputs(AppState& app) {
         if (deadline > 0) d["deadline_h"] = deadline;
         else d.erase("deadline_h");
         changed = true;
+    }
+    // Off (the default): the advice keeps what is learned wherever a change that does so works (planner.h).
+    bool allow = d.value("allow_result_changes", false);
+    if (ImGui::Checkbox(stable_label(tr(Str::AllowResultChanges, L), "allow-result-changes").c_str(), &allow)) {
+        if (allow) d["allow_result_changes"] = true;
+        else d.erase("allow_result_changes");
+        changed = true;
+    }
+    test_anchor(app, "allow-result-changes");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        wrapped_text(tr(Str::AllowResultChangesTip, L));
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
     }
     return changed;
 }
@@ -1247,18 +1263,19 @@ void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int colu
     const std::string currency = o.contains("cost") ? o["cost"].value("currency", "CNY") : "CNY";
     auto reason = [&](const char* code) { return find_reason(o, code); };
     auto value = [](const nlohmann::json* x, const char* key) { return x ? json_number((*x)["values"], key, 0) : 0.0; };
-    const nlohmann::json* batch = reason("global_batch_changed");
+    // The plan behind the row's memory and time, and why lighter layouts were not taken.
     auto batch_line = [&] {
-        if (batch)
-            wrapped_textf(tr(Str::CellBatchChanged, L), counted(o.value("count", 1), Str::CountCard, Str::CountCards, L).c_str(),
-                          format_count(value(batch, "global_batch"), L).c_str(),
-                          format_count(value(batch, "scenario_global_batch"), L).c_str());
+        const nlohmann::json& plan = o.contains("plan") ? o["plan"] : nlohmann::json();
+        const std::string summary = plan_summary(plan, r.scenario.scenario, L);
+        if (!summary.empty()) wrapped_textf("%s: %s", tr(Str::ColPlan, L), summary.c_str());
+        plan_notes(plan, L);
     };
     if (column == 0 && !o.value("pareto", false)) return;  // the option's name explains itself
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(tooltip_wrap(28.0f));
     switch (column) {
         case 0: wrapped_text(tr(Str::ParetoTip, L)); break;
+        case 5: batch_line(); break;
         case 1: {
             const nlohmann::json* fit = reason(o.value("fits", false) ? "fits" : "does_not_fit");
             const double card = value(fit, "card_bytes"), usable = value(fit, "usable_bytes");
@@ -1340,6 +1357,7 @@ void draw_ranking(AppState& app) {
     if (!r.ranking.contains("options")) return;
     section_heading(app, tr(Str::RankingTitle, L));
     hint_text(tr(Str::RankingHint, L));
+    hint_text(tr(Str::RankingPlanHint, L));
     ImGui::Checkbox(tr(Str::ShowNotFitting, L), &app.show_not_fitting);
     std::vector<const nlohmann::json*> shown;
     for (const auto& o : r.ranking["options"])
@@ -1371,13 +1389,17 @@ void draw_ranking(AppState& app) {
     const bool narrow = ImGui::GetContentRegionAvail().x < 36.0f * em;
     const float row_lines = narrow ? 2.0f : 1.0f;
     const float height = std::min(22.0f, 1.6f * row_lines * static_cast<float>(shown.size()) + 2.0f) * em;
-    if (ImGui::BeginTable("##ranking", narrow ? 4 : 6, flags, ImVec2(0, height))) {
+    if (ImGui::BeginTable("##ranking", narrow ? 4 : 7, flags, ImVec2(0, height))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         // Column user ids: 0 the engine's rank (the default order, so the sort arrow starts on "#"), 1 memory,
         // 2 time, 3 cost, 4 fits, 5 the option's name (alphabetical).
         ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort,
                                 (narrow ? 2.2f : 2.8f) * em, 0);
-        ImGui::TableSetupColumn(tr(Str::ColOption, L), ImGuiTableColumnFlags_WidthStretch, 0, 5);
+        ImGui::TableSetupColumn(tr(Str::ColOption, L), ImGuiTableColumnFlags_WidthStretch, 1.0f, 5);
+        // The plan: how the option runs the job (engine/planner.h); not sortable, it is words.
+        if (!narrow)
+            ImGui::TableSetupColumn(tr(Str::ColPlan, L), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoSort,
+                                    1.3f, 6);
         if (!narrow) ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 7.5f * em, 1);
         ImGui::TableSetupColumn(tr(Str::ColTime, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 2);
         ImGui::TableSetupColumn(tr(Str::ColCost, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 3);
@@ -1391,7 +1413,7 @@ void draw_ranking(AppState& app) {
         for (int c = 0; c < columns; ++c) {
             if (!ImGui::TableSetColumnIndex(c)) continue;
             const char* name = ImGui::TableGetColumnName(c);
-            const bool numeric = narrow ? (c == 2 || c == 3) : (c == 3 || c == 4);  // the time and cost columns
+            const bool numeric = narrow ? (c == 2 || c == 3) : (c == 4 || c == 5);  // the time and cost columns
             if (numeric) {
                 const float room = ImGui::GetContentRegionAvail().x - arrow_w - ImGui::CalcTextSize(name).x;
                 if (room > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room);
@@ -1443,9 +1465,12 @@ void draw_ranking(AppState& app) {
                 const float x0 = ImGui::GetCursorPosX();
                 if (ImGui::Selectable(("##opt" + o.value("id", "")).c_str(), false, ImGuiSelectableFlags_SpanAllColumns,
                                       ImVec2(0, narrow ? 2.0f * line_h : 0.0f))) {
-                    select_gpu(app.scenario, o.value("gpu", ""));
-                    app.scenario.gpu_count = o.value("count", 1);
-                    app.scenario_dirty = true;
+                    // The option's plan becomes the inputs (card, count and layout); without one, its card and count.
+                    if (!apply_plan(app, o)) {
+                        select_gpu(app.scenario, o.value("gpu", ""));
+                        app.scenario.gpu_count = o.value("count", 1);
+                        app.scenario_dirty = true;
+                    }
                 }
                 const bool row_hovered = ImGui::IsItemHovered();
                 // Narrow: the option's line starts at the row's left edge with the rank in front (the name needs
@@ -1490,7 +1515,10 @@ void draw_ranking(AppState& app) {
                                   ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
                     draw->PopClipRect();
                     // The verdict first: the time column starts where a long memory figure would end.
-                    const std::string second = std::string("  ") + verdict + "  ·  " + memory;
+                    std::string second = std::string("  ") + verdict + "  ·  " + memory;
+                    const std::string plan_words =
+                        o.contains("plan") ? plan_summary(o["plan"], r.scenario.scenario, L) : std::string();
+                    if (!plan_words.empty()) second += "  ·  " + plan_words;
                     // Up to the time column, whose numbers are right-aligned and may start early.
                     const float time_x = ImGui::TableGetCellBgRect(ImGui::GetCurrentTable(), 2).Min.x;
                     draw->PushClipRect(ImVec2(row_top.x, std::max({row_top.y + line_h, inner.Min.y, header_bottom})),
@@ -1499,6 +1527,11 @@ void draw_ranking(AppState& app) {
                     draw->PopClipRect();
                 } else {
                     ImGui::TextUnformatted(text.c_str());
+                    ImGui::TableNextColumn();
+                    const std::string plan_words =
+                        o.contains("plan") ? plan_summary(o["plan"], r.scenario.scenario, L) : std::string();
+                    ImGui::TextUnformatted(plan_words.empty() ? "-" : plan_words.c_str());
+                    if (i == 0) test_anchor(app, "ranking-first-plan");
                     ImGui::TableNextColumn();
                     ImGui::TextUnformatted(memory.c_str());
                 }
@@ -1518,11 +1551,11 @@ void draw_ranking(AppState& app) {
                     ImGui::PopStyleColor();
                 }
                 // The tooltip of the hovered cell, by what the cell shows (0 the option, 1 memory, 2 time, 3 cost,
-                // 4 fits); the rank column explains the option, as the name does.
-                constexpr int kWideColumns[] = {0, 0, 1, 2, 3, 4};
+                // 4 fits, 5 the plan); the rank column explains the option, as the name does.
+                constexpr int kWideColumns[] = {0, 0, 5, 1, 2, 3, 4};
                 constexpr int kNarrowColumns[] = {0, 0, 2, 3};
                 if (row_hovered)
-                    for (int column = 0; column < (narrow ? 4 : 6); ++column)
+                    for (int column = 0; column < (narrow ? 4 : 7); ++column)
                         if (ImGui::TableGetColumnFlags(column) & ImGuiTableColumnFlags_IsHovered)
                             ranking_cell_tooltip(app, o, narrow ? kNarrowColumns[column] : kWideColumns[column]);
             }
@@ -1541,6 +1574,7 @@ void draw_results(AppState& app) {
     }
     if (!app.results.valid) return;
     draw_verdict(app);
+    draw_plan_verdict(app);
     draw_advice(app);
     draw_time(app);
     draw_breakdown(app);

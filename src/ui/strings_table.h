@@ -404,8 +404,6 @@
     X(KindRent, "Rent", "租用")                                                                              \
     X(CellTime, "One run: %s. %d runs: %s.", "一次训练：%s。%d 次：%s。")                                      \
     X(CellTimeOneRun, "One run: %s.", "一次训练：%s。")                                                       \
-    X(CellBatchChanged, "On %s the global batch is %s (your job: %s): each card keeps its batch size.", \
-      "在 %s上全局批量为 %s（你的任务：%s）：每张卡的批量不变。")                                          \
     X(CellEligible, "Meets every condition: fits with the memory kept free, compatible, within the budget and the deadline.", \
       "满足全部条件：留出预留显存后装得下、兼容、不超预算、不超截止时间。")                                        \
     X(CellLeftOut, "Left out of the best options because:", "未列为最佳方案，原因：")                           \
@@ -664,7 +662,62 @@
     X(CheckCost, "the cheapest option costs %s, more than any training budget (the largest published training runs cost on the order of 100 million USD): check the dataset size, the epochs and the number of runs.", \
       "最便宜的方案也要 %s，超出任何训练预算（已公开的最大规模训练约花费 1 亿美元量级）：请检查数据集大小、训练轮数和训练次数。") \
     X(CheckEfficiency, "a scaling efficiency of %s, above 100%%, which the model rules out: please report this scenario (copy its link).", \
-      "扩展效率为 %s，超过 100%%，这在模型中不应出现：请反馈这个场景（复制它的链接）。")
+      "扩展效率为 %s，超过 100%%，这在模型中不应出现：请反馈这个场景（复制它的链接）。") \
+    X(ColPlan, "Plan", "跑法")                                                                               \
+    X(RankingPlanHint, "Each option runs your job the fastest way that trains the same model (same precision, "  \
+      "method and global batch): the Plan column says how. Click a row to use its plan.",                     \
+      "每个方案都按最快、且训练结果不变（精度、方法和全局批大小都不变）的跑法计算，“跑法”一列写明怎么跑。" \
+      "点击一行即可采用它的跑法。")                                                                         \
+    X(PlanAsTyped, "as you set it", "按你的设置")                                                            \
+    X(PlanDdp, "DDP", "DDP")                                                                                 \
+    X(PlanZero, "ZeRO-%d", "ZeRO-%d")                                                                        \
+    X(PlanFsdp, "FSDP", "FSDP")                                                                              \
+    X(PlanTensorParallel, "tensor parallel x%d", "张量并行 x%d")                                              \
+    X(PlanPipeline, "%d pipeline stages", "%d 段流水线")                                                      \
+    X(PlanOffload, "optimizer in host RAM (%s)", "优化器放在内存（%s）")                                     \
+    X(PlanCkptFull, "full checkpointing", "完全检查点")                                                      \
+    X(PlanCkptSelective, "selective checkpointing", "选择性检查点")                                          \
+    X(PlanFusedAttention, "fused attention", "融合注意力")                                                   \
+    X(PlanMicroBatch, "micro-batch %d x %d steps", "微批次 %d x %d 步")                                      \
+    X(PlanMicroBatchOnly, "micro-batch %d", "微批次 %d")                                                     \
+    X(PlanServers, "%d servers", "%d 台服务器")                                                              \
+    X(PlanWhyTitle, "Why not a faster layout:", "为什么不用更快的跑法：")                                   \
+    X(PlanWhyNoneTitle, "Why no layout works here:", "为什么这里没有可行的跑法：")                         \
+    X(AxisCheckpointing, "Without checkpointing", "不用检查点")                                              \
+    X(AxisSharding, "With less sharding", "分片更少")                                                        \
+    X(AxisOffload, "Without optimizer offload", "不把优化器卸载到内存")                                      \
+    X(AxisTensorParallel, "With less tensor parallelism", "张量并行更少")                                    \
+    X(AxisPipeline, "With fewer pipeline stages", "流水线段数更少")                                          \
+    X(AxisMicroBatch, "With a larger micro-batch", "微批次更大")                                             \
+    X(AxisNone, "Even the most memory-saving layout", "即使最省显存的跑法")                                  \
+    X(NoteMemory, "%s: %s per card needed, %s usable.", "%s：每卡需要 %s，可用 %s。")                      \
+    X(NoteSlower, "%s: it fits, but takes %s.", "%s：也装得下，但需要 %s。")                                \
+    X(NoteSlowerStep, "%s: it fits, but a step takes %s.", "%s：也装得下，但每步需要 %s。")                 \
+    X(NoteHostRam, "Offloading the optimizer would need %s of host RAM; the host has %s.",                    \
+      "把优化器卸载到内存需要 %s 主机内存，而主机只有 %s。")                                              \
+    X(NoteHostRamUnknown, "Offloading the optimizer would need %s of host RAM; this offer does not say how much it has.", \
+      "把优化器卸载到内存需要 %s 主机内存，这个报价没有写明主机内存大小。")                              \
+    X(NoteLink, "Tensor parallelism needs NVLink or NVSwitch inside one server; these cards talk over PCIe.",  \
+      "张量并行需要同一台服务器内的 NVLink 或 NVSwitch；这些卡之间只有 PCIe。")                            \
+    X(NoteBatchSplit, "The global batch (%s) does not split evenly over %s data-parallel copies.",            \
+      "全局批大小（%s）不能平均分到 %s 个数据并行副本上。")                                                \
+    X(NoteBatchNorm, "BatchNorm's statistics are per micro-batch, so the micro-batch stays %s; the global batch "   \
+      "(%s) cannot be shared that way over these cards.",                                                     \
+      "BatchNorm 的统计量按微批次计算，所以微批次保持为 %s；全局批大小（%s）无法这样分到这些卡上。")     \
+    X(VerdictPlanAsTyped, "Fits as you set it.", "按你的设置就能装下。")                                     \
+    X(VerdictPlanFits, "Fits with this plan (same model, same results): %s.",                                 \
+      "换一种跑法就能装下（模型和训练结果都不变）：%s。")                                                 \
+    X(VerdictPlanFaster, "A faster plan on the same cards (same results): %s, %s instead of %s.",            \
+      "同样的卡有更快的跑法（结果不变）：%s，用时 %s，而不是 %s。")                                       \
+    X(VerdictPlanNone, "No way of running it on these cards keeps the results: it needs a change that may alter them (see below).", \
+      "在这些卡上没有不改变训练结果的跑法：需要改动可能影响结果的设置（见下方）。")                      \
+    X(ApplyPlan, "Use this plan", "采用这个跑法")                                                            \
+    X(AllowResultChanges, "Advice may change the results", "建议可以改变训练结果")                          \
+    X(AllowResultChangesTip, "Off: the advice first keeps what is learned (checkpointing, accumulation, more cards "  \
+      "with ZeRO), and proposes a new precision, LoRA/QLoRA, an 8-bit optimizer or shorter inputs only when nothing "  \
+      "else works. On: the fewest changes win, even ones that may change the trained model.",              \
+      "关闭：建议优先保持训练结果不变（检查点、梯度累积、用 ZeRO 加卡），只有这些都不行时才建议换精度、"     \
+      "LoRA/QLoRA、8 位优化器或缩短输入。打开：改动最少的方案优先，即使它可能改变训练出的模型。")
 
 namespace gg::ui {
 enum class Str {

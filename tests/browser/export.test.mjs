@@ -33,7 +33,7 @@ test('the ranking copied as Markdown, CSV and JSON holds every option; the JSON 
   await waitReady(page);
   await page.waitForTimeout(500);  // the ranking comes one frame after the first
   const scenario = JSON.parse(await page.evaluate(() => window.gpuguide.report())).scenario;
-  const ranking = JSON.parse(execFileSync(cli, ['rank', '-'], { input: JSON.stringify(scenario) }).toString());
+  const ranking = JSON.parse(execFileSync(cli, ['rank', '-'], { input: JSON.stringify(scenario), maxBuffer: 1 << 26 }).toString());
   const copied = {};
   for (const format of ['Markdown', 'CSV', 'JSON']) {
     const at = await anchorCentre(page, `copy-${format}`);

@@ -153,7 +153,16 @@ TEST_CASE("advisor: BERT-base batch 16 in fp32 on an 8 GB card: the fastest sing
     const GpuSpec* card = cat.find_gpu("rtx-4060");
     REQUIRE(card != nullptr);
     REQUIRE(card->memory_bytes == doctest::Approx(8.0 * double(1ull << 30)));
-    const auto advice = advise(j, {*card}, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    // By default a fix that keeps the results wins (issue 28): checkpointing or accumulation, not a new precision.
+    const auto same = advise(j, {*card}, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    REQUIRE(same.size() == 1);
+    REQUIRE(same[0].status == AdviceStatus::kFixed);
+    for (const AppliedChange& c : same[0].fix.changes) CHECK(c.risk == AccuracyRisk::kNone);
+    CHECK(same[0].fix.config.precision == Precision::kFp32);
+    // Allowed to change the results, the fewest changes win: mixed precision alone.
+    AdviceOptions allowed;
+    allowed.allow_result_changes = true;
+    const auto advice = advise(j, {*card}, gg::catalog::embedded_compat_data(), allowed);
     REQUIRE(advice.size() == 1);
     const CardAdvice& a = advice[0];
     CHECK_FALSE(a.fits_as_is);
@@ -174,12 +183,16 @@ TEST_CASE("advisor: a weight EMA can be dropped: diffusers' SD fine-tune misses 
                              "precision": "fp16-amp", "optimizer": "adamw", "checkpointing": "full", "ema": true})");
     const auto& cat = embedded_catalog();
     std::vector<GpuSpec> one = {*cat.find_gpu("rtx-3090")};
-    const auto untimed = advise(j, one, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    // Dropping the EMA changes the results: offered first only where the user allows that (else ZeRO-3 over more
+    // cards, which keeps them, wins: checked at the end).
+    AdviceOptions allowed;
+    allowed.allow_result_changes = true;
+    const auto untimed = advise(j, one, gg::catalog::embedded_compat_data(), allowed);
     REQUIRE(untimed.size() == 1);
     REQUIRE(untimed[0].fix.changes.size() == 1);
     CHECK(untimed[0].fix.changes[0].change == Change::kMoreCards);
     j.priors = &gg::catalog::embedded_time_data();
-    const auto per_step = advise(j, one, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    const auto per_step = advise(j, one, gg::catalog::embedded_compat_data(), allowed);
     REQUIRE(per_step.size() == 1);
     REQUIRE(per_step[0].fix.changes.size() == 1);
     CHECK(per_step[0].fix.changes[0].change == Change::kNoEma);
@@ -187,7 +200,9 @@ TEST_CASE("advisor: a weight EMA can be dropped: diffusers' SD fine-tune misses 
     CHECK(per_step[0].fix.time_ratio < 1.0);    // but the step is faster without the EMA update
     CHECK(per_step[0].fix.time_ratio > 0.8);
     j.dataset.samples = 10000;
-    const auto advice = advise(j, one, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    const auto kept = advise(j, one, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    CHECK(the_one_change(kept).change == Change::kMoreCards);
+    const auto advice = advise(j, one, gg::catalog::embedded_compat_data(), allowed);
     const AppliedChange& c = the_one_change(advice);
     CHECK(c.change == Change::kNoEma);
     CHECK(std::string(change_name(c.change)) == "no_ema");
@@ -261,7 +276,9 @@ TEST_CASE("advisor: mixed precision for an SD LoRA job casts the frozen UNet too
     j.priors = &gg::catalog::embedded_time_data();  // with times: the faster of the one-change fixes
     j.dataset.samples = 1000;
     const auto& cat = embedded_catalog();
-    const auto advice = advise(j, {*cat.find_gpu("rtx-3060-12gb")}, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    AdviceOptions allowed;  // mixed precision changes the results: asked for here
+    allowed.allow_result_changes = true;
+    const auto advice = advise(j, {*cat.find_gpu("rtx-3060-12gb")}, gg::catalog::embedded_compat_data(), allowed);
     const AppliedChange& c = the_one_change(advice);
     CHECK(c.change == Change::kMixedPrecision);
     const Fix& f = advice[0].fix;

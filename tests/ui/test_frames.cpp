@@ -316,22 +316,29 @@ bool drawn_last_frame(const gg::ui::AppState& app, const char* name) {
     return app.anchors.count(name) == 1 && app.anchors.at(name).frame == app.frame_count - 1;
 }
 
-TEST_CASE("the rent line names only a rental the job fits; a job bigger than any offer of its card is told so") {
+TEST_CASE("the rent line names only a rental the job fits, with the plan that keeps the global batch") {
     ImGuiContextScope scope;
     gg::ui::AppState app;
     gg::ui::app_init(app);
     app.defer_first_decisions = false;
-    // 96 H100s: the job fits as set, but on 8 cards (the largest H100 offer) it does not, so no offer's price answers
-    // it (the line used to show an 8-card rental for 14.7 days).
+    // 96 H100s: the job fits as set; an 8-card H100 offer runs the same job (global batch 192) with its own plan
+    // (more accumulation), so the line names a rental. Before plans it could not: each card kept its micro-batch.
     REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"llama-2-7b","seq_len":4096,"batch_size":2,
         "precision":"bf16-amp","attention":"flash","dataset":{"tokens":1e11},
         "gpu":{"id":"h100-sxm","count":96,"strategy":"fsdp","network":"roce-800g"}})").empty());
     for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
         app.lang = lang;
         run_frame(app, 1400, 2400);
-        CHECK(drawn_last_frame(app, "offer-too-small"));
-        CHECK_FALSE(drawn_last_frame(app, "rent-line"));
+        CHECK(drawn_last_frame(app, "rent-line"));
+        CHECK_FALSE(drawn_last_frame(app, "offer-too-small"));
     }
+    bool planned_rental = false;
+    for (const auto& o : app.results.ranking["options"])
+        if (o.value("kind", "") == "rent" && o.value("gpu", "") == "h100-sxm" && o.value("fits", false)) {
+            CHECK(o["plan"]["global_batch"].get<double>() == 192);
+            planned_rental = true;
+        }
+    CHECK(planned_rental);
     // One RTX 4090: rented one card at a time, the job fits, the line shows it.
     REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"resnet50","batch_size":64,"precision":"fp16-amp",
         "optimizer":"sgd-momentum","dataset":{"samples":100000,"epochs":1},"gpu":{"id":"rtx-4090","count":1}})").empty());
