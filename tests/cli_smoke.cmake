@@ -1,5 +1,7 @@
 # The CLI's fixed promises: `gpuguide --version` and `--help` exit 0 and print what they should; an unknown
-# command exits 2 with a message on stderr and nothing on stdout.
+# command exits 2 with a message on stderr and nothing on stdout; no arguments: the help on stderr, exit 2; a path
+# that cannot be read (missing, a directory) exits 1 saying so; an input without end (/dev/zero) or over the 4 MiB
+# limit stops at the limit and exits 2 naming it (issue 30).
 cmake_minimum_required(VERSION 3.20)
 execute_process(COMMAND "${CLI}" --version RESULT_VARIABLE rc OUTPUT_VARIABLE out)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "^gpuguide [0-9]+\\.[0-9]+\\.[0-9]+")
@@ -13,4 +15,24 @@ execute_process(COMMAND "${CLI}" no-such-command RESULT_VARIABLE rc OUTPUT_VARIA
 if(NOT rc EQUAL 2 OR NOT out STREQUAL "" OR NOT err MATCHES "no-such-command")
   message(FATAL_ERROR "unknown command: exit ${rc}, stdout '${out}', stderr '${err}'")
 endif()
-message(STATUS "cli: --version, --help and unknown-command behave")
+execute_process(COMMAND "${CLI}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT out STREQUAL "" OR NOT err MATCHES "Usage:")
+  message(FATAL_ERROR "no arguments: exit ${rc}, stdout '${out}', stderr '${err}'")
+endif()
+execute_process(COMMAND "${CLI}" estimate "${CMAKE_CURRENT_LIST_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT out STREQUAL "" OR NOT err MATCHES "cannot read the scenario .* it is a directory")
+  message(FATAL_ERROR "a directory: exit ${rc}, stdout '${out}', stderr '${err}'")
+endif()
+execute_process(COMMAND "${CLI}" estimate "${CMAKE_CURRENT_LIST_DIR}/no-such-file.json" RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "cannot read the scenario .* no such file")
+  message(FATAL_ERROR "a missing file: exit ${rc}, stdout '${out}', stderr '${err}'")
+endif()
+if(EXISTS /dev/zero)
+  execute_process(COMMAND "${CLI}" estimate /dev/zero RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
+                  TIMEOUT 20)
+  if(NOT rc EQUAL 2 OR NOT out STREQUAL "" OR NOT err MATCHES "larger than 4 MiB")
+    message(FATAL_ERROR "/dev/zero: exit ${rc}, stdout '${out}', stderr '${err}'")
+  endif()
+endif()
+message(STATUS "cli: --version, --help, no arguments, unreadable paths, endless input and unknown-command behave")

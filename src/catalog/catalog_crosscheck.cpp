@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "catalog/catalog.h"
+#include "catalog/json_text.h"
 
 namespace gg::catalog {
 
@@ -24,7 +25,8 @@ std::vector<Problem> crosscheck_gpu_specs(const Catalog& catalog, std::string_vi
         report("", "the file is missing or empty");
         return problems;
     }
-    const json doc = json::parse(crosscheck_json.begin(), crosscheck_json.end(), nullptr, false);
+    // `check-data --dir` reads this file from disk: the same size, depth and value limits as other outside text.
+    const json doc = parse_json_text(crosscheck_json).value;
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("gpus") || !doc["gpus"].is_array()) {
         report("", "must be a JSON object with a \"gpus\" array");
         return problems;

@@ -59,11 +59,21 @@ std::string detail_of(const char* what) {
 
 }  // namespace
 
+std::string json_text_limit_words() {
+    return std::to_string(kMaxJsonTextBytes >> 20) + " MiB (" + std::to_string(kMaxJsonTextBytes) + " bytes)";
+}
+
 JsonText parse_json_text(std::string_view text) {
     JsonText out;
     out.value = json(json::value_t::discarded);
+    if (text.size() > kMaxJsonTextBytes) {
+        out.error = "larger than " + json_text_limit_words() + ", the most gpuguide reads (it is " +
+                    std::to_string(text.size()) + " bytes); no scenario or data file needs that much";
+        return out;
+    }
     // Depth first, without recursion (strings may hold brackets and escaped quotes).
     int depth = 0;
+    std::size_t commas = 0;
     bool in_string = false, escaped = false;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
@@ -74,6 +84,11 @@ JsonText parse_json_text(std::string_view text) {
             continue;
         }
         if (c == '"') in_string = true;
+        else if (c == ',' && ++commas >= kMaxJsonValues) {
+            out.error = "more than " + std::to_string(kMaxJsonValues) + " values (at " + where(text, i) +
+                        "); no scenario or data file has that many";
+            return out;
+        }
         else if (c == '{' || c == '[') {
             if (++depth > kMaxJsonDepth) {
                 out.error = "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep (at " + where(text, i) +

@@ -15,6 +15,19 @@
 
 namespace gg::catalog {
 
+// Larger than this is refused before anything else is done with it: the biggest file we read is data/gpus.json
+// (~100 KB) and a user's own data of a few hundred records is a few hundred KB, while a 50 MB document took the page
+// seconds to parse and then aborted it (issue 30). Readers that can take text from outside (the CLI's files and
+// standard input, the page's file picker and window.gpuguide.load) stop reading at this size too.
+constexpr std::size_t kMaxJsonTextBytes = 4u << 20;  // 4 MiB
+// The same limit as words for messages ("4 MiB (4,194,304 bytes)").
+std::string json_text_limit_words();
+
+// More values than this (counted as the commas between them, before parsing) are refused too: within 4 MiB a
+// document of 200,000 keys took the page 12 s to read and list (issue 30). The largest file we read,
+// tests/validation/published_time.json, has about 21,000 values; data/gpus.json about 2,100.
+constexpr std::size_t kMaxJsonValues = 100000;
+
 // Deeper than this is refused before parsing. The deepest document we read is the browser's stored state
 // ({"scenario": {"model": {"resnet": {"depths": [...]}}}}, 5 levels) or a user-data file (4).
 constexpr int kMaxJsonDepth = 32;

@@ -23,8 +23,10 @@ struct ScalingRow {
     double step_s = 0;              // per optimizer step
     double samples_per_s = 0;       // all cards
     double total_s = 0;             // for the scenario's dataset; 0 without one
-    double speedup = 0;             // throughput / the first row's (one copy)
-    double scaling_efficiency = 0;  // speedup / copies: 1 = linear in the number of model copies
+    double speedup = 0;             // throughput / the first row's (one copy); above the copies under ZeRO/FSDP,
+                                    // whose optimizer step shrinks as cards are added
+    double scaling_efficiency = 0;  // the engine's (time.h): each card's work split without communication / step_s,
+                                    // at most 1; DDP: speedup / copies
 };
 
 // The default counts of model copies.

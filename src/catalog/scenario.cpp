@@ -283,8 +283,9 @@ engine::ModelSpec parse_custom(const json& o, Reader& r, json& normalised) {
             std::vector<int> depths;
             if (ok)
                 for (const json& x : d) {
-                    if (!x.is_number_integer() || x.get<int>() < 1 || x.get<int>() > 100) ok = false;
-                    else depths.push_back(x.get<int>());
+                    // Compared as a double before narrowing: get<int>() of 4294967297 is 1 (issue 30).
+                    if (!x.is_number_integer() || x.get<double>() < 1 || x.get<double>() > 100) ok = false;
+                    else depths.push_back(static_cast<int>(x.get<double>()));
                 }
             if (!ok) r.problem(ptr + "/depths", "'depths' must be a list of 1 to 8 whole numbers from 1 to 100");
             else {

@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "catalog/embedded_data.h"
 #include "cli/command.h"
+#include "cli/scenario_input.h"
 
 namespace gg::cli {
 namespace {
@@ -138,12 +139,12 @@ int run_settings(const std::vector<std::string>& args) {
     return kExitOk;
 }
 
+// A missing file reads as empty (its problems say what is missing); a file over the input limit is refused.
 bool read_file(const std::string& path, std::string& out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream text;
-    text << in.rdbuf();
-    out = text.str();
+    if (read_input_text(path, out) == ReadStatus::kTooLarge) {
+        std::fprintf(stderr, "gpuguide check-data: %s\n", read_status_message(ReadStatus::kTooLarge, path, "the file").c_str());
+        return false;
+    }
     return true;
 }
 
@@ -171,10 +172,10 @@ int run_check_data(const std::vector<std::string>& args) {
     } else {
         // Files on disk: lets a contributor check an edit without rebuilding. A missing file reads as empty.
         std::string gpus, offers, settings;
-        read_file(dir + "/" + catalog::kGpusFile, gpus);
-        read_file(dir + "/" + catalog::kOffersFile, offers);
-        read_file(dir + "/" + catalog::kSettingsFile, settings);
-        read_file(dir + "/" + catalog::kCrosscheckFile, crosscheck_text);
+        if (!read_file(dir + "/" + catalog::kGpusFile, gpus) || !read_file(dir + "/" + catalog::kOffersFile, offers) ||
+            !read_file(dir + "/" + catalog::kSettingsFile, settings) ||
+            !read_file(dir + "/" + catalog::kCrosscheckFile, crosscheck_text))
+            return kExitUsage;
         loaded = catalog::parse_catalog(gpus, offers, settings, problems);
     }
     int compared_count = 0;

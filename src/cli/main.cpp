@@ -23,8 +23,9 @@ bool register_command(const Command& command) {
 
 const std::vector<Command>& commands() { return registry(); }
 
-static void print_help() {
-    std::printf(
+// To standard output when asked for (--help, help), to standard error when the arguments are missing (exit 2).
+static void print_help(std::FILE* out = stdout) {
+    std::fprintf(out,
         "gpuguide %s: will a training job fit on a GPU, how long will it take, what will it cost.\n"
         "\n"
         "Usage:\n"
@@ -35,8 +36,8 @@ static void print_help() {
         "\n"
         "Commands:\n",
         GG_VERSION);
-    for (const Command& c : commands()) std::printf("  %-12s %s\n", c.name, c.summary);
-    std::printf(
+    for (const Command& c : commands()) std::fprintf(out, "  %-12s %s\n", c.name, c.summary);
+    std::fprintf(out,
         "\n"
         "Input is JSON (a file, or - for standard input); output is JSON on standard output.\n"
         "Exit codes: 0 success; 1 the command failed (e.g. a file could not be read); 2 bad arguments or\n"
@@ -58,7 +59,7 @@ namespace gg::cli {
 // The whole command line after the program name; main() and the CLI fuzz target (tests/fuzz) call it.
 int run_main(const std::vector<std::string>& args) {
     if (args.empty()) {
-        print_help();
+        print_help(stderr);
         return kExitUsage;
     }
     const std::string& first = args[0];

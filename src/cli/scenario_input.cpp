@@ -1,11 +1,11 @@
 // Reading and parsing the scenario argument of the scenario commands (see scenario_input.h).
 #include "cli/scenario_input.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include "catalog/catalog.h"
 #include "catalog/json_text.h"
@@ -14,19 +14,47 @@
 namespace gg::cli {
 
 namespace {
-bool read_input(const std::string& path, std::string& text) {
-    if (path == "-") {
-        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-        return true;
+// Reads at most limit + 1 bytes (one more than allowed tells "too large" from "exactly the limit").
+bool read_bounded(std::istream& in, std::string& text, std::size_t limit) {
+    text.clear();
+    char buffer[1 << 16];
+    while (text.size() <= limit) {
+        in.read(buffer, static_cast<std::streamsize>(std::min(sizeof buffer, limit + 1 - text.size())));
+        const std::streamsize got = in.gcount();
+        if (got <= 0) break;
+        text.append(buffer, static_cast<std::size_t>(got));
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
-    return true;
+    return !in.bad();
 }
 }  // namespace
+
+ReadStatus read_input_text(const std::string& path, std::string& text) {
+    const std::size_t limit = catalog::kMaxJsonTextBytes;
+    text.clear();
+    if (path == "-") {
+        if (!read_bounded(std::cin, text, limit)) return ReadStatus::kCannotRead;
+        return text.size() > limit ? ReadStatus::kTooLarge : ReadStatus::kOk;
+    }
+    // std::ifstream opens a directory on Linux and then reads nothing: ask first.
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) return ReadStatus::kCannotRead;
+    std::ifstream in(path, std::ios::binary);
+    if (!in || !read_bounded(in, text, limit)) return ReadStatus::kCannotRead;
+    return text.size() > limit ? ReadStatus::kTooLarge : ReadStatus::kOk;
+}
+
+std::string read_status_message(ReadStatus status, const std::string& path, const std::string& what) {
+    const std::string name = path == "-" ? "on standard input" : "'" + catalog::printable(path, 200) + "'";
+    if (status == ReadStatus::kTooLarge)
+        return what + " " + name + " is larger than " + catalog::json_text_limit_words() +
+               ", the most gpuguide reads; no scenario or data file needs that much";
+    std::error_code error;
+    if (path != "-" && std::filesystem::is_directory(path, error))
+        return "cannot read " + what + " " + name + ": it is a directory, not a file";
+    if (path != "-" && !std::filesystem::exists(path, error))
+        return "cannot read " + what + " " + name + ": no such file";
+    return "cannot read " + what + " " + name;
+}
 
 namespace {
 // At most kShown problems, each made printable (control characters escaped, an echoed value cut short): a file with
@@ -71,9 +99,15 @@ int read_scenario_argument(const char* command, const std::vector<std::string>& 
     }
     if (!user_data_path.empty()) {
         std::string user_text;
-        if (user_data_path == "-" || !read_input(user_data_path, user_text)) {
-            std::fprintf(stderr, "gpuguide %s: cannot read the user data '%s'\n", command, user_data_path.c_str());
-            return kExitFailure;
+        if (user_data_path == "-") {
+            std::fprintf(stderr, "gpuguide %s: --user-data needs a FILE; standard input is for the scenario\n", command);
+            return kExitUsage;
+        }
+        const ReadStatus read = read_input_text(user_data_path, user_text);
+        if (read != ReadStatus::kOk) {
+            std::fprintf(stderr, "gpuguide %s: %s\n", command,
+                         read_status_message(read, user_data_path, "the user data").c_str());
+            return read == ReadStatus::kTooLarge ? kExitUsage : kExitFailure;
         }
         std::vector<catalog::Problem> problems;
         out.user_catalog = catalog::merge_user_data(catalog::embedded_catalog(), user_text, problems);
@@ -84,9 +118,10 @@ int read_scenario_argument(const char* command, const std::vector<std::string>& 
         out.has_user_data = true;
     }
     std::string text;
-    if (!read_input(path, text)) {
-        std::fprintf(stderr, "gpuguide %s: cannot read '%s'\n", command, path.c_str());
-        return kExitFailure;
+    const ReadStatus read = read_input_text(path, text);
+    if (read != ReadStatus::kOk) {
+        std::fprintf(stderr, "gpuguide %s: %s\n", command, read_status_message(read, path, "the scenario").c_str());
+        return read == ReadStatus::kTooLarge ? kExitUsage : kExitFailure;
     }
     out.parsed = catalog::parse_decision_scenario(text, out.catalog(), path);
     if (!out.parsed.problems.empty()) {

@@ -12,6 +12,13 @@
 
 namespace gg::cli {
 
+// Reads PATH (or standard input for "-") into `text`, at most catalog::kMaxJsonTextBytes: a bigger input, or one
+// without end (/dev/zero), stops there. A directory, a missing file or one without read permission is kCannotRead.
+enum class ReadStatus { kOk, kCannotRead, kTooLarge };
+ReadStatus read_input_text(const std::string& path, std::string& text);
+// The message for a status other than kOk ("cannot read 'x': it is a directory"), without a program name.
+std::string read_status_message(ReadStatus status, const std::string& path, const std::string& what);
+
 struct ScenarioInput {
     catalog::ParsedDecision parsed;
     bool has_user_data = false;

@@ -245,7 +245,8 @@ struct TimeReport {
     double hardware_flop_per_step = 0;  // with recomputation and LoRA/dequant extras, all GPUs
     double peak_flop_per_s = 0;      // dense peak of the rate used, one GPU
     double mfu = 0;                  // flop_per_step / (step_s x GPUs x peak): model FLOPs utilisation
-    double scaling_efficiency = 1;   // throughput(n) / (n x throughput(1)) at the same micro-batch
+    double scaling_efficiency = 1;   // each GPU's share of the work, split without communication, / step_s (<= 1;
+                                     // DDP: throughput(n) / (n x throughput(1)) at the same micro-batch)
 
     TimeFigure step, compute, memory_bound, optimizer, comm, exposed_comm, flop;
     TimeFigure model_parallel;       // formula "time.model_parallel" (empty formula without tensor/pipeline parallel)

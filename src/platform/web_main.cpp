@@ -17,6 +17,7 @@
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
+#include "catalog/json_text.h"
 #include "ui/app.h"
 
 #include <nlohmann/json.hpp>
@@ -109,7 +110,9 @@ void sync_browser(Platform& p) {
         p.synced_generation = app.results_generation;
         const std::string fragment = gg::ui::app_fragment(app);
         EM_ASM({ try { history.replaceState(history.state, "", "#" + UTF8ToString($0)); } catch (e) {} }, fragment.c_str());
-        if (app.store_writable) {  // the last scenario, for the next visit (private modes may refuse: ignored)
+        // The last scenario, for the next visit (private modes may refuse: ignored). Not while a damaged store that
+        // could not be copied aside is still there (store_blocked: it is offered as a file first).
+        if (app.store_writable && !app.store_blocked) {
             const std::string stored = gg::ui::app_store_json(app);
             EM_ASM({ try { localStorage.setItem(UTF8ToString($0), UTF8ToString($1)); } catch (e) {} },
                    gg::ui::kStoreKey, stored.c_str());
@@ -150,6 +153,8 @@ void sync_browser(Platform& p) {
             input.onchange = function() {
                 var file = input.files && input.files[0];
                 if (!file) return;
+                // A file over the limit is not read at all (a 50 MB file used to abort the page).
+                if (file.size > Module["_gg_max_input_bytes"]()) { Module["_gg_import_too_large"](file.size); return; }
                 file.text().then(function(text) {
                     var p = allocateUTF8(text);
                     Module["_gg_import_user_data"](p);
@@ -266,11 +271,39 @@ EMSCRIPTEN_KEEPALIVE const char* gg_load_scenario(const char* scenario_json) {
     return g_platform->report.c_str();
 }
 
-// A data file the user picked ("Load from a file").
+// A data file the user picked ("Load from a file"): checked, then the user is asked (app.import_plan).
 EMSCRIPTEN_KEEPALIVE void gg_import_user_data(const char* text) {
     if (g_platform == nullptr || text == nullptr) return;
     gg::ui::app_import_user_data(g_platform->app, text);
     mark_input();
+}
+
+// The most text the page reads from outside (a file, window.gpuguide.load): larger input is refused unread.
+EMSCRIPTEN_KEEPALIVE double gg_max_input_bytes() { return static_cast<double>(gg::catalog::kMaxJsonTextBytes); }
+
+// A picked file over gg_max_input_bytes, not read.
+EMSCRIPTEN_KEEPALIVE void gg_import_too_large(double size_bytes) {
+    if (g_platform == nullptr) return;
+    gg::ui::app_import_too_large(g_platform->app, size_bytes);
+    mark_input();
+}
+
+// window.gpuguide.load() of a text over gg_max_input_bytes: the problem it returns, as JSON.
+EMSCRIPTEN_KEEPALIVE const char* gg_too_large_json(double size) {
+    if (g_platform == nullptr) return "[]";
+    g_platform->report = nlohmann::json::array({{{"pointer", ""},
+                                                 {"message", "the scenario is " + std::to_string(static_cast<long long>(size)) +
+                                                                 " characters, larger than " + gg::catalog::json_text_limit_words() +
+                                                                 ", the most gpuguide reads; nothing was changed"}}})
+                                 .dump();
+    return g_platform->report.c_str();
+}
+
+// window.gpuguide.notice(): what the page tells the user now (ui::app_notice_json).
+EMSCRIPTEN_KEEPALIVE const char* gg_notice_json() {
+    if (g_platform == nullptr) return "null";
+    g_platform->report = gg::ui::app_notice_json(g_platform->app).dump();
+    return g_platform->report.c_str();
 }
 
 // Called on start and on hashchange with location.hash (a link pasted into the address bar).
@@ -355,9 +388,19 @@ int main() {
             return text === null ? 0 : allocateUTF8(text);
         }, gg::ui::kStoreKey));
         if (stored != nullptr) {
-            if (gg::ui::app_apply_store(platform.app, stored) == gg::ui::StoreStatus::kUnreadable)
-                EM_ASM({ try { localStorage.setItem(UTF8ToString($0), UTF8ToString($1)); } catch (e) {} },
-                       gg::ui::kStoreUnreadableKey, stored);
+            const gg::ui::StoreStatus status = gg::ui::app_apply_store(platform.app, stored);
+            if (status == gg::ui::StoreStatus::kUnreadable || status == gg::ui::StoreStatus::kPartlyLoaded) {
+                // Kept under a key of its own with the date and time, so an earlier copy is never overwritten. When
+                // storage is full the copy fails: the platform then writes nothing (store_blocked) until the user
+                // saved the text as a file.
+                char* key = reinterpret_cast<char*>(EM_ASM_INT({
+                    var key = UTF8ToString($0) + "." + new Date().toISOString();
+                    try { localStorage.setItem(key, UTF8ToString($1)); } catch (e) { return 0; }
+                    return allocateUTF8(key);
+                }, gg::ui::kStoreUnreadableKey, stored));
+                gg::ui::app_store_copy_result(platform.app, key != nullptr ? key : "", key != nullptr);
+                free(key);
+            }
             free(stored);
         }
     }

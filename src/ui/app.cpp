@@ -3,6 +3,7 @@
 #include "ui/app.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -11,6 +12,7 @@
 #include "catalog/json_text.h"
 #include "catalog/stack_config.h"
 #include "engine/memory.h"
+#include "ui/format.h"
 #include "ui/link.h"
 #include "ui/strings.h"
 #include "ui/widgets.h"
@@ -24,6 +26,76 @@ namespace {
 constexpr const char* kDefaultScenario =
     R"({"model":"bert-base","batch_size":16,"seq_len":128,"precision":"fp16-amp","optimizer":"adamw",)"
     R"("gpu":{"id":"rtx-4060","count":1},"dataset":{"samples":100000,"epochs":3}})";
+
+// A link's own cards and offers, used for this view only: what they are, which replace a catalog record, and
+// "Save to my data" (with a confirmation when one replaces a catalog record). Separate from app.notice, so a
+// link's other notice (e.g. a setting reset) does not hide it.
+void draw_link_records(AppState& app) {
+    if (!app.link_user_data.is_object() || app.link_records_seen) return;
+    const Lang L = app.lang;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.62f, 0.36f, 0.02f, 1.0f));
+    wrapped_text(tr(Str::LinkRecordsInView, L));
+    for (const std::string& r : app.link_records) {
+        ImGui::Bullet();
+        wrapped_text(r.c_str());
+    }
+    if (!app.link_over_bundled.empty()) {
+        wrapped_text(tr(Str::LinkRecordsOverBundled, L));
+        for (const std::string& r : app.link_over_bundled) {
+            ImGui::Bullet();
+            wrapped_text(r.c_str());
+        }
+    }
+    if (app.link_ignored_count > 0) wrapped_textf(tr(Str::LinkRecordsIgnored, L), app.link_ignored_count);
+    ImGui::PopStyleColor();
+    if (app.link_save_confirming) {
+        wrapped_text(tr(Str::LinkSaveConfirm, L));
+        if (ImGui::SmallButton(tr(Str::LinkSaveYes, L))) app_save_link_records(app, true);
+        test_anchor(app, "link-save-yes");
+        ImGui::SameLine();
+        if (ImGui::SmallButton(tr(Str::ImportCancel, L))) app.link_save_confirming = false;
+        test_anchor(app, "link-save-cancel");
+    } else {
+        if (ImGui::SmallButton(tr(Str::LinkSaveRecords, L))) app_save_link_records(app, false);
+        test_anchor(app, "link-save");
+        ImGui::SameLine();
+        if (ImGui::SmallButton((std::string(tr(Str::Dismiss, L)) + "##link-records").c_str())) app.link_records_seen = true;
+        test_anchor(app, "link-records-ok");
+    }
+}
+
+// Results no one can mean (catalog::result_checks, and a cost past any budget), with the reason.
+void draw_result_checks(AppState& app) {
+    const Results& r = app.results;
+    if (!r.valid) return;
+    const Lang L = app.lang;
+    std::vector<std::string> lines;
+    char buffer[1024];
+    if (r.report.contains("checks") && r.report["checks"].is_array())
+        for (const nlohmann::json& c : r.report["checks"]) {
+            const std::string code = c.value("code", "");
+            if (code == "run_over_a_century" && c.contains("total_s") && c["total_s"].is_number())
+                std::snprintf(buffer, sizeof buffer, tr(Str::CheckCentury, L), format_duration(c["total_s"].get<double>(), L).c_str());
+            else if (code == "scaling_efficiency_above_one" && c.contains("scaling_efficiency") && c["scaling_efficiency"].is_number())
+                std::snprintf(buffer, sizeof buffer, tr(Str::CheckEfficiency, L), format_percent(c["scaling_efficiency"].get<double>()).c_str());
+            else
+                continue;
+            lines.emplace_back(buffer);
+        }
+    if (r.over_budget_cost > 0) {
+        std::snprintf(buffer, sizeof buffer, tr(Str::CheckCost, L), format_money(r.over_budget_cost, r.over_budget_currency, L).c_str());
+        lines.emplace_back(buffer);
+    }
+    if (lines.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.18f, 0.10f, 1.0f));
+    wrapped_text(tr(Str::CheckTitle, L));
+    for (const std::string& line : lines) {
+        ImGui::Bullet();
+        wrapped_text(line.c_str());
+    }
+    ImGui::PopStyleColor();
+    test_anchor(app, "result-checks");
+}
 
 void draw_header(AppState& app) {
     const float em = ImGui::GetFontSize();
@@ -61,19 +133,34 @@ void draw_header(AppState& app) {
             wrapped_text(d.c_str());
         }
         ImGui::PopStyleColor();
-        if ((app.notice == Str::StoreBroken || app.notice == Str::StoreNewer) && !app.kept_store_text.empty()) {
+        const bool store_notice = app.notice == Str::StoreBroken || app.notice == Str::StoreNewer ||
+                                  app.notice == Str::StoreSetAside || app.notice == Str::StorePartlyApplied;
+        if (store_notice && !app.kept_store_text.empty()) {
             if (ImGui::SmallButton(tr(Str::SaveKeptStore, app.lang))) {
                 app.download_name = "gpuguide-saved-settings.json";
                 app.download_text = app.kept_store_text;
+                if (app.store_blocked) {  // the user has the text now: the settings may be saved again
+                    app.store_blocked = false;
+                    ++app.results_generation;
+                }
             }
             test_anchor(app, "save-kept-store");
+            ImGui::SameLine();
+        }
+        if (app.notice == Str::ImportLoaded && app.undo_import_available) {
+            if (ImGui::SmallButton(tr(Str::UndoImport, app.lang))) app_undo_import(app);
+            test_anchor(app, "undo-import-notice");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::UndoImportTip, app.lang));
             ImGui::SameLine();
         }
         if (ImGui::SmallButton(tr(Str::Dismiss, app.lang))) {
             app.notice = Str::Dismiss;
             app.notice_details.clear();
         }
+        test_anchor(app, "dismiss-notice");
     }
+    draw_link_records(app);
+    draw_result_checks(app);
     ImGui::Dummy(ImVec2(0, 0.1f * em));
 }
 
@@ -128,6 +215,26 @@ void update_decisions(AppState& app) {
     catalog::DecisionJson decided = catalog::rank_and_advise_json(r.scenario, app.catalog());  // the advisor runs once
     r.ranking = std::move(decided.ranking);
     r.advice = nullptr;
+    // The cheapest option the job fits, against any budget (in the ranking's currency).
+    r.over_budget_cost = 0;
+    r.over_budget_currency.clear();
+    if (r.ranking.is_object() && r.ranking.contains("options") && r.ranking["options"].is_array()) {
+        const std::string currency = r.ranking.value("currency", "CNY");
+        const double rate = app.catalog().settings.exchange_rate.cny_per_usd;
+        double cheapest = -1;
+        for (const nlohmann::json& o : r.ranking["options"]) {
+            if (!o.value("fits", false) || !o.contains("cost") || !o["cost"].is_object() ||
+                !o["cost"].contains("amount") || !o["cost"]["amount"].is_number())
+                continue;
+            const double amount = o["cost"]["amount"].get<double>();
+            if (cheapest < 0 || amount < cheapest) cheapest = amount;
+        }
+        const double cheapest_cny = currency == "USD" ? cheapest * rate : cheapest;
+        if (cheapest > 0 && cheapest_cny > kAnyBudgetCny) {
+            r.over_budget_cost = cheapest;
+            r.over_budget_currency = currency;
+        }
+    }
     const std::string& gpu_id = r.scenario.scenario.gpu_id;
     if (!gpu_id.empty() && decided.advice.contains("cards"))
         for (auto& card : decided.advice["cards"])
@@ -192,47 +299,145 @@ void app_update_results(AppState& app) {
 namespace {
 // The records of the user's own data the scenario needs: its card (when the user added it or priced it) and the
 // user's offers for that card. Null when it needs none.
+bool has_text(const nlohmann::json& record, const char* key, const std::string& value) {
+    return record.is_object() && record.contains(key) && record[key].is_string() && record[key] == value;
+}
+
+// The record of `list` (an array of records) with this id, or nullptr.
+const nlohmann::json* record_with_id(const nlohmann::json& data, const char* key, const std::string& id) {
+    if (!data.is_object() || !data.contains(key) || !data[key].is_array()) return nullptr;
+    for (const nlohmann::json& r : data[key])
+        if (has_text(r, "id", id)) return &r;
+    return nullptr;
+}
+
+// The records of the user's own data (and of a link's, for this view) the scenario needs: its card (when the user
+// added it or priced it) and the offers for that card. Null when it needs none: a link carries nothing else.
 nlohmann::json user_records_for_link(const AppState& app) {
-    if (!app.user_data.is_object()) return nullptr;
     const std::string& gpu = app.scenario.gpu_id;
     nlohmann::json out{{"schema_version", 1}, {"gpus", nlohmann::json::array()}, {"offers", nlohmann::json::array()}};
-    auto has_id = [](const nlohmann::json& record, const std::string& key, const std::string& id) {
-        return record.is_object() && record.contains(key) && record[key].is_string() && record[key] == id;
-    };
-    if (app.user_data.contains("gpus") && app.user_data["gpus"].is_array())
-        for (const nlohmann::json& g : app.user_data["gpus"])
-            if (has_id(g, "id", gpu)) out["gpus"].push_back(g);
+    for (const nlohmann::json* data : {&app.user_data, &app.link_user_data}) {  // the user's own version first
+        if (out["gpus"].empty())
+            if (const nlohmann::json* g = record_with_id(*data, "gpus", gpu)) out["gpus"].push_back(*g);
+    }
     if (out["gpus"].empty()) return nullptr;  // a bundled card at its bundled price: the link needs nothing more
-    if (app.user_data.contains("offers") && app.user_data["offers"].is_array())
-        for (const nlohmann::json& o : app.user_data["offers"])
-            if (has_id(o, "gpu", gpu)) out["offers"].push_back(o);
+    for (const nlohmann::json* data : {&app.user_data, &app.link_user_data})
+        if (data->is_object() && data->contains("offers") && (*data)["offers"].is_array())
+            for (const nlohmann::json& o : (*data)["offers"])
+                if (has_text(o, "gpu", gpu) && o.contains("id") &&
+                    std::none_of(out["offers"].begin(), out["offers"].end(),
+                                 [&](const nlohmann::json& x) { return x["id"] == o["id"]; }))
+                    out["offers"].push_back(o);
     return out;
 }
 
-// Adds a link's records to the user's own data (kept like anything the user entered). A record whose id the user
-// already has keeps the user's version; its id is returned so the notice can say so.
-std::vector<std::string> add_link_user_data(AppState& app, const nlohmann::json& link_data) {
+// "Lab card (my-lab-card)" / "Lab cluster · my-lab-card (my-offer-lab)": how a record is named in notices.
+std::string record_label(const nlohmann::json& r, const std::string& key) {
+    const std::string id = r.is_object() && r.contains("id") && r["id"].is_string() ? r["id"].get<std::string>() : "?";
+    auto text = [&](const char* k) {
+        return r.is_object() && r.contains(k) && r[k].is_string() ? r[k].get<std::string>() : std::string();
+    };
+    std::string name = key == "gpus" ? text("name") : text("provider") + (text("gpu").empty() ? "" : " · " + text("gpu"));
+    return catalog::printable(name.empty() ? id : name, 80) + (name.empty() ? "" : " (" + catalog::printable(id, 80) + ")");
+}
+
+// At most kShownLabels of a list, then "... +N".
+std::string label_list(const std::vector<std::string>& labels) {
+    constexpr std::size_t kShownLabels = 12;
+    std::string out;
+    for (std::size_t i = 0; i < labels.size() && i < kShownLabels; ++i) out += (i ? ", " : "") + labels[i];
+    if (labels.size() > kShownLabels) out += ", ... +" + std::to_string(labels.size() - kShownLabels);
+    return out;
+}
+
+std::string formatted(const char* format, const std::string& value) {
+    char buffer[512];
+    std::snprintf(buffer, sizeof buffer, format, value.c_str());
+    return buffer;
+}
+
+// A link's record that replaces a bundled one, with the figures that differ: "RTX 4090 (rtx-4090): 96.0 GiB, ¥100
+// (catalog: 24.0 GiB, ¥12,999)".
+std::string over_bundled_line(const AppState& app, const std::string& key, const std::string& id) {
+    const catalog::Catalog& base = catalog::embedded_catalog();
+    const catalog::Catalog& now = app.catalog();
+    if (key == "gpus") {
+        const engine::GpuSpec* b = base.find_gpu(id);
+        const engine::GpuSpec* n = now.find_gpu(id);
+        if (b == nullptr) return id;
+        auto figures = [&](const engine::GpuSpec& g) {
+            return format_gib(g.memory_bytes, app.lang) +
+                   (g.street_price.new_cny > 0 ? ", " + format_money(g.street_price.new_cny, "CNY", app.lang) : "");
+        };
+        return catalog::printable(b->name, 80) + " (" + catalog::printable(id, 80) + "): " +
+               (n != nullptr && n != b ? figures(*n) : std::string("?")) + " (" +
+               formatted(tr(Str::CatalogFigures, app.lang), figures(*b)) + ")";
+    }
+    const engine::CloudOffer* b = base.find_offer(id);
+    const engine::CloudOffer* n = now.find_offer(id);
+    if (b == nullptr) return id;
+    auto figures = [&](const engine::CloudOffer& o) {
+        return o.gpu_id + " x" + std::to_string(o.gpu_count) + ", " + format_money(o.price_per_hour, o.currency, app.lang) +
+               tr(Str::PerHourSuffix, app.lang);
+    };
+    return catalog::printable(b->provider, 80) + " (" + catalog::printable(id, 80) + "): " +
+           (n != nullptr ? figures(*n) : std::string("?")) + " (" + formatted(tr(Str::CatalogFigures, app.lang), figures(*b)) + ")";
+}
+
+void rebuild_catalog(AppState& app);
+
+// A link's own records, for this view only (never written to app.user_data): only those its scenario uses (its card,
+// and offers for that card), at most kMaxLinkRecords. A record whose id the user already has keeps the user's
+// version; its id is returned so the notice can say so.
+std::vector<std::string> use_link_records(AppState& app, const std::string& scenario_text, const std::string& records_text) {
+    constexpr int kMaxLinkRecords = 32;
     std::vector<std::string> kept;
-    if (!link_data.is_object()) return kept;
-    nlohmann::json merged = app.user_data.is_object() ? app.user_data : nlohmann::json::object();
-    bool added = false;
-    for (const char* key : {"gpus", "offers"}) {
-        if (!link_data.contains(key) || !link_data[key].is_array()) continue;
-        if (!merged.contains(key) || !merged[key].is_array()) merged[key] = nlohmann::json::array();
-        for (const nlohmann::json& record : link_data[key]) {
-            if (!record.is_object() || !record.contains("id") || !record["id"].is_string()) continue;
-            const auto same_id = std::find_if(merged[key].begin(), merged[key].end(), [&](const nlohmann::json& r) {
-                return r.is_object() && r.contains("id") && r["id"] == record["id"];
-            });
-            if (same_id == merged[key].end()) {
-                merged[key].push_back(record);
-                added = true;
-            } else if (*same_id != record) {
-                kept.push_back(record["id"].get<std::string>());
+    app.link_user_data = nullptr;
+    app.link_records.clear();
+    app.link_over_bundled.clear();
+    app.link_ignored_count = 0;
+    app.link_save_confirming = false;
+    app.link_records_seen = false;
+    const nlohmann::json scenario = catalog::parse_json_text(scenario_text).value;
+    const nlohmann::json records = catalog::parse_json_text(records_text).value;
+    std::string gpu;
+    if (scenario.is_object() && scenario.contains("gpu") && scenario["gpu"].is_object() &&
+        scenario["gpu"].contains("id") && scenario["gpu"]["id"].is_string())
+        gpu = scenario["gpu"]["id"].get<std::string>();
+    if (!records.is_object()) {  // none (or a previous link's are dropped)
+        rebuild_catalog(app);
+        app.scenario_dirty = true;
+        return kept;
+    }
+    nlohmann::json used{{"schema_version", 1}, {"gpus", nlohmann::json::array()}, {"offers", nlohmann::json::array()}};
+    std::vector<std::pair<std::string, std::string>> over;  // (key, id)
+    int count = 0;
+    for (const std::string key : {"gpus", "offers"}) {
+        if (!records.contains(key) || !records[key].is_array()) continue;
+        for (const nlohmann::json& record : records[key]) {
+            const bool uses = !gpu.empty() && has_text(record, key == "gpus" ? "id" : "gpu", gpu) &&
+                              record.contains("id") && record["id"].is_string();
+            if (!uses || count >= kMaxLinkRecords) {
+                ++app.link_ignored_count;
+                continue;
             }
+            const std::string id = record["id"].get<std::string>();
+            if (const nlohmann::json* own = record_with_id(app.user_data, key.c_str(), id)) {
+                if (*own != record) kept.push_back(id);
+                continue;  // the user's own version is used
+            }
+            if (record_with_id(used, key.c_str(), id) != nullptr) continue;  // twice in the link: the first counts
+            used[key].push_back(record);
+            ++count;
+            app.link_records.push_back(record_label(record, key));
+            const catalog::Catalog& base = catalog::embedded_catalog();
+            if (key == "gpus" ? base.find_gpu(id) != nullptr : base.find_offer(id) != nullptr) over.emplace_back(key, id);
         }
     }
-    if (added) app_set_user_data(app, std::move(merged));
+    if (count > 0) app.link_user_data = std::move(used);
+    rebuild_catalog(app);
+    for (const auto& [key, id] : over) app.link_over_bundled.push_back(over_bundled_line(app, key, id));
+    app.scenario_dirty = true;
     return kept;
 }
 }  // namespace
@@ -248,21 +453,35 @@ const catalog::Catalog& AppState::catalog() const {
     return user_catalog_active ? user_catalog : catalog::embedded_catalog();
 }
 
-void app_set_user_data(AppState& app, nlohmann::json user_data) {
+namespace {
+// The catalog the page uses: the bundled one, the user's own records over it, then a link's records (this view).
+void rebuild_catalog(AppState& app) {
     app.user_data_problems.clear();
+    app.link_data_problems.clear();
+    const bool own = app.user_data.is_object();
+    const bool link = app.link_user_data.is_object();
+    app.user_catalog_active = own || link;
+    if (!app.user_catalog_active) {
+        app.user_catalog = catalog::Catalog();
+        return;
+    }
+    app.user_catalog = own ? catalog::merge_user_data(catalog::embedded_catalog(), app.user_data.dump(), app.user_data_problems)
+                           : catalog::embedded_catalog();
+    if (link) app.user_catalog = catalog::merge_user_data(app.user_catalog, app.link_user_data.dump(), app.link_data_problems);
+}
+}  // namespace
+
+void app_set_user_data(AppState& app, nlohmann::json user_data) {
     auto listed = [&](const char* key) {
         return user_data.is_object() && user_data.contains(key) && !user_data[key].empty();
     };
     if (!listed("gpus") && !listed("offers")) {
         app.user_data = nullptr;
-        app.user_catalog_active = false;
-        app.user_catalog = catalog::Catalog();
     } else {
         if (!user_data.contains("schema_version")) user_data["schema_version"] = 1;
-        app.user_catalog = catalog::merge_user_data(catalog::embedded_catalog(), user_data.dump(), app.user_data_problems);
-        app.user_catalog_active = true;
         app.user_data = std::move(user_data);
     }
+    rebuild_catalog(app);
     app.scenario_dirty = true;
     ++app.results_generation;  // the platform saves the settings again even if the scenario is now invalid
 }
@@ -279,16 +498,184 @@ void add_notice_details(AppState& app, const std::vector<catalog::Problem>& prob
 }
 }  // namespace
 
+namespace {
+// What a JSON value is, in words for a notice ("a JSON array", "an object with the keys name, version, ...").
+std::string what_it_holds(const nlohmann::json& doc) {
+    switch (doc.type()) {
+        case nlohmann::json::value_t::array: return "a JSON array (a list) of " + std::to_string(doc.size()) + " entries";
+        case nlohmann::json::value_t::string: return "a JSON string";
+        case nlohmann::json::value_t::boolean: return "true or false";
+        case nlohmann::json::value_t::null: return "null";
+        case nlohmann::json::value_t::object: {
+            if (doc.empty()) return "an empty object {}";
+            std::vector<std::string> keys;
+            for (auto it = doc.begin(); it != doc.end(); ++it) keys.push_back(catalog::printable(it.key(), 40));
+            return "an object with the keys " + label_list(keys);
+        }
+        default: return "a number";
+    }
+}
+
+const char* kRecordKeys[] = {"gpus", "offers"};
+}  // namespace
+
+namespace {
+bool is_import_notice(Str notice) {
+    switch (notice) {
+        case Str::ImportNotJson: case Str::ImportNotData: case Str::ImportEmpty: case Str::ImportIsScenario:
+        case Str::ImportIsSettings: case Str::ImportNewer: case Str::ImportTooLarge: case Str::ImportLoaded:
+        case Str::ImportUndone: case Str::UserDataProblems: return true;
+        default: return false;
+    }
+}
+}  // namespace
+
 bool app_import_user_data(AppState& app, std::string_view text) {
-    nlohmann::json doc = catalog::parse_json_text(text).value;  // discarded when broken, too deep or a key twice
-    app.notice_details.clear();
-    if (!doc.is_object()) {
-        app.notice = Str::ImportBroken;
+    app.import_plan = ImportPlan();
+    if (is_import_notice(app.notice)) {  // the last import's answer; any other notice (a damaged store) stays
+        app.notice = Str::Dismiss;
+        app.notice_details.clear();
+    }
+    auto refuse = [&](Str why, std::string detail) {
+        app.notice = why;
+        app.notice_details.clear();
+        if (!detail.empty()) app.notice_details.push_back(std::move(detail));
+        return false;
+    };
+    if (text.size() > catalog::kMaxJsonTextBytes) {
+        app_import_too_large(app, static_cast<double>(text.size()));
         return false;
     }
-    app_set_user_data(app, std::move(doc));
-    app.notice = app.user_data_problems.empty() ? Str::ImportDone : Str::UserDataProblems;
+    const catalog::JsonText parsed = catalog::parse_json_text(text);  // too deep, a key twice, a syntax error
+    if (!parsed.error.empty()) return refuse(Str::ImportNotJson, parsed.error);
+    const nlohmann::json& doc = parsed.value;
+    if (!doc.is_object()) return refuse(Str::ImportNotData, what_it_holds(doc));
+    // The page's own saved settings ({"version": 1, "scenario": ..., "user_data": ...}, offered as a file when they
+    // could not be used) and scenario files are not data files: loading one used to replace the user's data by none.
+    if (doc.contains("version") && (doc.contains("scenario") || doc.contains("user_data")))
+        return refuse(Str::ImportIsSettings, "");
+    if (doc.contains("schema_version") && doc["schema_version"].is_number() && doc["schema_version"].get<double>() > 1)
+        return refuse(Str::ImportNewer, "schema_version " + catalog::printable(doc["schema_version"].dump(), 40) +
+                                            "; this version of gpuguide reads 1");
+    const bool has_lists = doc.contains("gpus") || doc.contains("offers");
+    if (!has_lists && (doc.contains("model") || doc.contains("batch_size") || doc.contains("gpu")))
+        return refuse(Str::ImportIsScenario, "");
+    for (const char* key : kRecordKeys)
+        if (doc.contains(key) && !doc[key].is_array())
+            return refuse(Str::ImportNotData, std::string("'") + key + "' is " + what_it_holds(doc[key]) +
+                                                   ", not a list of records");
+    if (!has_lists) return refuse(Str::ImportNotData, what_it_holds(doc));  // {}, a package.json, ...
+
+    ImportPlan plan;
+    nlohmann::json merged = app.user_data.is_object() ? app.user_data : nlohmann::json::object();
+    merged["schema_version"] = 1;
+    const catalog::Catalog& base = catalog::embedded_catalog();
+    int records = 0;
+    for (const std::string key : kRecordKeys) {
+        if (!merged.contains(key) || !merged[key].is_array()) merged[key] = nlohmann::json::array();
+        std::vector<std::string> file_ids;
+        if (doc.contains(key))
+            for (const nlohmann::json& record : doc[key]) {
+                if (!record.is_object() || !record.contains("id") || !record["id"].is_string() ||
+                    std::find(file_ids.begin(), file_ids.end(), record["id"].get<std::string>()) != file_ids.end()) {
+                    ++plan.skipped_count;  // not a record, or its id twice in the file (the first counts)
+                    continue;
+                }
+                const std::string id = record["id"].get<std::string>();
+                file_ids.push_back(id);
+                ++records;
+                auto same = std::find_if(merged[key].begin(), merged[key].end(),
+                                         [&](const nlohmann::json& r) { return has_text(r, "id", id); });
+                if (same == merged[key].end()) {
+                    merged[key].push_back(record);
+                    plan.added.push_back(record_label(record, key));
+                } else if (*same != record) {
+                    *same = record;
+                    plan.replaced.push_back(record_label(record, key));
+                } else {
+                    ++plan.unchanged_count;
+                }
+                if (key == "gpus" ? base.find_gpu(id) != nullptr : base.find_offer(id) != nullptr)
+                    plan.over_bundled.push_back(record_label(record, key));
+            }
+        if (app.user_data.is_object() && app.user_data.contains(key) && app.user_data[key].is_array())
+            for (const nlohmann::json& r : app.user_data[key])
+                if (!r.is_object() || !r.contains("id") || !r["id"].is_string() ||
+                    std::find(file_ids.begin(), file_ids.end(), r["id"].get<std::string>()) == file_ids.end())
+                    plan.kept.push_back(record_label(r, key));
+    }
+    if (records == 0) {  // "gpus": [] and "offers": [] (or only entries that are not records): nothing to add
+        std::string detail;
+        if (plan.skipped_count > 0) detail = std::to_string(plan.skipped_count) + " entries without an \"id\"";
+        return refuse(Str::ImportEmpty, detail);
+    }
+    catalog::merge_user_data(base, merged.dump(), plan.problems);
+    plan.merged = std::move(merged);
+    plan.pending = true;
+    app.import_plan = std::move(plan);
+    app.tab = Tab::Data;  // the question is on the "GPUs and prices" tab
+    app.tab_requested = true;
+    return true;
+}
+
+void app_import_too_large(AppState& app, double size_bytes) {
+    app.import_plan = ImportPlan();
+    app.notice = Str::ImportTooLarge;
+    app.notice_details = {format_grouped(size_bytes) + " bytes; the limit is " + catalog::json_text_limit_words() +
+                          " (a data file of a few hundred cards and offers is a few hundred KB)"};
+}
+
+void app_confirm_import(AppState& app) {
+    if (!app.import_plan.pending) return;
+    ImportPlan plan = std::move(app.import_plan);
+    app.import_plan = ImportPlan();
+    app.user_data_before_import = app.user_data.is_object() ? app.user_data : nlohmann::json::object();  // {}: none
+    app.undo_import_available = true;
+    app_set_user_data(app, std::move(plan.merged));
+    app.notice = Str::ImportLoaded;
+    app.notice_details.clear();
+    if (!plan.added.empty()) app.notice_details.push_back(formatted(tr(Str::ImportAddedLine, app.lang), label_list(plan.added)));
+    if (!plan.replaced.empty())
+        app.notice_details.push_back(formatted(tr(Str::ImportReplacedLine, app.lang), label_list(plan.replaced)));
+    if (app.notice_details.empty()) app.notice_details.push_back(tr(Str::ImportNothingNew, app.lang));
     add_notice_details(app, app.user_data_problems);
+}
+
+void app_cancel_import(AppState& app) { app.import_plan = ImportPlan(); }
+
+void app_undo_import(AppState& app) {
+    if (!app.undo_import_available) return;
+    nlohmann::json before = std::move(app.user_data_before_import);
+    app.user_data_before_import = nullptr;
+    app.undo_import_available = false;
+    app.import_plan = ImportPlan();
+    app_set_user_data(app, std::move(before));
+    app.notice = Str::ImportUndone;
+    app.notice_details.clear();
+}
+
+bool app_save_link_records(AppState& app, bool confirmed) {
+    if (!app.link_user_data.is_object()) return false;
+    if (!app.link_over_bundled.empty() && !confirmed) {
+        app.link_save_confirming = true;
+        return false;
+    }
+    nlohmann::json merged = app.user_data.is_object() ? app.user_data : nlohmann::json{{"schema_version", 1}};
+    for (const char* key : kRecordKeys) {
+        if (!app.link_user_data.contains(key)) continue;
+        if (!merged.contains(key) || !merged[key].is_array()) merged[key] = nlohmann::json::array();
+        for (const nlohmann::json& record : app.link_user_data[key])
+            if (record_with_id(merged, key, record["id"].get<std::string>()) == nullptr) merged[key].push_back(record);
+    }
+    const std::vector<std::string> saved = app.link_records;
+    app.link_user_data = nullptr;
+    app.link_records.clear();
+    app.link_over_bundled.clear();
+    app.link_ignored_count = 0;
+    app.link_save_confirming = false;
+    app_set_user_data(app, std::move(merged));
+    app.notice = Str::LinkRecordsSaved;
+    app.notice_details = saved;
     return true;
 }
 
@@ -303,6 +690,7 @@ std::string app_user_data_file(const AppState& app) {
 std::string app_store_json(const AppState& app) {
     nlohmann::json doc{{"version", 1}, {"scenario", app_scenario_json(app)}};
     if (app.user_data.is_object()) doc["user_data"] = app.user_data;
+    if (app.undo_import_available) doc["user_data_before_import"] = app.user_data_before_import;
     return doc.dump();
 }
 
@@ -360,9 +748,10 @@ std::string salvage_scenario(const AppState& app, std::string_view text, std::ve
 
 StoreStatus app_apply_store(AppState& app, std::string_view stored) {
     if (stored.empty()) return StoreStatus::kEmpty;
-    const nlohmann::json doc = catalog::parse_json_text(stored).value;
-    if (doc.is_object() && doc.contains("version") && doc["version"].is_number_integer() &&
-        doc["version"].get<int>() > 1) {
+    const catalog::JsonText parsed = catalog::parse_json_text(stored);
+    const nlohmann::json& doc = parsed.value;
+    // Not get<int>(): a version of 4294967297 would narrow to 1.
+    if (doc.is_object() && doc.contains("version") && doc["version"].is_number() && doc["version"].get<double>() > 1) {
         app.notice = Str::StoreNewer;
         app.store_writable = false;
         app.kept_store_text = std::string(stored);
@@ -370,47 +759,144 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
     }
     // Not doc.value("version", 0): it throws when "version" is not a number (found by tests/fuzz/fuzz_store).
     const bool v1 = doc.is_object() && doc.contains("version") && doc["version"] == 1;
-    if (v1 && doc.contains("user_data"))
-        app_set_user_data(app, doc["user_data"]);  // first: the scenario may name the user's own GPU
-    const bool loaded = v1 && doc.contains("scenario") && app_load_scenario(app, doc["scenario"].dump()).empty();
-    if (v1 && doc.contains("scenario") && !loaded) {
+    auto broken = [&](std::string why) {
+        app.notice = Str::StoreBroken;
+        app.notice_details = {std::move(why)};
+        app.kept_store_text = std::string(stored);
+        return StoreStatus::kUnreadable;
+    };
+    if (!v1)
+        return broken(!parsed.error.empty() ? parsed.error
+                                            : "not gpuguide's saved settings: " + what_it_holds(doc) +
+                                                  ", where an object with \"version\": 1 and \"scenario\" was expected");
+    // What could not be used is listed, and the whole stored text is kept aside by the platform (kPartlyLoaded).
+    std::vector<catalog::Problem> set_aside;
+    for (auto it = doc.begin(); it != doc.end(); ++it)
+        if (it.key() != "version" && it.key() != "scenario" && it.key() != "user_data" &&
+            it.key() != "user_data_before_import")
+            set_aside.push_back({"", "/" + it.key(), "not a key of the saved settings"});
+    auto own_data = [&](const char* key) -> nlohmann::json {  // user_data or user_data_before_import; null: none
+        if (!doc.contains(key) || doc[key].is_null()) return nullptr;
+        const nlohmann::json& u = doc[key];
+        if (!u.is_object()) {
+            set_aside.push_back({"", std::string("/") + key, "is " + what_it_holds(u) + ", not an object with \"gpus\" and \"offers\""});
+            return nullptr;
+        }
+        nlohmann::json known = nlohmann::json::object();  // what this version reads; the rest is listed
+        for (auto it = u.begin(); it != u.end(); ++it)
+            if (it.key() != "schema_version" && it.key() != "about" && it.key() != "gpus" && it.key() != "offers")
+                set_aside.push_back({"", std::string("/") + key + "/" + it.key(),
+                                     "not a key of your data (it has schema_version, about, gpus and offers)"});
+            else
+                known[it.key()] = it.value();
+        return known;
+    };
+    if (const nlohmann::json u = own_data("user_data"); u.is_object()) app_set_user_data(app, u);  // first: the scenario may name it
+    if (nlohmann::json before = own_data("user_data_before_import"); before.is_object()) {
+        app.user_data_before_import = std::move(before);
+        app.undo_import_available = true;
+    }
+    bool loaded = doc.contains("scenario") && app_load_scenario(app, doc["scenario"].dump()).empty();
+    bool reset = false;
+    if (doc.contains("scenario") && !loaded) {
         // Saved by an older version that accepted a setting this one refuses: keep the rest, reset that one.
         std::vector<catalog::Problem> dropped;
         const std::string salvaged = salvage_scenario(app, doc["scenario"].dump(), dropped);
         if (!salvaged.empty() && app_load_scenario(app, salvaged).empty()) {
-            app.notice = Str::StorePartlyApplied;
-            add_notice_details(app, dropped);
-            return StoreStatus::kLoaded;
+            loaded = reset = true;
+            set_aside.insert(set_aside.end(), dropped.begin(), dropped.end());
         }
     }
-    if (loaded) {
-        if (!app.user_data_problems.empty()) {
-            app.notice = Str::UserDataProblems;
-            add_notice_details(app, app.user_data_problems);
+    if (!loaded) {
+        std::vector<catalog::Problem> problems;
+        if (doc.contains("scenario")) {
+            const catalog::ParsedDecision p = catalog::parse_decision_scenario_json(doc["scenario"], app.catalog(), "scenario");
+            problems = p.problems;
         }
-        return StoreStatus::kLoaded;
+        app.notice_details.clear();
+        const StoreStatus status = broken(problems.empty() ? std::string("its \"scenario\" is missing or cannot be used")
+                                                           : "its scenario could not be used:");
+        add_notice_details(app, problems);
+        return status;
     }
-    app.notice = Str::StoreBroken;
-    app.kept_store_text = std::string(stored);
-    return StoreStatus::kUnreadable;
+    if (!set_aside.empty()) {
+        const bool only_settings = reset && std::all_of(set_aside.begin(), set_aside.end(), [](const catalog::Problem& p) {
+            return p.pointer.rfind("/user_data", 0) != 0 && p.file != "";
+        });
+        app.notice = only_settings ? Str::StorePartlyApplied : Str::StoreSetAside;
+        app.notice_details.clear();
+        add_notice_details(app, set_aside);
+        app.kept_store_text = std::string(stored);
+        return StoreStatus::kPartlyLoaded;
+    }
+    if (!app.user_data_problems.empty()) {
+        app.notice = Str::UserDataProblems;
+        app.notice_details.clear();
+        add_notice_details(app, app.user_data_problems);
+    }
+    return StoreStatus::kLoaded;
+}
+
+void app_store_copy_result(AppState& app, const std::string& key, bool copied) {
+    if (copied) {
+        app.notice_details.push_back(formatted(tr(Str::StoreKeptUnder, app.lang), catalog::printable(key, 120)));
+        return;
+    }
+    app.store_blocked = true;  // sync_browser writes nothing until the text was saved as a file
+    app.notice_details.push_back(tr(Str::StoreNotCopied, app.lang));
+}
+
+nlohmann::json app_notice_json(const AppState& app) {
+    nlohmann::json out{{"text", app.notice == Str::Dismiss ? nlohmann::json(nullptr) : nlohmann::json(tr(app.notice, app.lang))},
+                       {"details", app.notice_details},
+                       {"undo", app.undo_import_available},
+                       {"store_blocked", app.store_blocked},
+                       {"import", nullptr},
+                       {"link", nullptr},
+                       {"over_budget_cost", app.results.over_budget_cost}};
+    const ImportPlan& plan = app.import_plan;
+    if (plan.pending)
+        out["import"] = {{"added", plan.added}, {"replaced", plan.replaced}, {"kept", plan.kept},
+                         {"over_bundled", plan.over_bundled}, {"unchanged", plan.unchanged_count},
+                         {"skipped", plan.skipped_count}, {"problems", plan.problems.size()}};
+    if (app.link_user_data.is_object())
+        out["link"] = {{"records", app.link_records}, {"over_bundled", app.link_over_bundled},
+                       {"ignored", app.link_ignored_count}, {"confirming", app.link_save_confirming}};
+    return out;
 }
 
 void app_apply_fragment(AppState& app, std::string_view fragment) {
     const LinkScenario link = scenario_from_fragment(fragment);
-    app.notice_details.clear();
+    if (link.status == LinkStatus::kNone) return;  // no link: the saved settings' notice keeps its details
+    switch (app.notice) {  // a previous link's notice goes; another (a damaged store) stays, with its list
+        case Str::LinkBroken: case Str::LinkNewer: case Str::LinkOwnRecordKept: case Str::LinkInvalid:
+        case Str::LinkInvalidKept: case Str::LinkPartlyApplied: case Str::LinkBrokenKept: case Str::LinkNewerKept:
+        case Str::LinkTooLarge: case Str::LinkRecordsSaved:
+            app.notice = Str::Dismiss;
+            app.notice_details.clear();
+            break;
+        default: break;
+    }
+    // Sets this link's notice and its list together (never a new notice over an old list).
+    auto notice = [&](Str what) {
+        app.notice = what;
+        app.notice_details.clear();
+    };
     switch (link.status) {
         case LinkStatus::kNone: return;
+        case LinkStatus::kTooLarge: notice(Str::LinkTooLarge); return;
         case LinkStatus::kOk: {
-            // First the user's own card the link carries (a damaged part is skipped: the scenario then names an
-            // unknown card, and the notice below says so).
+            // First the link's own card and offers, for this view only (a damaged part is skipped: the scenario then
+            // names an unknown card, and the notice below says so).
             std::vector<std::string> kept;
             const LinkScenario user = user_data_from_fragment(fragment);
-            if (user.status == LinkStatus::kOk) kept = add_link_user_data(app, nlohmann::json::parse(user.json_text));
+            if (user.status == LinkStatus::kOk || app.link_user_data.is_object())  // (a link without them: none)
+                kept = use_link_records(app, link.json_text, user.status == LinkStatus::kOk ? user.json_text : "null");
             const auto problems = app_load_scenario(app, link.json_text);
             if (problems.empty()) {
                 app.narrow_show_answer = true;  // a shared link opens on its answer (phones: the answer view)
                 if (!kept.empty()) {
-                    app.notice = Str::LinkOwnRecordKept;
+                    notice(Str::LinkOwnRecordKept);
                     app.notice_details = kept;
                 }
                 return;
@@ -420,18 +906,18 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
             const std::string salvaged = salvage_scenario(app, link.json_text, dropped);
             if (!salvaged.empty() && app_load_scenario(app, salvaged).empty()) {
                 app.narrow_show_answer = true;
-                app.notice = Str::LinkPartlyApplied;
+                notice(Str::LinkPartlyApplied);
                 add_notice_details(app, dropped);
                 return;
             }
-            app.notice = showing_default(app) ? Str::LinkInvalid : Str::LinkInvalidKept;
+            notice(showing_default(app) ? Str::LinkInvalid : Str::LinkInvalidKept);
             add_notice_details(app, problems);
             return;
         }
-        case LinkStatus::kNewerVersion: app.notice = showing_default(app) ? Str::LinkNewer : Str::LinkNewerKept; return;
+        case LinkStatus::kNewerVersion: notice(showing_default(app) ? Str::LinkNewer : Str::LinkNewerKept); return;
         case LinkStatus::kBadEncoding:
         case LinkStatus::kBadJson:
-        case LinkStatus::kUnknownFormat: app.notice = showing_default(app) ? Str::LinkBroken : Str::LinkBrokenKept; return;
+        case LinkStatus::kUnknownFormat: notice(showing_default(app) ? Str::LinkBroken : Str::LinkBrokenKept); return;
     }
 }
 

@@ -45,9 +45,31 @@ struct Results {
     std::string stack_config;             // catalog::stack_config(scenario).text: the config to paste ("" = none)
     std::vector<double> curve_batch;      // memory vs batch (nvidia-smi bytes) at these batch sizes
     std::vector<double> curve_bytes;
+    // "A cost past any budget" (issue 30): the cheapest option the job fits, when it costs more than
+    // kAnyBudgetCny; 0 otherwise. In the ranking's currency.
+    double over_budget_cost = 0;
+    std::string over_budget_currency;
 };
+// More than any training budget: the largest published training runs cost on the order of 100 million USD
+// (Sam Altman on GPT-4: "more than $100 million", Wired, 2023-04-17); 1 billion CNY is about 140 million USD.
+inline constexpr double kAnyBudgetCny = 1e9;
 
 enum class Tab { Calculator, Guide, Validation, Data };
+
+// "Load from a file" in two steps (issue 30): the file is read and checked whole, then what it would change is shown
+// and nothing happens until the user confirms. The file's records go over the user's by id; the user's other records
+// stay. What the user had before the last import is kept for "Undo import".
+struct ImportPlan {
+    bool pending = false;
+    nlohmann::json merged = nullptr;      // app.user_data after the import
+    std::vector<std::string> added;       // "name (id)" of records the user does not have
+    std::vector<std::string> replaced;    // of the user's records the file changes
+    std::vector<std::string> kept;        // of the user's records the file does not name (they stay as they are)
+    std::vector<std::string> over_bundled;  // of file records with the id of a bundled card or offer (they replace it)
+    int unchanged_count = 0;              // file records identical to the user's
+    int skipped_count = 0;                // entries of the file that are not records with an "id" (left out)
+    std::vector<catalog::Problem> problems;  // of the merged records (kept and listed, not used, like anything entered)
+};
 
 // ---- AppState: the single source of truth of the page --------------------------------------------------------
 struct AppState {
@@ -66,6 +88,18 @@ struct AppState {
     catalog::Catalog user_catalog;       // the bundled catalog merged with the valid records of `user_data`
     bool user_catalog_active = false;    // false: catalog() is the bundled one
     std::vector<catalog::Problem> user_data_problems;
+    ImportPlan import_plan;                            // a file waiting for the user's "Import" or "Cancel"
+    bool undo_import_available = false;                // "Undo import" restores user_data_before_import
+    nlohmann::json user_data_before_import = nullptr;  // saved with the settings, so an undo survives a reload
+    // Records a shared link brought (only those its scenario uses): part of the catalog for this view, never saved
+    // unless the user presses "Save to my data" (and confirms when one replaces a bundled card or offer).
+    nlohmann::json link_user_data = nullptr;           // null = none
+    std::vector<catalog::Problem> link_data_problems;
+    std::vector<std::string> link_records;             // "name (id)" of each, for the notice
+    std::vector<std::string> link_over_bundled;        // "name (id): link's figures vs the catalog's"
+    int link_ignored_count = 0;                        // records of the link its scenario does not use (not read)
+    bool link_save_confirming = false;                 // "Save to my data" pressed with link_over_bundled not empty
+    bool link_records_seen = false;                    // "OK" pressed: the list is hidden, the records stay in use
     // The `source` the page writes on prices the user enters; the cost formula names such a price "your price".
     static constexpr const char* kUserPriceSource = engine::kUserPriceSource;
     std::string today_iso = "2026-12-02";  // the date own prices are stamped with (the platform sets it at start)
@@ -98,6 +132,8 @@ struct AppState {
     bool import_requested = false;   // the platform opens a file picker and calls app_import_user_data with the text
     double export_copied_at_s = -1;
     bool store_writable = true;      // false when the saved settings are from a newer version (left untouched)
+    bool store_blocked = false;      // a damaged store could not be copied aside (storage full): not overwritten
+                                     // until the user saved it as a file
     std::string kept_store_text;     // saved settings this version could not use (damaged or newer): offered as a file
     Str notice = Str::Dismiss;       // a message for the user (Str::Dismiss = none)
     std::vector<std::string> notice_details;
@@ -145,20 +181,40 @@ void app_apply_fragment(AppState& app, std::string_view fragment);
 // user_data and listed in user_data_problems. If the scenario's GPU disappears, the scenario keeps it and shows the
 // problem until the user picks another card.
 void app_set_user_data(AppState& app, nlohmann::json user_data);
-// A JSON file the user picked (the export of this page, or a hand-written one): replaces the user data when it is
-// an object; otherwise a notice and nothing changes. Returns false when the text was not used.
+// A JSON file the user picked (the export of this page, or a hand-written one), checked whole: a file that is not a
+// data file (not JSON, no records, a scenario, the page's saved settings, a newer schema_version, too large) is
+// refused with a notice saying what it is; otherwise app.import_plan is filled and the user is asked. Nothing
+// changes before app_confirm_import. Returns true when a plan waits for the user.
 bool app_import_user_data(AppState& app, std::string_view text);
+// The platform did not read a picked file because it is over catalog::kMaxJsonTextBytes.
+void app_import_too_large(AppState& app, double size_bytes);
+void app_confirm_import(AppState& app);  // applies app.import_plan; "Undo import" becomes available
+void app_cancel_import(AppState& app);
+void app_undo_import(AppState& app);     // back to the user's data before the last import
+// "Save to my data" of a link's records: false (and link_save_confirming set) when a record replaces a bundled one
+// and `confirmed` is false.
+bool app_save_link_records(AppState& app, bool confirmed);
 // The export file: {"schema_version": 1, "gpus": [...], "offers": [...]} (also what `gpuguide` reads as user data).
 std::string app_user_data_file(const AppState& app);
 
 // Saved settings (the platform keeps them in localStorage under kStoreKey):
-//   {"version": 1, "scenario": {...}, "user_data": {...}}. Returns what happened; a damaged or newer store leaves
-//   the defaults and a notice.
+//   {"version": 1, "scenario": {...}, "user_data": {...}, "user_data_before_import": {...}}. Returns what happened;
+//   a damaged or newer store leaves the defaults and a notice. kPartlyLoaded: something in it could not be used (a
+//   setting this version refuses, a user_data that is not an object or has keys it does not know); the rest is
+//   applied. For kUnreadable and kPartlyLoaded the platform keeps the stored text aside, under
+//   kStoreUnreadableKey + "." + the date and time (one key each, so a second damaged store does not overwrite the
+//   first), and tells app_store_copy_result whether that worked.
 inline constexpr const char* kStoreKey = "gpuguide.v1";
 inline constexpr const char* kStoreUnreadableKey = "gpuguide.v1.unreadable";
-enum class StoreStatus { kEmpty, kLoaded, kUnreadable, kNewer };
+enum class StoreStatus { kEmpty, kLoaded, kPartlyLoaded, kUnreadable, kNewer };
 std::string app_store_json(const AppState& app);
 StoreStatus app_apply_store(AppState& app, std::string_view stored);
+// `key`: where the text was kept; copied false (storage full): the store is not overwritten (store_blocked) until
+// the user saved the text as a file.
+void app_store_copy_result(AppState& app, const std::string& key, bool copied);
+// The notice as JSON for window.gpuguide.notice(): {"text", "details": [...], "import": {...} | null, "undo",
+// "link": {...} | null, "store_blocked"} (tests read what the user sees).
+nlohmann::json app_notice_json(const AppState& app);
 
 // Sets the inputs from a scenario in the CLI's format; returns the problems (empty = accepted). On problems
 // nothing changes.

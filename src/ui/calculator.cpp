@@ -1147,9 +1147,11 @@ void draw_scaling(AppState& app, const nlohmann::json& t, bool with_dataset) {
         }
         ImGui::EndTable();
     }
-    // Explain efficiencies the table shows above 100% (format_percent rounds 1.004 to "100%").
+    // Explain speed-ups above the number of cards (ZeRO/FSDP; the efficiency stays <= 100%, engine/time.h).
     bool above_linear = false;
-    for (const nlohmann::json& row : rows) above_linear |= json_number(row, "scaling_efficiency") > 1.005;
+    const double first_gpus = rows.empty() ? 1.0 : std::max(1.0, json_number(rows.front(), "gpus"));
+    for (const nlohmann::json& row : rows)
+        above_linear |= json_number(row, "speedup") > json_number(row, "gpus") / first_gpus * 1.005;
     if (above_linear) hint_text(tr(Str::ScalingAboveLinear, L));
     ImGui::TreePop();
 }

@@ -68,6 +68,12 @@ namespace {
 LinkScenario read_part(std::string_view fragment, std::string_view key) {
     LinkScenario result;
     if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
+    if (fragment.size() > kMaxFragmentChars) {  // before anything is decoded or parsed
+        const bool has_part = fragment.substr(0, key.size() + 1) == std::string(key) + "=" ||
+                              fragment.find("&" + std::string(key) + "=") != std::string_view::npos;
+        if (has_part) result.status = LinkStatus::kTooLarge;
+        return result;
+    }
     std::string_view value;
     bool found = false;
     while (!fragment.empty()) {

@@ -19,7 +19,11 @@ bool base64url_decode(std::string_view text, std::string& out);  // false on a c
 // "s=1.eyJtb2RlbCI6..." (without the leading '#').
 std::string scenario_to_fragment(const nlohmann::json& scenario);
 
-enum class LinkStatus { kNone, kOk, kBadEncoding, kBadJson, kNewerVersion, kUnknownFormat };
+// A fragment longer than this is not read (kTooLarge): a link carries a scenario and at most a few of the user's own
+// records, a few KB; browsers accept URLs of megabytes.
+constexpr std::size_t kMaxFragmentChars = 64 * 1024;
+
+enum class LinkStatus { kNone, kOk, kBadEncoding, kBadJson, kNewerVersion, kUnknownFormat, kTooLarge };
 struct LinkScenario {
     LinkStatus status = LinkStatus::kNone;
     std::string json_text;  // the scenario JSON when status is kOk

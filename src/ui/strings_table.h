@@ -431,9 +431,11 @@
       "每张卡的批大小保持不变，所以卡越多，每一步训练的样本越多。超过 8 张卡时，按多台机器"               \
       "之间用“服务器间网络”所选的网络相连来计算（未选时为 InfiniBand HDR）。点击一行即可改用该卡数。")                                       \
     X(ScalingAboveLinear,                                                                                   \
-      "Above 100%: with ZeRO or FSDP each card updates only its share of the weights, so the optimizer "   \
-      "step gets shorter as cards are added.",                                                              \
-      "超过 100%：使用 ZeRO 或 FSDP 时，每张卡只更新自己那一份权重，所以卡越多，优化器这一步越短。")    \
+      "Speed-up above the number of cards: with ZeRO or FSDP each card updates only its share of the "      \
+      "weights, so the optimizer step gets shorter as cards are added. The efficiency counts only the time "  \
+      "lost to communication, so it stays at or below 100%.",                                                \
+      "加速比超过卡数：使用 ZeRO 或 FSDP 时，每张卡只更新自己那一份权重，所以卡越多，优化器这一步越短。"   \
+      "效率只计算通信造成的时间损失，所以不会超过 100%。")                                                   \
     X(ColCards, "Cards", "卡数")                                                                              \
     X(ColSpeedup, "Speed-up", "加速比")                                                                       \
     X(ColScalingEfficiency, "Efficiency", "扩展效率")                                                         \
@@ -610,8 +612,8 @@
     X(PriceUser, "your price", "你的价格")  \
     X(StorePartlyApplied, "Some of your saved settings are not accepted by this version; they are back at their defaults and the rest is restored. Reset:", \
       "你保存的部分设置在这个版本中不再有效，已恢复为默认值，其余设置照常恢复。已重置：")                       \
-    X(StoreBroken, "Your saved settings could not be read, so the default example is shown. The saved text is kept in this browser under the key gpuguide.v1.unreadable.", \
-      "无法读取你保存的设置，因此显示默认示例。原来保存的内容仍保留在本浏览器的 gpuguide.v1.unreadable 键下。") \
+    X(StoreBroken, "Your saved settings could not be read, so the default example is shown. Why, and where the saved text is:", \
+      "无法读取你保存的设置，因此显示默认示例。原因及原来保存的内容所在位置：") \
     X(StoreNewer, "Your saved settings come from a newer version of gpuguide; they are left untouched and the default example is shown.", \
       "你保存的设置来自更新版本的 gpuguide；它们保持不变，现在显示默认示例。")                            \
     X(MyDataTitle, "Your own cards, offers and prices", "你自己的显卡、报价和价格")                            \
@@ -650,9 +652,6 @@
     X(PerHourSuffix, " per hour", " 每小时")                                                                  \
     X(Remove, "Remove", "删除")                                                                               \
     X(UserDataProblems, "Some of your own data could not be used (it is kept, fix or remove it):", "你的部分自定义数据无法使用（已保留，请修改或删除）：") \
-    X(ImportBroken, "That file is not a gpuguide data file (a JSON object with \"gpus\" and \"offers\"); nothing was changed.", \
-      "这个文件不是 gpuguide 数据文件（应为含 \"gpus\" 和 \"offers\" 的 JSON 对象），没有做任何修改。") \
-    X(ImportDone, "Your data file was loaded.", "已导入你的数据文件。")                                        \
     X(SaveKeptStore, "Save that data as a file", "把这些数据另存为文件")                                      \
     X(ExportLabel, "Copy the table as:", "复制表格为：")                                                    \
     X(ExportCopied, "Copied", "已复制")                                                                      \
@@ -664,7 +663,69 @@
     X(Tokens, "Training tokens", "训练 token 数")                                                            \
     X(TokensTip, "Total tokens the whole training run processes (all epochs).", "整个训练过程要处理的 token 总数（所有轮次合计）。") \
     X(NothingFits, "No option fits this job as it is: see what to change above, or tick the box to see them all.", \
-      "按现在的设置没有方案装得下：请看上方的修改建议，或勾选复选框查看全部方案。")                      \
+      "按现在的设置没有方案装得下：请看上方的修改建议，或勾选复选框查看全部方案。") \
+    X(ImportNotJson, "That file is not a gpuguide data file: it is not valid JSON. Nothing was changed. Why:", \
+      "这个文件不是 gpuguide 数据文件：它不是有效的 JSON。没有做任何修改。原因：") \
+    X(ImportNotData, "That file is not a gpuguide data file (an object with \"gpus\" and \"offers\" lists of cards and offers). Nothing was changed. What it holds:", \
+      "这个文件不是 gpuguide 数据文件（应为含 \"gpus\" 和 \"offers\" 显卡与报价列表的 JSON 对象）。没有做任何修改。文件内容：") \
+    X(ImportEmpty, "That file has no cards and no offers (its \"gpus\" and \"offers\" lists are missing or empty), so it would only remove your data. Nothing was changed.", \
+      "这个文件里没有任何显卡或报价（\"gpus\" 和 \"offers\" 列表缺失或为空），导入只会清空你的数据。没有做任何修改。") \
+    X(ImportIsScenario, "That file is a training scenario (a model and how to train it), not a file of cards and offers. Nothing was changed. Data files are the ones \"Save as a file\" writes.", \
+      "这个文件是一个训练场景（模型及训练方式），不是显卡和报价的数据文件。没有做任何修改。数据文件是用“导出为文件”保存的那种。") \
+    X(ImportIsSettings, "That file is the page's saved settings (\"Save that data as a file\"), not a file of cards and offers. Nothing was changed. Data files are the ones \"Save as a file\" writes.", \
+      "这个文件是页面保存的设置（“把这些数据另存为文件”），不是显卡和报价的数据文件。没有做任何修改。数据文件是用“导出为文件”保存的那种。") \
+    X(ImportNewer, "That data file comes from a newer version of gpuguide, which this version cannot read. Nothing was changed. Its version:", \
+      "这个数据文件来自更新版本的 gpuguide，当前版本无法读取。没有做任何修改。文件版本：") \
+    X(ImportTooLarge, "That file is too large to be a gpuguide data file, so it was not read. Nothing was changed. Its size and the limit:", \
+      "这个文件太大，不可能是 gpuguide 数据文件，因此没有读取。没有做任何修改。文件大小与上限：") \
+    X(ImportAskTitle, "Load this file into your data?", "要把这个文件导入你的数据吗？") \
+    X(ImportAskSummary, "It adds %d, replaces %d and keeps %d of your records as they are.", \
+      "它会新增 %d 条、替换 %d 条记录，并保留你原有的 %d 条记录不变。") \
+    X(ImportAdds, "Added:", "新增：") \
+    X(ImportReplaces, "Replaced by the file's version:", "被文件中的版本替换：") \
+    X(ImportKeeps, "Kept as they are:", "保持不变：") \
+    X(ImportOverBundled, "These have the id of a card or offer in the catalog and replace its figures:", \
+      "以下记录与数据库中的显卡或报价 id 相同，会替换数据库中的数值：") \
+    X(ImportUnchanged, "%d records are the same as yours.", "%d 条记录与你现有的相同。") \
+    X(ImportSkipped, "%d entries are not records with an \"id\" and are left out.", "%d 个条目不是带 \"id\" 的记录，不会导入。") \
+    X(ImportHasProblems, "Some records have problems; they are kept and listed, but not used:", \
+      "部分记录有问题；它们会被保留并列出，但不会被使用：") \
+    X(ImportConfirm, "Import", "导入") \
+    X(ImportCancel, "Cancel", "取消") \
+    X(ImportLoaded, "The file was loaded into your data:", "文件已导入你的数据：") \
+    X(ImportAddedLine, "added: %s", "新增：%s") \
+    X(ImportReplacedLine, "replaced: %s", "替换：%s") \
+    X(ImportNothingNew, "nothing new: every record of the file is the same as yours", "没有新内容：文件中的每条记录都与你现有的相同") \
+    X(UndoImport, "Undo import", "撤销导入") \
+    X(UndoImportTip, "Puts your cards, offers and prices back as they were before the last import.", \
+      "把你的显卡、报价和价格恢复到上次导入之前的样子。") \
+    X(ImportUndone, "The last import was undone: your data is as it was before it.", "已撤销上次导入：你的数据已恢复到导入之前。") \
+    X(LinkRecordsInView, "This link brings its own cards or offers. They are used for this view only and are not saved to your data:", \
+      "此链接附带了它自己的显卡或报价。它们只用于当前页面，不会保存到你的数据中：") \
+    X(LinkRecordsOverBundled, "These have the id of a card or offer in the catalog and replace its figures in this view:", \
+      "以下记录与数据库中的显卡或报价 id 相同，在当前页面中替换了数据库中的数值：") \
+    X(LinkRecordsIgnored, "%d other records in the link are not used by its scenario and were not read.", \
+      "链接中另有 %d 条记录与它的场景无关，没有读取。") \
+    X(LinkSaveRecords, "Save to my data", "保存到我的数据") \
+    X(LinkSaveConfirm, "Saving keeps the link's figures instead of the catalog's for the cards and offers above, on every visit. Save them?", \
+      "保存后，以后每次访问都会用链接中的数值代替数据库中上述显卡和报价的数值。确定保存吗？") \
+    X(LinkSaveYes, "Yes, save", "确定保存") \
+    X(LinkRecordsSaved, "The link's cards and offers are now in your data:", "链接中的显卡和报价已保存到你的数据：") \
+    X(StoreSetAside, "Part of your saved settings could not be used; the rest is restored. Set aside:", \
+      "你保存的部分设置无法使用；其余设置已恢复。被搁置的部分：") \
+    X(StoreKeptUnder, "The saved text is kept in this browser under the key %s.", "原来保存的内容保留在本浏览器的 %s 键下。") \
+    X(StoreNotCopied, "Browser storage is full, so the saved text could not be kept in this browser: save it as a file (button below). Until you do, your settings are not saved, so nothing is overwritten.", \
+      "浏览器存储空间已满，无法在本浏览器中保留原来保存的内容：请用下方按钮把它另存为文件。在你保存之前，页面不会保存你的设置，因此不会覆盖任何内容。") \
+    X(LinkTooLarge, "This link is too long to be a gpuguide link, so it was not read; your previous settings are unchanged.", \
+      "这个链接太长，不可能是 gpuguide 链接，因此没有读取；你之前的设置保持不变。") \
+    X(CatalogFigures, "catalog: %s", "数据库中：%s") \
+    X(CheckTitle, "These results cannot be what you meant; check the inputs:", "这些结果不合常理，请检查输入：") \
+    X(CheckCentury, "one training run takes %s, more than a century: check the dataset size, the epochs, the batch size and the card.", \
+      "一次训练需要 %s，超过一百年：请检查数据集大小、训练轮数、批大小和显卡。") \
+    X(CheckCost, "the cheapest option costs %s, more than any training budget (the largest published training runs cost on the order of 100 million USD): check the dataset size, the epochs and the number of runs.", \
+      "最便宜的方案也要 %s，超出任何训练预算（已公开的最大规模训练约花费 1 亿美元量级）：请检查数据集大小、训练轮数和训练次数。") \
+    X(CheckEfficiency, "a scaling efficiency of %s, above 100%%, which the model rules out: please report this scenario (copy its link).", \
+      "扩展效率为 %s，超过 100%%，这在模型中不应出现：请反馈这个场景（复制它的链接）。") \
     X(ColPlan, "Plan", "跑法")                                                                               \
     X(RankingPlanHint, "Each option runs your job the fastest way that trains the same model (same precision, "  \
       "method and global batch): the Plan column says how. Click a row to use its plan.",                     \

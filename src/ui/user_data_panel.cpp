@@ -239,6 +239,45 @@ void draw_entries(AppState& app) {
     if (!app.user_data_problems.empty()) problem_list(tr(Str::UserDataProblems, L), app.user_data_problems);
 }
 
+// A picked file waits here for "Import" or "Cancel": what it adds, replaces and keeps, by name.
+void draw_import_plan(AppState& app) {
+    const ImportPlan& plan = app.import_plan;
+    if (!plan.pending) return;
+    const Lang L = app.lang;
+    ImGui::Separator();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.62f, 0.36f, 0.02f, 1.0f));
+    wrapped_text(tr(Str::ImportAskTitle, L));
+    ImGui::PopStyleColor();
+    wrapped_textf(tr(Str::ImportAskSummary, L), static_cast<int>(plan.added.size()), static_cast<int>(plan.replaced.size()),
+                  static_cast<int>(plan.kept.size()));
+    auto names = [&](Str heading, const std::vector<std::string>& list) {
+        if (list.empty()) return;
+        wrapped_text(tr(heading, L));
+        constexpr std::size_t kShown = 12;
+        for (std::size_t i = 0; i < list.size() && i < kShown; ++i) {
+            ImGui::Bullet();
+            wrapped_text(list[i].c_str());
+        }
+        if (list.size() > kShown) {
+            ImGui::Bullet();
+            wrapped_text(("... +" + std::to_string(list.size() - kShown)).c_str());
+        }
+    };
+    names(Str::ImportAdds, plan.added);
+    names(Str::ImportReplaces, plan.replaced);
+    names(Str::ImportKeeps, plan.kept);
+    names(Str::ImportOverBundled, plan.over_bundled);
+    if (plan.unchanged_count > 0) hint_textf(tr(Str::ImportUnchanged, L), plan.unchanged_count);
+    if (plan.skipped_count > 0) hint_textf(tr(Str::ImportSkipped, L), plan.skipped_count);
+    if (!plan.problems.empty()) problem_list(tr(Str::ImportHasProblems, L), plan.problems);
+    if (ImGui::Button(tr(Str::ImportConfirm, L))) app_confirm_import(app);
+    test_anchor(app, "import-confirm");
+    ImGui::SameLine();
+    if (ImGui::Button(tr(Str::ImportCancel, L))) app_cancel_import(app);
+    test_anchor(app, "import-cancel");
+    ImGui::Separator();
+}
+
 }  // namespace
 
 void draw_user_data(AppState& app) {
@@ -253,6 +292,13 @@ void draw_user_data(AppState& app) {
     ImGui::SameLine();
     if (ImGui::Button(tr(Str::MyDataImport, L))) app.import_requested = true;
     test_anchor(app, "load-file");
+    if (app.undo_import_available) {
+        ImGui::SameLine();
+        if (ImGui::Button(tr(Str::UndoImport, L))) app_undo_import(app);
+        test_anchor(app, "undo-import");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::UndoImportTip, L));
+    }
+    draw_import_plan(app);
     draw_entries(app);
     if (ImGui::TreeNode(stable_label(tr(Str::MyPriceTitle, L), "my-price").c_str())) {
         draw_price_form(app);

@@ -41,7 +41,9 @@ test('a damaged store is moved aside, the defaults work, and the damaged text ca
   });
   const { page, problems } = await visit(context);
   assert.equal(await model(page), 'bert-base');
-  assert.equal(await page.evaluate(() => localStorage.getItem('gpuguide.v1.unreadable')), '{"version":1,"scenario":{broken');
+  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('gpuguide.v1.unreadable.'))
+    .map((k) => localStorage.getItem(k)));
+  assert.deepEqual(kept, ['{"version":1,"scenario":{broken']);
   await screenshotColours(page, 'storage-damaged');
   // The notice offers the damaged text as a file ("Save that data as a file", under the notice).
   const keep = await anchorCentre(page, 'save-kept-store');
@@ -102,11 +104,15 @@ test('own cards and offers are used, saved, exported and imported as a file', as
   assert.deepEqual(problems, []);
   await context.close();
 
-  // Someone who opens that link gets the same report, and the card in their own data.
+  // Someone who opens that link gets the same report; the card is used for that view, not saved into their data
+  // unless they ask (issue 30).
   const reader = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const opened = await visit(reader, link);
   assert.deepEqual(JSON.parse(await opened.page.evaluate(() => window.gpuguide.report())), report);
   await opened.page.waitForFunction(() => (localStorage.getItem('gpuguide.v1') || '').includes('my-lab-card'));
+  assert.equal(JSON.parse(await opened.page.evaluate(() => localStorage.getItem('gpuguide.v1'))).user_data, undefined);
+  assert.deepEqual((await opened.page.evaluate(() => window.gpuguide.notice())).link.records,
+                   ['Lab card (my-lab-card)', 'Lab cluster · my-lab-card (my-offer-lab)']);
   assert.deepEqual(opened.problems, []);
   await reader.close();
 
@@ -120,6 +126,9 @@ test('own cards and offers are used, saved, exported and imported as a file', as
   const [chooser] = await Promise.all([other.page.waitForEvent('filechooser'), other.page.mouse.click(load.x, load.y)]);
   await chooser.setFiles({ name: 'gpuguide-my-data.json', mimeType: 'application/json',
                            buffer: Buffer.from(JSON.stringify(exported)) });
+  await other.page.waitForTimeout(400);
+  const confirm = await anchorCentre(other.page, 'import-confirm');  // it asks first
+  await other.page.mouse.click(confirm.x, confirm.y);
   await other.page.waitForFunction(() => (localStorage.getItem('gpuguide.v1') || '').includes('my-lab-card'));
   assert.deepEqual(await other.page.evaluate(() => window.gpuguide.load({ model: 'gpt2', gpu: { id: 'my-lab-card' } })), []);
   assert.equal(JSON.parse(await other.page.evaluate(() => window.gpuguide.report())).scenario.gpu.id, 'my-lab-card');

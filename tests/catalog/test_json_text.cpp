@@ -25,6 +25,29 @@ TEST_CASE("json text: nesting deeper than the limit is refused before parsing, a
     }
 }
 
+TEST_CASE("json text: text over the size limit is refused before it is scanned, naming the limit") {
+    // Issue 30: a 50 MB document aborted the page; a 200 MB one took the CLI 39 s and 5.6 GB.
+    const std::string at_limit = "[" + std::string(gg::catalog::kMaxJsonTextBytes - 2, ' ') + "]";
+    CHECK(parse_json_text(at_limit).error.empty());
+    const gg::catalog::JsonText over = parse_json_text(at_limit + " ");
+    CHECK(over.value.is_discarded());
+    CHECK(over.error.find("larger than 4 MiB (4194304 bytes)") != std::string::npos);
+    const auto parsed = gg::catalog::parse_scenario(at_limit + " ");
+    REQUIRE(parsed.problems.size() == 1);
+    CHECK(parsed.problems[0].message.find("4 MiB") != std::string::npos);
+}
+
+TEST_CASE("json text: more values than the limit are refused before parsing; commas in strings do not count") {
+    // Issue 30: 200,000 keys (2.8 MB, under the size limit) took the page 12 s.
+    std::string many = "{";
+    for (std::size_t i = 0; i <= gg::catalog::kMaxJsonValues; ++i) many += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":1";
+    many += "}";
+    const gg::catalog::JsonText over = parse_json_text(many);
+    CHECK(over.error.find("more than 100000 values") != std::string::npos);
+    const std::string commas_in_a_string = "[\"" + std::string(gg::catalog::kMaxJsonValues + 10, ',') + "\"]";
+    CHECK(parse_json_text(commas_in_a_string).error.empty());
+}
+
 TEST_CASE("json text: a key twice in one object is refused (nlohmann would keep the last silently)") {
     const auto r = parse_json_text(R"({"model":"gpt2","model":"resnet50"})");
     CHECK(r.value.is_discarded());

@@ -289,3 +289,16 @@ TEST_CASE("frozen_weights_16bit: diffusers' SD LoRA default, checked against the
                              R"({"model": "resnet50", "precision": "fp16-amp", "frozen_weights_16bit": true})"})
         CHECK(has_problem_at(parse_scenario(text), "/frozen_weights_16bit"));
 }
+
+TEST_CASE("whole-number lists are checked before they are narrowed to int") {
+    // Issue 30: a ResNet depth of 4294967297 (2^32 + 1) wrapped to 1 and was accepted.
+    for (const char* depth : {"4294967297", "4294967296", "18446744073709551615", "-4294967295", "101"}) {
+        CAPTURE(depth);
+        const ParsedScenario p = parse_scenario(
+            std::string(R"({"model": {"family": "resnet", "depths": [)") + depth + R"(, 2, 2, 2]}, "batch_size": 8})", "test");
+        REQUIRE(p.problems.size() == 1);
+        CHECK(p.problems[0].pointer == "/model/depths");
+    }
+    CHECK(parse_scenario(R"({"model": {"family": "resnet", "depths": [100, 2, 2, 2]}, "batch_size": 8})", "test")
+              .problems.empty());
+}

@@ -149,12 +149,35 @@ own = {"schema_version": 1,
                    "currency": "CNY", "billing": "on-demand"}]}
 own_link = link(compact({"model": "bert-base", "batch_size": 8, "gpu": {"id": "my-card"}}))
 frags += ["#" + own_link + "&u" + link(compact(own))[1:], own_link + "&u=1.!!!", own_link + "&u=9.e30"]
+# Issue 30: a link whose user-data part carries a bundled card with other figures, used by its scenario or not.
+poisoned = {"schema_version": 1, "gpus": [dict(g4090, memory_gib=96)], "offers": []}
+frags += ["#" + link(compact({"model": "bert-base", "gpu": {"id": gid}})) + "&u" + link(compact(poisoned))[1:]
+          for gid in ("rtx-4090", "rtx-4060")]
 write("fuzz_fragment", frags)
 
 # --- saved state: {"version": 1, "scenario": {...}} ----------------------------------------------------------
 stores = [compact({"version": 1, "scenario": s}) for s in unique[::3]]
 stores += ['{"version": 2, "scenario": {}}', '{"version": 1}', "{}", "not json", ""]
+# Saved user data, whole and damaged (issue 30: an array, a string, a misspelled key), and an import to undo.
+bert = {"model": "bert-base", "batch_size": 8, "gpu": {"id": "my-card"}}
+stores += [compact({"version": 1, "scenario": bert, "user_data": own}),
+           compact({"version": 1, "scenario": bert, "user_data": own, "user_data_before_import": {}}),
+           compact({"version": 1, "scenario": {"model": "gpt2", "batch_size": 4}, "user_data": [1, 2]}),
+           compact({"version": 1, "scenario": {"model": "gpt2", "batch_size": 4}, "user_data": "gpus"}),
+           compact({"version": 1, "scenario": {"model": "gpt2", "batch_size": 4}, "user_data": {"gpu": own["gpus"]}})]
 write("fuzz_store", stores)
+
+# --- imports: USER DATA \0 FILE ("Load from a file" over the user's data; issue 30) ----------------------------
+poison = dict(g4090, memory_gib=96, street_price_cny={"new": 100, "used": None, "as_of": "2026-11-30",
+                                                       "source": "entered by the user"})
+files = [compact(u) for u in user] + [
+    compact({"schema_version": 1, "gpus": [poison]}),
+    compact({"model": "gpt2", "batch_size": 8}),                          # a scenario
+    compact({"version": 1, "scenario": bert, "user_data": own}),          # the page's saved settings
+    compact({"schema_version": 2, "gpus": [minimal]}),                    # newer
+    compact({"name": "my-app", "version": "1.0.0"}),                      # a package.json
+    compact({"schema_version": 1, "gpus": [], "offers": []}), "{}", "[]", "not json"]
+write("fuzz_import", [compact(own) + "\0" + f for f in files] + ["\0" + f for f in files[:4]])
 
 # --- command lines: ARG \n ARG ... \0 STDIN ------------------------------------------------------------------
 # Valid scenarios only for `estimate` (ranking a valid one costs about a second under the sanitizers; the

@@ -113,10 +113,12 @@ TEST_CASE("the export file reads back through the catalog, and a bad import chan
     gg::ui::AppState other;
     gg::ui::app_init(other);
     CHECK(!gg::ui::app_import_user_data(other, "not json {"));
-    CHECK(other.notice == gg::ui::Str::ImportBroken);
+    CHECK(other.notice == gg::ui::Str::ImportNotJson);
     CHECK(other.user_data.is_null());
-    CHECK(gg::ui::app_import_user_data(other, file));
-    CHECK(other.notice == gg::ui::Str::ImportDone);
+    CHECK(gg::ui::app_import_user_data(other, file));  // asks first (tests/ui/test_data_safety.cpp)
+    CHECK(other.catalog().find_gpu("my-lab-card") == nullptr);
+    gg::ui::app_confirm_import(other);
+    CHECK(other.notice == gg::ui::Str::ImportLoaded);
     CHECK(other.catalog().find_gpu("my-lab-card") != nullptr);
 }
 
@@ -189,11 +191,13 @@ TEST_CASE("a link to a scenario on the user's own card carries that card, and op
     const std::string link = gg::ui::app_fragment(sender);
     CHECK(link.find("&u=1.") != std::string::npos);
 
-    SUBCASE("someone without the card gets it added to their own data") {
+    SUBCASE("someone without the card gets it for this view, not in their own data until they save it") {
         gg::ui::AppState receiver;
         gg::ui::app_init(receiver);
         gg::ui::app_apply_fragment(receiver, link);
         CHECK(receiver.notice == gg::ui::Str::Dismiss);
+        CHECK(receiver.user_data.is_null());
+        CHECK(receiver.link_records.size() == 2);
         REQUIRE(receiver.catalog().find_gpu("my-lab-card") != nullptr);
         CHECK(receiver.catalog().find_offer("my-offer-lab") != nullptr);
         CHECK(gg::ui::app_report_json(receiver) == gg::ui::app_report_json(sender));
@@ -209,7 +213,8 @@ TEST_CASE("a link to a scenario on the user's own card carries that card, and op
         CHECK(receiver.notice == gg::ui::Str::LinkOwnRecordKept);
         CHECK(receiver.notice_details == std::vector<std::string>{"my-lab-card"});
         CHECK(receiver.catalog().find_gpu("my-lab-card")->memory_bytes == 24.0 * 1073741824.0);
-        CHECK(receiver.catalog().find_offer("my-offer-lab") != nullptr);  // the offer was new to them: added
+        CHECK(receiver.catalog().find_offer("my-offer-lab") != nullptr);  // new to them: used for this view
+        CHECK(receiver.user_data == theirs);                               // and not saved
         CHECK(receiver.scenario.gpu_id == "my-lab-card");
     }
     SUBCASE("a bundled card at its bundled price needs no user data in the link") {
