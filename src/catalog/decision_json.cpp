@@ -441,6 +441,7 @@ std::vector<engine::CardAdvice> run_advisor(const DecisionScenario& s, const Cat
     engine::AdviceOptions options;
     options.deadline_s = s.decision.deadline_s;
     options.allow_result_changes = s.decision.allow_result_changes;
+    options.host_ram_bytes = catalog.settings.host_system.ram_bytes;  // as the ranking's bought cards
     return engine::advise(job, catalog.gpus, embedded_compat_data(), options);
 }
 
@@ -471,6 +472,12 @@ json fix_json(const engine::CardAdvice& a, const std::string& stack) {
                {"fused_loss", f.config.loss_kernel == engine::LossKernel::kFused},
                {"offload_activations", f.config.offload_activations},
                {"strategy", kStrategies[std::size_t(f.config.strategy)]},
+               {"tensor_parallel", f.config.tensor_parallel},
+               {"pipeline_parallel", f.config.pipeline_parallel},
+               {"pipeline_interleave", f.config.pipeline_interleave},
+               {"sequence_parallel", f.config.sequence_parallel},
+               {"offload_optimizer", f.config.offload_optimizer},
+               {"eager_attention", f.config.eager_attention},
                {"seq_len", f.shape.seq_len > 0 ? json(f.shape.seq_len) : json(nullptr)},
                {"image_size", f.shape.image_size > 0 ? json(f.shape.image_size) : json(nullptr)},
                {"peak_bytes_per_card", f.peak_bytes_per_card},

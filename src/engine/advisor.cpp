@@ -35,6 +35,7 @@ const char* change_name(Change c) {
         case Change::kNoEma: return "no_ema";
         case Change::kPrecomputeLatents: return "precompute_latents";
         case Change::kFrozenWeights16bit: return "frozen_weights_16bit";
+        case Change::kPlan: return "plan";
         case Change::kFusedLoss: return "fused_loss";
         case Change::kOffloadActivations: return "offload_activations";
     }
@@ -107,6 +108,7 @@ AppliedChange make_change(Change c, double value, Family family) {
         case Change::kFrozenWeights16bit: return {c, value, AccuracyRisk::kSmall, RiskReason::kFrozenRounded};
         // Liger's and Unsloth's fused cross-entropy compute the same loss in chunks ("exact": Liger README, Unsloth
         // "0% loss in accuracy"); offloading moves the same tensors to host RAM and back.
+        case Change::kPlan:
         case Change::kFusedLoss:
         case Change::kOffloadActivations: return {c, value, AccuracyRisk::kNone, RiskReason::kSameResults};
     }
@@ -347,6 +349,15 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
            "advise: batch, grad_accum_steps and gpu_count must be at least 1 (parse the scenario first)");
     Search s{job, options.allow_result_changes, 0, {}, {}, {}};
     build_variants(s);
+    // The ranking's planner (planner.h), for the same-result layouts on the user's own cards: one for all cards.
+    PlanJob plan_job;
+    plan_job.spec = job.spec;
+    plan_job.shape = job.shape;
+    plan_job.config = job.config;
+    plan_job.dataset = job.dataset;
+    plan_job.time_options = job.time_options;
+    plan_job.priors = job.priors;
+    Planner planner(plan_job);
     const int micro0 = int(job.config.batch);
     const int accum0 = job.config.grad_accum_steps;
 
@@ -395,6 +406,35 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             double step_s = kNaN;
             best.time_s = variant_time_s(s, s.variants[best.index], gpu, micro0, accum0, step_s);
             best.step_s = step_s;
+        }
+        // Then the planner's layout on the same cards (the ranking's own answer for them): it keeps the results, so
+        // unless the user allows result changes it comes before any change of what is learned.
+        if (!best.found && !s.allow_result_changes && gpu.memory_bytes > 0 &&
+            (!a.fits_as_is || !a.meets_deadline_as_is)) {
+            PlanTarget t;
+            t.gpu = &gpu;
+            t.count = job.config.gpu_count;
+            t.owned_display_card = segment_has_display(gpu.segment);
+            t.host_ram_bytes = options.host_ram_bytes;
+            t.gpus_per_server = job.config.gpu_count;
+            const Plan plan = planner.plan(t);
+            const bool in_time = !(options.deadline_s > 0) || !known(plan.time_s) || plan.time_s <= options.deadline_s;
+            if (plan.found && plan.verdict == Verdict::kFits && !plan.as_typed && in_time) {
+                Fix& f = a.fix;
+                f.changes = {make_change(Change::kPlan, job.config.gpu_count, job.spec.family)};
+                f.config = plan.config;
+                f.shape = job.shape;
+                f.global_batch = plan.global_batch;
+                f.peak_bytes_per_card = plan.peak_bytes_per_card;
+                f.usable_bytes_per_card = gpu.memory_bytes - plan.headroom.total_bytes();
+                f.time_s = plan.time_s;
+                f.time_ratio = known(plan.time_s) && known(a.original_time_s) ? plan.time_s / a.original_time_s
+                               : known(plan.step_s) && known(original_step_s) ? plan.step_s / original_step_s
+                                                                               : kNaN;
+                a.status = AdviceStatus::kFixed;
+                out.push_back(std::move(a));
+                continue;
+            }
         }
         for (int pass = 0; pass < 2 && !best.found; ++pass)
         for (std::size_t i = 0; i < s.variants.size(); ++i) {

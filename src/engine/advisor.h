@@ -31,6 +31,9 @@ enum class Change : std::uint8_t {
     kPrecomputeLatents,  // SD pipelines: encode the dataset once (VAE latents, text embeddings) before training
     kFrozenWeights16bit, // under fp16/bf16 autocast with LoRA or a frozen backbone: keep the frozen weights in 16 bits
     // Stack switches (tried first: they compute the same results; the catalog names the line to set per stack):
+    kPlan,               // the planner's same-result layout on the same cards (planner.h): sharding, offload,
+                         // tensor/pipeline split, checkpointing, fused attention, micro-batch x accumulation;
+                         // value = cards (Fix::config holds the layout)
     kFusedLoss,          // fused linear cross-entropy (Liger, Unsloth): no full-vocabulary logits
     kOffloadActivations, // under full checkpointing: the block inputs wait in host RAM
 };
@@ -101,6 +104,9 @@ struct AdviceOptions {
     // AccuracyRisk::kNone) always wins over one that may change them, whatever the count of changes (the planner's
     // rule, planner.h); true: the user allows result-changing changes, and the fewest changes win.
     bool allow_result_changes = false;
+    // The RAM of the host the advised cards sit in (the user's own: settings host_system.ram_gib), for the planner's
+    // optimizer offload; 0 = unknown (no offload planned).
+    double host_ram_bytes = 0;
     int max_changes = 4;                 // search depth
     std::vector<int> more_cards = {2, 4, 8};
 };

@@ -1240,6 +1240,7 @@ Str change_label(const std::string& change) {
     if (change == "frozen_weights_16bit") return Str::ChangeFrozenWeights16bit;
     if (change == "fused_loss") return Str::ChangeFusedLoss;
     if (change == "offload_activations") return Str::ChangeOffloadActivations;
+    if (change == "plan") return Str::ChangePlan;
     return Str::ChangeSmallerImage;
 }
 
@@ -1256,6 +1257,15 @@ void apply_fix(AppState& app, const nlohmann::json& fix) {
     num("micro_batch", s.batch_size);
     num("grad_accum_steps", s.grad_accum_steps);
     num("gpu_count", s.gpu_count);
+    // A planned layout (change "plan"): the split, offload and attention kernel too.
+    num("tensor_parallel", s.tensor_parallel);
+    num("pipeline_parallel", s.pipeline_parallel);
+    num("pipeline_interleave", s.pipeline_interleave);
+    if (fix.contains("sequence_parallel") && fix["sequence_parallel"].is_boolean())
+        s.sequence_parallel = fix["sequence_parallel"].get<bool>();
+    if (fix.contains("offload_optimizer") && fix["offload_optimizer"].is_boolean())
+        s.offload_optimizer = fix["offload_optimizer"].get<bool>();
+    if (fix.value("eager_attention", true) == false && s.attention == "eager") s.attention = "sdpa";
     if (fix.contains("ema") && fix["ema"].is_boolean()) s.ema = fix["ema"].get<bool>();
     if (fix.contains("precomputed_latents") && fix["precomputed_latents"].is_boolean())
         s.precomputed_latents = fix["precomputed_latents"].get<bool>();

@@ -500,6 +500,8 @@
     X(ChangeLora, "Train LoRA adapters instead of all weights", "改为训练 LoRA 适配器")                       \
     X(ChangeQlora, "Use QLoRA (4-bit base model)", "使用 QLoRA（4 位基座模型）")                             \
     X(ChangeMoreCards, "Spread the model over %d cards with ZeRO / FSDP", "用 ZeRO / FSDP 把模型分摊到 %d 张显卡上") \
+    X(ChangePlan, "Run it the planned way on these cards (the plan above: same model, same results)",          \
+      "在这些卡上换用上面的跑法（模型和结果都不变）")                                                       \
     X(ChangeShorterSequence, "Use shorter sequences: %d tokens", "缩短序列长度：%d 个 token")                 \
     X(ChangeSmallerImage, "Use smaller images: %d px", "减小图像尺寸：%d 像素")                               \
     X(RiskNone, "no effect on accuracy", "不影响精度")                                                       \

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/catalog.h"
+#include "catalog/compat_data.h"
 #include "catalog/decision_json.h"
 #include "catalog/full_report.h"
 #include "catalog/report.h"
@@ -828,7 +829,7 @@ TEST_CASE("properties: plans keep the global batch and the results, reproduce th
     const std::set<std::string> kLayoutGpuKeys = {"id", "count", "strategy", "tensor_parallel", "pipeline_parallel",
                                                   "pipeline_interleave", "sequence_parallel", "interconnect",
                                                   "peer_to_peer"};
-    int planned = 0, compared_with_typed = 0, plans_changed_layout = 0;
+    int planned = 0, compared_with_typed = 0, plans_changed_layout = 0, advised_with_plan = 0;
     for (int i = 0; i < kScenarios; ++i) {
         json doc = gen.scenario();
         if (gen.chance(0.5)) doc["dataset"] = {{"samples", double(gen.log_int(100, 100000))}, {"epochs", 1}};
@@ -837,6 +838,30 @@ TEST_CASE("properties: plans keep the global batch and the results, reproduce th
         INFO("GG_PROPERTY_SEED=" << seed() << ", scenario " << i << ": " << doc.dump());
         const json ranked = cat::rank_json(s, catalog);
         const json& options = ranked["options"];
+        // No result-changing change is advised where a same-result plan runs the job on the user's own cards (the
+        // scenario does not allow result changes: the generator never sets allow_result_changes).
+        {
+            const json advice = cat::advise_json(s, catalog);
+            for (const json& card : advice["cards"]) {
+                if (!card["fix"].is_object()) continue;
+                bool planned = false;
+                for (const json& o : options)
+                    if (o["kind"] == "buy" && o["gpu"] == card["gpu"] && o["count"] == s.scenario.gpu_count &&
+                        o["plan"]["found"].get<bool>() && o["verdict"] == "fits")
+                        planned = true;
+                // (A card without the typed precision is advised another one: that change is the card's, not a plan's.)
+                const eng::GpuSpec* g = catalog.find_gpu(card["gpu"].get<std::string>());
+                if (!planned || g == nullptr ||
+                    !eng::precision_supported(*g, s.scenario.training_config().precision, cat::embedded_compat_data()))
+                    continue;
+                CAPTURE(card["gpu"].get<std::string>());
+                for (const json& c : card["fix"]["changes"]) {
+                    CAPTURE(c["change"].get<std::string>());
+                    CHECK(c["accuracy_risk"] == "none");
+                }
+                ++advised_with_plan;
+            }
+        }
         const eng::TrainingConfig typed = s.scenario.training_config();
         const double global_batch = typed.batch * typed.grad_accum_steps * eng::data_parallel(typed);
         const std::size_t stride = std::max<std::size_t>(1, options.size() / kOptionsPerScenario);
@@ -919,5 +944,7 @@ TEST_CASE("properties: plans keep the global batch and the results, reproduce th
     CHECK(planned > 50);
     CHECK(plans_changed_layout > 0);
     CHECK(compared_with_typed > 0);
+    CHECK(advised_with_plan > 0);
+    MESSAGE("advice on " << advised_with_plan << " cards a same-result plan runs the job on: no result change advised");
     refusals.check();
 }
