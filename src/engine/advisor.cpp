@@ -350,14 +350,7 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
     Search s{job, options.allow_result_changes, 0, {}, {}, {}};
     build_variants(s);
     // The ranking's planner (planner.h), for the same-result layouts on the user's own cards: one for all cards.
-    PlanJob plan_job;
-    plan_job.spec = job.spec;
-    plan_job.shape = job.shape;
-    plan_job.config = job.config;
-    plan_job.dataset = job.dataset;
-    plan_job.time_options = job.time_options;
-    plan_job.priors = job.priors;
-    Planner planner(plan_job);
+    Planner planner(PlanJob{job.spec, job.shape, job.config, job.dataset, job.time_options, job.priors});
     const int micro0 = int(job.config.batch);
     const int accum0 = job.config.grad_accum_steps;
 

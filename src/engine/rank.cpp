@@ -353,14 +353,7 @@ double sort_metric(double x) { return known(x) ? x : std::numeric_limits<double>
 RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, const std::vector<CloudOffer>& offers,
                         const CostSettings& settings, const DecisionInputs& d, const CompatData& compat) {
     assert(d.runs >= 1 && "rank_options: runs must be at least 1");
-    PlanJob plan_job;
-    plan_job.spec = job.spec;
-    plan_job.shape = job.shape;
-    plan_job.config = job.config;
-    plan_job.dataset = job.dataset;
-    plan_job.time_options = job.time_options;
-    plan_job.priors = job.priors;
-    Planner planner(plan_job);
+    Planner planner(PlanJob{job.spec, job.shape, job.config, job.dataset, job.time_options, job.priors});
     const Ctx c{job,
                 settings,
                 d,

@@ -142,6 +142,18 @@ bool apply_plan(AppState& app, const nlohmann::json& option) {
 }
 
 // ---- the verdict's plan line -------------------------------------------------------------------------------------
+namespace {
+// The plan's notes in a tooltip over the last item, when it is hovered.
+void notes_tooltip(const nlohmann::json& plan, Lang L) {
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    plan_notes(plan, L);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+}  // namespace
+
 void draw_plan_verdict(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
@@ -161,13 +173,7 @@ void draw_plan_verdict(AppState& app) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
         wrapped_text(tr(Str::VerdictPlanNone, L));
         ImGui::PopStyleColor();
-        if (ImGui::IsItemHovered()) {
-            ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-            plan_notes(plan, L);
-            ImGui::PopTextWrapPos();
-            ImGui::EndTooltip();
-        }
+        notes_tooltip(plan, L);
         test_anchor(app, "plan-none");
         return;
     }
@@ -190,13 +196,7 @@ void draw_plan_verdict(AppState& app) {
         wrapped_textf(tr(Str::VerdictPlanFits, L), summary.c_str());
         ImGui::PopStyleColor();
     }
-    if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-        plan_notes(plan, L);
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
+    notes_tooltip(plan, L);
     if (ImGui::Button(stable_label(tr(Str::ApplyPlan, L), "apply-plan").c_str())) apply_plan(app, *own);
     test_anchor(app, "apply-plan");
 }
