@@ -185,6 +185,9 @@ CountLayouts& Planner::Impl::layouts_for(int count) {
         if (out->smallest_replicas == 0 || replicas < out->smallest_replicas) out->smallest_replicas = replicas;
         if (g % replicas != 0) return;
         const long long per_replica = g / replicas;
+        // Micro-batch and accumulation are each at most kMaxCount: a larger split has no plan (and the divisor search
+        // below stays within sqrt(kMaxCount^2) = kMaxCount steps).
+        if (per_replica > kMaxCount * kMaxCount) return;
         Layout l;
         l.typed = is_typed;
         l.replicas = replicas;

@@ -746,7 +746,7 @@
     X(PlanMicroBatch, "micro-batch %d x %d steps", "微批次 %d x %d 步")                                      \
     X(PlanMicroBatchOnly, "micro-batch %d", "微批次 %d")                                                     \
     X(PlanServers, "%d servers", "%d 台服务器")                                                              \
-    X(PlanWhyTitle, "Why not a faster layout:", "为什么不用更快的跑法：")                                   \
+    X(PlanWhyTitle, "Why this layout (each lighter one it was compared with):", "为什么这样跑（与每个更轻的跑法比较）：") \
     X(PlanWhyNoneTitle, "Why no layout works here:", "为什么这里没有可行的跑法：")                         \
     X(AxisCheckpointing, "Without checkpointing", "不用检查点")                                              \
     X(AxisSharding, "With less sharding", "分片更少")                                                        \

@@ -190,7 +190,8 @@ TEST_CASE("the advisor offers the stack's own switch first, with the line to set
     // Unsloth's loss is fused already: the job fits as set there.
     CHECK(advice_for("unsloth")["status"] == "works_as_is");
     // A stack without the switch gets no such change (torchtune's chunked loss: the usual search).
-    for (const auto& c : advice_for("torchtune")["fix"]["changes"]) CHECK(c["change"] != "fused_loss");
+    const auto tt = advice_for("torchtune");  // held: a range-for over a temporary's member reads freed memory
+    for (const auto& c : tt["fix"]["changes"]) CHECK(c["change"] != "fused_loss");
 }
 
 TEST_CASE("the ranking keeps tight options, marked: the desktop counts on a card bought, not on one rented") {
