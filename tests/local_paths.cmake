@@ -1,6 +1,6 @@
-# Fails on an absolute path of a development machine (/work/, /home/, /root/, /tmp/, /Users/, /mnt/) in data/,
-# docs/, tests/validation/ or README.md: sources are cited by title and address (ctest: local_paths).
-# A URL's path (".../home/...") is not a hit: the character before the slash must not be part of a host or path.
+# Fails on an absolute path of a development machine (one under the root folders named in the REGEX below) in
+# data/, docs/, tests/validation/ or README.md: sources are cited by title and address (ctest: local_paths).
+# A URL's path is not a hit: the character before the slash must not be part of a host or path.
 cmake_minimum_required(VERSION 3.20)
 file(GLOB_RECURSE files "${ROOT}/data/*" "${ROOT}/docs/*" "${ROOT}/tests/validation/*")
 list(APPEND files "${ROOT}/README.md")
