@@ -116,7 +116,6 @@ struct Planner::Impl {
     double global_batch = 1;
     Graph fused_graph;                   // fused attention (what the planner runs)
     Graph typed_graph;                   // eager attention when typed so (else unused)
-    bool typed_eager = false;
     std::vector<std::unique_ptr<CountLayouts>> counts;
     MemoryWalkCache fused_walks, typed_walks;  // per graph: the walks repeat across card counts
     struct PlanKey {
@@ -580,8 +579,7 @@ Planner::Planner(const PlanJob& job) : impl_(std::make_unique<Impl>()) {
     BuildOptions fused;
     fused.eager_attention = false;
     p.fused_graph = build_graph(job.spec, p.job.shape, fused);
-    p.typed_eager = c.eager_attention;
-    if (p.typed_eager) {
+    if (c.eager_attention) {
         BuildOptions eager;
         eager.eager_attention = true;
         p.typed_graph = build_graph(job.spec, p.job.shape, eager);
@@ -607,7 +605,5 @@ Plan Planner::plan(const PlanTarget& target) {
     return p;
 }
 
-const PlanJob& Planner::job() const { return impl_->job; }
-double Planner::global_batch() const { return impl_->global_batch; }
 
 }  // namespace gg::engine

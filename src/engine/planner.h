@@ -100,9 +100,6 @@ public:
     // when none does, the fastest that fits the card alone (kTight). The lightest one when times are unknown.
     Plan plan(const PlanTarget& target);
 
-    const PlanJob& job() const;
-    double global_batch() const;
-
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
