@@ -55,6 +55,7 @@ json time_to_json(const engine::TimeReport& r) {
     j["exposed_comm_s"] = number_or_null(r.exposed_comm_s, ok);
     j["loader_wait_s"] = number_or_null(r.loader_wait_s, ok);
     j["offload_transfer_s"] = number_or_null(r.offload_transfer_s, ok);
+    j["activation_offload_s"] = number_or_null(r.activation_offload_s, ok);
     j["input_encoder_s"] = number_or_null(r.input_encoder_s, ok);
     j["model_parallel_comm_s"] = number_or_null(r.model_parallel_comm_s, ok);
     j["pipeline_bubble_s"] = number_or_null(r.pipeline_bubble_s, ok);

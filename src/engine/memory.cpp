@@ -368,6 +368,11 @@ double saved_activation_bytes_per_sample(const Graph& g, const TrainingConfig& c
     return walk(g, c, layer_stages(g, c.pipeline_parallel), 0).saved_per_sample;
 }
 
+double offloaded_activation_bytes_per_sample(const Graph& g, const TrainingConfig& c) {
+    if (!c.offload_activations || c.checkpointing != Checkpointing::kFull) return 0;
+    return walk(g, c, layer_stages(g, c.pipeline_parallel), 0).host_per_sample;
+}
+
 namespace {
 PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage,
                              const Walk& w);

@@ -328,6 +328,9 @@ FitVerdict judge_job(const PreparedMemory& prepared, double batch, double card_b
 // Saved-for-backward bytes of the whole graph under a configuration (what the validation measures with
 // saved_tensors_hooks, deduplicated by storage, parameters excluded), per sample.
 double saved_activation_bytes_per_sample(const Graph& graph_per_sample, const TrainingConfig& config);
+// Offloaded checkpointing (TrainingConfig::offload_activations): the block inputs that wait in host RAM, per sample;
+// each crosses PCIe twice a step (out in forward, back before its recompute). 0 without offloading.
+double offloaded_activation_bytes_per_sample(const Graph& graph_per_sample, const TrainingConfig& config);
 
 // Bytes of one element under a precision (activation dtype, etc.).
 double dtype_bytes(DtypeRule rule, Precision precision);

@@ -634,6 +634,9 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         t.offload_bytes = base_trainable * (g_b + act_bytes) + lora_params * (4.0 + 4.0);
         t.optimizer_bytes = 0;
     }
+    // Offloaded checkpointing: the block inputs the memory walk sends to host RAM (memory.cpp, Unsloth's
+    // Unsloth_Offloaded_Gradient_Checkpointer, torchtune's OffloadActivations), each way once per sample.
+    t.offload_activation_bytes_per_sample = offloaded_activation_bytes_per_sample(g, c);
 
     // Gradients the data-parallel group reduces (the trainable parameters' gradient dtype: fp32 under autocast,
     // whose parameters stay fp32; bf16 for pure bf16; LoRA adapters are fp32) and, for ZeRO-3/FSDP, the
@@ -858,13 +861,15 @@ MicroTimes micro_batch_times(const PreparedTime& t, const std::vector<TimeLayer>
 
 struct StepTimes {
     double step_s = 0, compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0, optimizer_s = 0, comm_s = 0,
-           exposed_s = 0, optimizer_loop_s = 0, optimizer_loop_ops = 0, model_parallel_s = 0, bubble_s = 0;
+           exposed_s = 0, optimizer_loop_s = 0, optimizer_loop_ops = 0, model_parallel_s = 0, bubble_s = 0,
+           activation_offload_s = 0;
 };
 
 // The links a step uses: the data-parallel ring's, and under tensor/pipeline parallelism the tensor-parallel
 // group's and the one between pipeline stages.
 struct StepLinks {
     Link ring, tensor, pipeline;
+    double host_bytes_per_s = 0;  // the card's PCIe link to host memory, each way (offloaded checkpointing)
 };
 
 StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, int n, const StepLinks& links,
@@ -969,7 +974,18 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     // schedule shrinks the fill and drain to (p - 1)/v slots (Narayanan et al. 2021, sec. 2.2, bubble fraction
     // (p - 1)/m, and sec. 2.2.2: "reduced by v").
     s.bubble_s = pp > 1 ? double(pp - 1) / v * (micro_s + mp_micro_s) : 0.0;
-    s.step_s = s.compute_s + s.memory_s + s.overhead_s + s.recurrent_s + s.exposed_s + s.model_parallel_s + s.bubble_s;
+    // Offloaded checkpointing copies each block input to host RAM after the block's forward and back before its
+    // recompute, on a side stream with pinned buffers, so the copies run beside compute ("use_streams ... where the
+    // communications get overlapped with the computation", TRL get_act_offloading_ctx_manager, the OffloadActivations
+    // torchtune wrote; Unsloth's offloaded checkpointer copies with non_blocking=True). The copy engines move the
+    // bytes, not the SMs, so hidden copies cost nothing; PCIe is full duplex, so the outbound copies hide behind the
+    // forward pass and the inbound ones behind the backward pass (recompute included). What does not fit shows.
+    if (t.offload_activation_bytes_per_sample > 0 && links.host_bytes_per_s > 0) {
+        const double copy_s = t.offload_activation_bytes_per_sample * batch / links.host_bytes_per_s;
+        s.activation_offload_s = accum * (std::max(0.0, copy_s - forward_s) + std::max(0.0, copy_s - backward_s));
+    }
+    s.step_s = s.compute_s + s.memory_s + s.overhead_s + s.recurrent_s + s.exposed_s + s.model_parallel_s + s.bubble_s +
+               s.activation_offload_s;
     return s;
 }
 
@@ -1106,23 +1122,27 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     const double kl = priors.kernel_launch_s;
     const double sm_cycle_rate_hz = sm_cycles_per_s(gpu);
     const double stream_cap_bytes_per_s = sm_cycle_rate_hz * priors.stream_bytes_per_sm_cycle;  // 0: not modelled
+    // The card's PCIe link to host memory (its generation's peer-to-peer row: nominal unless measured), which
+    // ZeRO-Offload and offloaded checkpointing copy over.
+    double host_link_bytes_per_s = 0;
+    if (t.offload_bytes > 0 || t.offload_activation_bytes_per_sample > 0) {
+        const Interconnect pcie = gpu.pcie_gen >= 5 ? Interconnect::kPcie5
+                                  : gpu.pcie_gen == 4 ? Interconnect::kPcie4 : Interconnect::kPcie3;
+        const InterconnectSpec* spec = priors.interconnects.find(pcie, true);
+        host_link_bytes_per_s = spec ? link_bandwidth(*spec, gpu).mid : 0;
+    }
     auto step_at = [&](int gpus, const StepLinks& l, Efficiency e) {
         return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, priors.comm.overlap_slowdown_fraction,
                           peak_other, peak, e, stream_cap_bytes_per_s, oh / e.host_scale, kl / e.host_scale,
                           priors.optimizer_op_s / e.host_scale);
     };
-    const StepTimes s = step_at(n, {link, tp_links.mid, pp_links.mid}, e_mid);
+    const StepTimes s = step_at(n, {link, tp_links.mid, pp_links.mid, host_link_bytes_per_s}, e_mid);
 
-    // ZeRO-Offload transfers over the card's PCIe link (peer-to-peer row: nominal unless measured); the CPU Adam
-    // step itself is not modelled (no published per-parameter CPU time in our sources): flagged.
+    // ZeRO-Offload moves the gradients to host memory and the updated parameters back over the same link.
     double offload_s = 0;
     if (t.offload_bytes > 0) {
-        const Interconnect pcie = gpu.pcie_gen >= 5 ? Interconnect::kPcie5
-                                  : gpu.pcie_gen == 4 ? Interconnect::kPcie4 : Interconnect::kPcie3;
-        const InterconnectSpec* spec = priors.interconnects.find(pcie, true);
-        const double bw = spec ? link_bandwidth(*spec, gpu).mid : 0;
         const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
-        if (bw > 0) offload_s = t.offload_bytes / (z1 ? n : 1) / bw;
+        if (host_link_bytes_per_s > 0) offload_s = t.offload_bytes / (z1 ? n : 1) / host_link_bytes_per_s;
     }
     r.offload_transfer_s = offload_s;
     // The optimizer step on the CPU (DeepSpeed's CPU-Adam): a streaming kernel over the fp32 parameter, gradient and
@@ -1188,12 +1208,13 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     if (!full) return r;  // the ranking's figures; the rest (a range, scaling, formulas) costs 3 more evaluations
 
     // The range: fast kernels on the fast end of the link's measured range, slow kernels on its slow end.
-    const StepTimes fast = step_at(n, {links.fast, tp_links.fast, pp_links.fast}, e_fast);
-    const StepTimes slow = step_at(n, {links.slow, tp_links.slow, pp_links.slow}, e_slow);
+    const StepTimes fast = step_at(n, {links.fast, tp_links.fast, pp_links.fast, host_link_bytes_per_s}, e_fast);
+    const StepTimes slow = step_at(n, {links.slow, tp_links.slow, pp_links.slow, host_link_bytes_per_s}, e_slow);
     r.step_low_s = with_loader(fast.step_s + offload_s + encoders_at(e_fast));
     r.step_high_s = with_loader(slow.step_s + offload_s + encoders_at(e_slow));
     r.loader_wait_s = r.step_s - unpaced_step_s;  // exactly 0 when the loader keeps up (with_loader returns its input)
     r.compute_s = s.compute_s;
+    r.activation_offload_s = s.activation_offload_s;
     r.memory_bound_s = s.memory_s;
     r.overhead_s = s.overhead_s;
     r.recurrent_s = s.recurrent_s;
@@ -1222,7 +1243,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     } else if (n > 1) {
         // The CPU optimizer step (ZeRO-Offload) split the same way, without the host memory bandwidth the ranks of
         // a server share (that contention, like communication, is what the efficiency measures).
-        const StepTimes split = step_at(n, {}, e_mid);
+        const StepTimes split = step_at(n, {{}, {}, {}, host_link_bytes_per_s}, e_mid);
         const bool z1 = c.strategy != Strategy::kDdp;
         const double cpu_share_s = cpu_optimizer_one_gpu_s / (z1 ? n : 1);
         const double ideal_step = with_loader(split.step_s + r.offload_transfer_s + cpu_share_s + encoder_s);
@@ -1237,6 +1258,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                                       {"overhead_s", r.overhead_s}, {"recurrent_s", r.recurrent_s},
                                       {"kernel_launch_s", kl}, {"exposed_comm_s", r.exposed_comm_s},
                                       {"offload_transfer_s", r.offload_transfer_s},
+                                      {"activation_offload_s", r.activation_offload_s},
                                       {"input_encoder_s", r.input_encoder_s},
                                       {"loader_wait_s", r.loader_wait_s},
                                       {"model_parallel_comm_s", r.model_parallel_comm_s},

@@ -229,6 +229,7 @@ struct TimeReport {
     double offload_transfer_s = 0;   // ZeRO-Offload: gradients to host + 16-bit parameters back over PCIe, per step
     double input_encoder_s = 0;      // SD pipelines: the frozen VAE and text encoders' forward passes, per step
     double cpu_optimizer_s = 0;      // ZeRO-Offload: the optimizer step on the host's CPU, per step (in step_s)
+    double activation_offload_s = 0; // offloaded checkpointing: the PCIe copies compute does not hide, per step
     bool cpu_optimizer_not_modelled = false;  // ZeRO-Offload without a host bandwidth: the CPU step is NOT in step_s
 
     // whole job
@@ -295,6 +296,8 @@ struct PreparedTime {
     double ema_loop_ops = 0;            // ... its small kernels, one loop over the trainable tensors
     double fsdp_units = 1;              // FSDP FlatParameters: one per wrapped block + the root
     double offload_bytes = 0;           // ZeRO-Offload: bytes over PCIe per step (one GPU, before sharding)
+    double offload_activation_bytes_per_sample = 0;  // offloaded checkpointing: block inputs sent to host RAM in
+                                        // forward and back in backward, per sample (each way; memory.h)
     double dequant_bytes_per_micro = 0; // int8/nf4: quantized weights read + 16-bit copies written per micro-batch
     double grad_comm_bytes = 0;         // gradient bytes the data-parallel group reduces per step
     double grad_comm_values = 0;        // gradient values in them (trainable parameters, LoRA adapters included)

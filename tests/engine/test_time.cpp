@@ -1479,3 +1479,44 @@ TEST_CASE("time: SD pipelines run the frozen VAE encoder and text encoder forwar
     const Setup r = setup("resnet50", 224);
     CHECK(engine::prepare_time(r.spec, r.shape, r.graph, config(Precision::kFp16Amp)).input_encoders.empty());
 }
+
+TEST_CASE("time: offloaded checkpointing copies the block inputs over PCIe beside compute; only what compute does not "
+          "hide shows") {
+    const Setup s = setup("llama-3.1-8b", 2048);
+    engine::TrainingConfig c = config(Precision::kBf16, Method::kLora, Checkpointing::kFull);
+    const engine::PreparedTime plain = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    c.offload_activations = true;
+    const engine::PreparedTime off = engine::prepare_time(s.spec, s.shape, s.graph, c);
+    // The bytes are the memory walk's: every block input but the last, 2048 x 4096 bf16 values each.
+    CHECK(plain.offload_activation_bytes_per_sample == 0);
+    CHECK(off.offload_activation_bytes_per_sample ==
+          doctest::Approx(engine::offloaded_activation_bytes_per_sample(s.graph, c)));
+    CHECK(off.offload_activation_bytes_per_sample == doctest::Approx(31.0 * 2048 * 4096 * 2));
+    // On a 4090 (PCIe 4 x16, ~0.5 GB each way a sample) compute hides the copies: the same step.
+    const engine::TimeReport a = engine::evaluate_time(off, 2, gpu("rtx-4090"), {}, {}, priors());
+    const engine::TimeReport b = engine::evaluate_time(plain, 2, gpu("rtx-4090"), {}, {}, priors());
+    CHECK(a.activation_offload_s == 0);
+    CHECK(a.step_s == doctest::Approx(b.step_s));
+    // The same job behind a PCIe 3 x1 link (a mining-rig riser: 1/16 of the x16 row): each way a micro-batch's
+    // copy takes longer than its forward pass, and what shows grows the step by exactly that much.
+    engine::ThroughputPriors slow_link = priors();
+    for (engine::InterconnectSpec& e : slow_link.interconnects.entries)
+        if (e.kind == engine::Interconnect::kPcie3) e.nominal_bytes_per_s /= 16;
+    engine::GpuSpec riser = gpu("rtx-4090");
+    riser.pcie_gen = 3;
+    const engine::TimeReport fa = engine::evaluate_time(off, 2, riser, {}, {}, slow_link);
+    const engine::TimeReport fb = engine::evaluate_time(plain, 2, riser, {}, {}, slow_link);
+    CHECK(fa.activation_offload_s > 0);
+    CHECK(fa.step_s - fb.step_s == doctest::Approx(fa.activation_offload_s));
+    CHECK(catalog::time_to_json(fa)["activation_offload_s"].get<double>() == doctest::Approx(fa.activation_offload_s));
+    // Each way a micro-batch's copy takes bytes x batch / the link's achievable bandwidth; what shows is less than
+    // both copies (the passes hide a part) and more than the copy back minus the whole micro-batch's compute.
+    const engine::InterconnectSpec* pcie3 = slow_link.interconnects.find(engine::Interconnect::kPcie3, true);
+    REQUIRE(pcie3 != nullptr);
+    const double copy_s =
+        2 * off.offload_activation_bytes_per_sample / (pcie3->nominal_bytes_per_s * pcie3->achievable_fraction);
+    CAPTURE(copy_s);
+    CAPTURE(fb.step_s);
+    CHECK(fa.activation_offload_s < 2 * copy_s);
+    CHECK(fa.activation_offload_s > 2 * copy_s - fb.step_s);
+}
