@@ -2,7 +2,13 @@
 //  - LLaMA-Factory: src/llamafactory/hparams/{model,data,finetuning}_args.py and transformers' Seq2SeqTrainingArguments
 //    (examples/train_lora/llama3_lora_sft.yaml shows the layout);
 //  - Hugging Face: transformers TrainingArguments, peft LoraConfig, transformers BitsAndBytesConfig;
-//  - torchtune: `tune run <recipe> --config <name> key=value ...` overrides of recipes/configs/<model>/*.yaml.
+//  - torchtune: `tune run <recipe> --config <name> key=value ...` overrides of recipes/configs/<model>/*.yaml;
+//  - Unsloth: FastLanguageModel.from_pretrained(model_name, max_seq_length, load_in_4bit) and
+//    FastLanguageModel.get_peft_model(model, r, target_modules, lora_dropout, use_gradient_checkpointing) as its
+//    README's and notebooks' examples call them, then transformers' TrainingArguments for trl's SFTTrainer;
+//  - axolotl: the keys of its config reference (docs/config.qmd: base_model, load_in_4bit, adapter, lora_r,
+//    lora_target_modules, sequence_len, sample_packing, micro_batch_size, bf16 / bfloat16, gradient_checkpointing
+//    true | offload, flash_attention / sdp_attention, the LigerPlugin) and its deepspeed_configs/zero{1,2,3}.json.
 #include "catalog/stack_config.h"
 
 #include <cstdio>
@@ -85,19 +91,25 @@ StackConfig llama_factory(const Scenario& s, const std::string& repo) {
     return {"yaml", y, ""};
 }
 
-StackConfig hf_trainer(const Scenario& s, const std::string& repo) {
+// transformers TrainingArguments with the memory-relevant settings (the Hugging Face Trainer's and Unsloth's).
+nlohmann::json training_arguments(const Scenario& s) {
     nlohmann::json args = {{"output_dir", "out"},
                            {"per_device_train_batch_size", s.batch_size},
                            {"gradient_accumulation_steps", s.grad_accum_steps},
-                           {"gradient_checkpointing", s.checkpointing == "full"},
                            {"optim", hf_optim(s)},
-                           {"use_liger_kernel", s.liger_kernel},
                            {"bf16", s.precision == "bf16-amp" || s.method == "qlora"},
                            {"fp16", s.precision == "fp16-amp"}};
     if (s.eval_batch_size > 0) {
         args["eval_strategy"] = "steps";
         args["per_device_eval_batch_size"] = s.eval_batch_size;
     }
+    return args;
+}
+
+StackConfig hf_trainer(const Scenario& s, const std::string& repo) {
+    nlohmann::json args = training_arguments(s);
+    args["gradient_checkpointing"] = s.checkpointing == "full";
+    args["use_liger_kernel"] = s.liger_kernel;
     std::string p = "# Hugging Face Trainer + PEFT, written by gpuguide: every memory-relevant setting of the estimate.\n";
     p += "# Sequences: tokenize with truncation to max_length=" + std::to_string(s.shape_per_sample().seq_len) +
          (s.packing ? " and pack them (trl SFTConfig(packing=True))" : "") + ".\n";
@@ -166,6 +178,74 @@ StackConfig torchtune(const Scenario& s) {
     return {"shell", c, ""};
 }
 
+// Unsloth: LoRA and QLoRA through FastLanguageModel; its fused cross-entropy is always on, and the checkpointing is
+// use_gradient_checkpointing ("unsloth" = offloaded to host RAM, True = torch's, False = none).
+StackConfig unsloth(const Scenario& s, const std::string& repo) {
+    if (s.method != "lora" && s.method != "qlora") return {"", "", "method"};
+    const int seq = s.shape_per_sample().seq_len;
+    const nlohmann::json load = {{"model_name", repo}, {"max_seq_length", seq}, {"load_in_4bit", s.method == "qlora"}};
+    nlohmann::json peft = {{"r", s.lora_rank},
+                           {"target_modules", lora_modules(s)},
+                           {"lora_dropout", s.lora_dropout},
+                           {"bias", "none"}};
+    if (s.checkpointing != "full") peft["use_gradient_checkpointing"] = false;
+    else if (s.offload_activations_effective()) peft["use_gradient_checkpointing"] = "unsloth";
+    else peft["use_gradient_checkpointing"] = true;
+    nlohmann::json args = training_arguments(s);
+    std::string p = "# Unsloth, written by gpuguide: every memory-relevant setting of the estimate.\n";
+    p += "# Weights load in bf16 where the card has it, else fp16 (dtype=None); add your dataset and output_dir.\n";
+    p += "import json\n";
+    p += "from unsloth import FastLanguageModel\n";
+    p += "from transformers import TrainingArguments\n";
+    p += "from trl import SFTTrainer\n\n";
+    p += "model, tokenizer = FastLanguageModel.from_pretrained(**json.loads(\"\"\"" + load.dump() + "\"\"\"))\n";
+    p += "model = FastLanguageModel.get_peft_model(model, **json.loads(\"\"\"" + peft.dump() + "\"\"\"))\n";
+    p += "training_args = TrainingArguments(**json.loads(\"\"\"" + args.dump() + "\"\"\"))\n";
+    p += "# trainer = SFTTrainer(model=model, tokenizer=tokenizer, train_dataset=..., max_seq_length=" +
+         std::to_string(seq) + ", packing=" + (s.packing ? "True" : "False") + ", args=training_args)\n";
+    return {"python", p, ""};
+}
+
+// axolotl: one YAML file for `axolotl train`.
+StackConfig axolotl(const Scenario& s, const std::string& repo) {
+    std::string y = "# axolotl config written by gpuguide: every memory-relevant setting of the estimate\n";
+    y += "# axolotl train this.yml (add datasets and output_dir)\n";
+    y += "base_model: " + repo + "\n";
+    y += "load_in_4bit: " + yes(s.method == "qlora") + "\n";
+    if (s.method == "lora" || s.method == "qlora") {
+        y += "adapter: " + s.method + "\n";
+        y += "lora_r: " + std::to_string(s.lora_rank) + "\n";
+        char dropout[32];
+        std::snprintf(dropout, sizeof dropout, "%g", s.lora_dropout);
+        y += std::string("lora_dropout: ") + dropout + "\n";
+        y += "lora_target_modules:\n";
+        for (const std::string& m : lora_modules(s)) y += "  - " + m + "\n";
+    } else if (s.method != "full") {
+        return {"", "", "method"};  // axolotl trains full models and adapters; a frozen backbone has no key
+    }
+    y += "sequence_len: " + std::to_string(s.shape_per_sample().seq_len) + "\n";
+    y += "sample_packing: " + yes(s.packing) + "\n";
+    y += "micro_batch_size: " + std::to_string(s.batch_size) + "\n";
+    y += "gradient_accumulation_steps: " + std::to_string(s.grad_accum_steps) + "\n";
+    if (s.eval_batch_size > 0) y += "eval_batch_size: " + std::to_string(s.eval_batch_size) + "\n";
+    // bf16 / fp16 = autocast; bfloat16 loads the model in bf16 without it (pure bf16). QLoRA computes in bf16.
+    y += "bf16: " + yes(s.precision == "bf16-amp" || s.method == "qlora") + "\n";
+    y += "fp16: " + yes(s.precision == "fp16-amp") + "\n";
+    if (s.precision == "bf16") y += "bfloat16: true\n";
+    y += "optimizer: " + hf_optim(s) + "\n";
+    y += std::string("gradient_checkpointing: ") +
+         (s.checkpointing != "full" ? "false" : s.offload_activations_effective() ? "offload" : "true") + "\n";
+    y += "flash_attention: " + yes(s.attention == "flash") + "\n";
+    y += "sdp_attention: " + yes(s.attention == "sdpa") + "\n";
+    if (s.liger_kernel) {
+        y += "plugins:\n  - axolotl.integrations.liger.LigerPlugin\n";
+        y += "liger_fused_linear_cross_entropy: true\n";
+    }
+    if (s.strategy == "zero1" || s.strategy == "zero2" || s.strategy == "zero3")
+        y += "deepspeed: deepspeed_configs/zero" + s.strategy.substr(4) + ".json\n";
+    return {"yaml", y, ""};
+}
+
 }  // namespace
 
 StackConfig stack_config(const Scenario& s) {
@@ -175,6 +255,8 @@ StackConfig stack_config(const Scenario& s) {
     if (s.stack == "llama-factory") return llama_factory(s, repo);
     if (s.stack == "hf-trainer") return hf_trainer(s, repo);
     if (s.stack == "torchtune") return torchtune(s);
+    if (s.stack == "unsloth") return unsloth(s, repo);
+    if (s.stack == "axolotl") return axolotl(s, repo);
     return {"", "", "stack"};
 }
 

@@ -1,6 +1,6 @@
 // The configuration a user pastes into their fine-tuning stack to run a scenario with every memory-relevant setting
 // the estimate assumed: LLaMA-Factory YAML, Hugging Face TrainingArguments + PEFT LoraConfig (Python), a torchtune
-// command. Text only; no UI. Unsloth and axolotl are not emitted yet.
+// command, Unsloth's FastLanguageModel calls (Python), an axolotl YAML. Text only; no UI.
 #pragma once
 
 #include <string>
@@ -10,7 +10,8 @@
 namespace gg::catalog {
 
 struct StackConfig {
-    std::string format;  // "yaml" (LLaMA-Factory), "python" (hf-trainer), "shell" (torchtune); "" = none
+    std::string format;  // "yaml" (LLaMA-Factory, axolotl), "python" (hf-trainer, Unsloth), "shell" (torchtune),
+                         // "" = none
     std::string text;    // "" when the scenario cannot be written for its stack (see `reason`)
     std::string reason;  // why there is no text: "stack", "model", "parallelism"
 };

@@ -1,5 +1,6 @@
 // `gpuguide config SCENARIO.json|-`: the configuration to paste into the scenario's fine-tuning stack (LLaMA-Factory
-// YAML, Hugging Face TrainingArguments + LoraConfig, a torchtune command) with every memory-relevant setting the
+// YAML, Hugging Face TrainingArguments + LoraConfig, a torchtune command, Unsloth's FastLanguageModel calls, an axolotl
+// YAML) with every memory-relevant setting the
 // estimate assumed, on standard output. A scenario its stack cannot be written for: a message, exit 2.
 #include <cstdio>
 
@@ -16,10 +17,10 @@ int run(const std::vector<std::string>& args) {
     const catalog::Scenario& s = in.parsed.value.scenario;
     const catalog::StackConfig c = catalog::stack_config(s);
     if (c.text.empty()) {
-        const char* why = c.reason == "stack"         ? "no configuration is written for this stack yet (llama-factory, "
-                                                        "hf-trainer and torchtune are)"
+        const char* why = c.reason == "stack"         ? "no configuration is written for this stack"
                           : c.reason == "parallelism" ? "tensor or pipeline parallelism has no single-stack config here"
-                          : c.reason == "method"      ? "torchtune's recipes here are LoRA and QLoRA"
+                          : c.reason == "method"      ? "this stack's config is written here for LoRA and QLoRA (axolotl: "
+                                                        "and full fine-tuning)"
                                                       : "the model is not a Llama-style decoder with a Hugging Face "
                                                         "repository (or torchtune ships no config for it)";
         std::fprintf(stderr, "gpuguide config: stack '%s': %s\n", s.stack.c_str(), why);
@@ -31,12 +32,14 @@ int run(const std::vector<std::string>& args) {
 
 const bool kRegistered = register_command(
     {"config", "gpuguide config SCENARIO.json|- [--user-data FILE]",
-     "the config to paste into the scenario's stack (LLaMA-Factory, HF Trainer, torchtune)",
+     "the config to paste into the scenario's stack (LLaMA-Factory, HF Trainer, torchtune, Unsloth, axolotl)",
      "Prints the configuration that runs the scenario in its `stack` with every memory-relevant setting the\n"
      "estimate assumed: llama-factory -> YAML for llamafactory-cli train; hf-trainer -> Python with PEFT's\n"
      "LoraConfig and transformers' TrainingArguments (BitsAndBytesConfig for QLoRA); torchtune -> a `tune run`\n"
-     "command with key=value overrides. Llama-style decoder presets only; dataset, template and output paths are\n"
-     "left for you to add. Exit 2 (a message on standard error) when the scenario cannot be written for its stack."
+     "command with key=value overrides; unsloth -> Python with FastLanguageModel.from_pretrained and\n"
+     "get_peft_model; axolotl -> YAML for axolotl train. Llama-style decoder presets only; dataset, template and\n"
+     "output paths are left for you to add. Exit 2 (a message on standard error) when the scenario cannot be\n"
+     "written for its stack."
      GG_SCENARIO_OPTIONS_HELP,
      run});
 

@@ -42,11 +42,45 @@ std::map<std::string, std::string> parse_flat_yaml(const std::string& text) {
     return out;
 }
 
-// The JSON object a Python line passes as **json.loads("""...""") to `call`.
+// axolotl's configs: "key: value" lines and block lists ("key:" then "  - item" lines), returned as
+// "item1,item2". A line that is neither fails.
+std::map<std::string, std::string> parse_yaml_with_lists(const std::string& text) {
+    std::map<std::string, std::string> out;
+    std::istringstream in(text);
+    std::string line, list_key;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        CAPTURE(line);
+        if (line.rfind("  - ", 0) == 0) {
+            REQUIRE_FALSE(list_key.empty());
+            std::string& v = out[list_key];
+            v += (v.empty() ? "" : ",") + line.substr(4);
+            continue;
+        }
+        list_key.clear();
+        if (line.back() == ':') {
+            list_key = line.substr(0, line.size() - 1);
+            CHECK(out.count(list_key) == 0);
+            out[list_key] = "";
+            continue;
+        }
+        const std::size_t colon = line.find(": ");
+        REQUIRE(colon != std::string::npos);
+        const std::string key = line.substr(0, colon);
+        CHECK(out.count(key) == 0);
+        out[key] = line.substr(colon + 2);
+    }
+    return out;
+}
+
+// The JSON object a Python line passes as **json.loads("""...""") to `call` (after its positional arguments).
 nlohmann::json python_kwargs(const std::string& text, const std::string& call) {
-    const std::size_t at = text.find(call + "(**json.loads(\"\"\"");
+    const std::size_t call_at = text.find(call + "(");
+    REQUIRE(call_at != std::string::npos);
+    const std::size_t at = text.find("**json.loads(\"\"\"", call_at);
     REQUIRE(at != std::string::npos);
-    const std::size_t start = at + call.size() + 17;
+    REQUIRE(text.find('\n', call_at) > at);  // on the call's own line
+    const std::size_t start = at + 16;
     const std::size_t end = text.find("\"\"\"", start);
     REQUIRE(end != std::string::npos);
     const nlohmann::json j = nlohmann::json::parse(text.substr(start, end - start), nullptr, false);
@@ -143,8 +177,81 @@ TEST_CASE("torchtune: the command's overrides parse back to the scenario") {
     CHECK(o.at("optimizer.fused") == "True");
 }
 
+TEST_CASE("Unsloth: from_pretrained, get_peft_model and TrainingArguments parse back to the scenario") {
+    const Scenario s = scenario_of(R"({"model": "llama-3.1-8b", "seq_len": 2048, "batch_size": 2, "grad_accum_steps": 4,
+        "precision": "nf4", "optimizer": "adamw-8bit", "method": "qlora", "lora": {"rank": 16,
+        "targets": ["q", "k", "v", "o", "gate", "up", "down"]}, "stack": "unsloth", "stack_options": {"packing": true}})");
+    const StackConfig c = stack_config(s);
+    REQUIRE(c.format == "python");
+    const nlohmann::json load = python_kwargs(c.text, "FastLanguageModel.from_pretrained");
+    CHECK(load["model_name"] == "meta-llama/Llama-3.1-8B");
+    CHECK(load["max_seq_length"] == 2048);
+    CHECK(load["load_in_4bit"] == true);
+    const nlohmann::json peft = python_kwargs(c.text, "FastLanguageModel.get_peft_model");
+    CHECK(peft["r"] == 16);
+    CHECK(peft["target_modules"] ==
+          nlohmann::json({"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"}));
+    CHECK(peft["use_gradient_checkpointing"] == "unsloth");  // Unsloth's default: offloaded checkpointing
+    CHECK(s.checkpointing == "full");
+    CHECK(s.offload_activations_effective());
+    const nlohmann::json args = python_kwargs(c.text, "TrainingArguments");
+    CHECK(args["per_device_train_batch_size"] == 2);
+    CHECK(args["gradient_accumulation_steps"] == 4);
+    CHECK(args["optim"] == "adamw_8bit");
+    CHECK(args["bf16"] == true);
+    CHECK(c.text.find("max_seq_length=2048, packing=True") != std::string::npos);
+    // Offloading off, and checkpointing off: torch's checkpointing, then none.
+    const StackConfig plain = stack_config(scenario_of(R"({"model": "llama-3.1-8b", "precision": "bf16",
+        "method": "lora", "stack": "unsloth", "stack_options": {"offload_activations": false}})"));
+    CHECK(python_kwargs(plain.text, "FastLanguageModel.get_peft_model")["use_gradient_checkpointing"] == true);
+    CHECK(python_kwargs(plain.text, "FastLanguageModel.from_pretrained")["load_in_4bit"] == false);
+    const StackConfig none = stack_config(scenario_of(R"({"model": "llama-3.1-8b", "precision": "bf16",
+        "method": "lora", "stack": "unsloth", "checkpointing": "none"})"));
+    CHECK(python_kwargs(none.text, "FastLanguageModel.get_peft_model")["use_gradient_checkpointing"] == false);
+}
+
+TEST_CASE("axolotl: the YAML, lists included, parses back to the scenario") {
+    const Scenario s = scenario_of(R"({"model": "mistral-7b", "seq_len": 4096, "batch_size": 1, "grad_accum_steps": 8,
+        "precision": "bf16-amp", "optimizer": "adamw", "method": "lora", "lora": {"rank": 32, "targets": ["q", "v"]},
+        "checkpointing": "full", "attention": "flash", "stack": "axolotl", "eval_batch_size": 2,
+        "stack_options": {"liger_kernel": true, "packing": true, "offload_activations": true,
+                          "paged_optimizer": true}})");
+    const StackConfig c = stack_config(s);
+    REQUIRE(c.format == "yaml");
+    const auto y = parse_yaml_with_lists(c.text);
+    CHECK(y.at("base_model") == "mistralai/Mistral-7B-v0.1");
+    CHECK(y.at("load_in_4bit") == "false");
+    CHECK(y.at("adapter") == "lora");
+    CHECK(y.at("lora_r") == "32");
+    CHECK(y.at("lora_target_modules") == "q_proj,v_proj");
+    CHECK(y.at("sequence_len") == "4096");
+    CHECK(y.at("sample_packing") == "true");
+    CHECK(y.at("micro_batch_size") == "1");
+    CHECK(y.at("gradient_accumulation_steps") == "8");
+    CHECK(y.at("eval_batch_size") == "2");
+    CHECK(y.at("bf16") == "true");
+    CHECK(y.at("fp16") == "false");
+    CHECK(y.count("bfloat16") == 0);
+    CHECK(y.at("optimizer") == "paged_adamw_32bit");
+    CHECK(y.at("gradient_checkpointing") == "offload");
+    CHECK(y.at("flash_attention") == "true");
+    CHECK(y.at("plugins") == "axolotl.integrations.liger.LigerPlugin");
+    CHECK(y.at("liger_fused_linear_cross_entropy") == "true");
+    // QLoRA computes in bf16 (autocast); pure bf16 LoRA loads the model in bf16 without autocast.
+    const auto q = parse_yaml_with_lists(stack_config(scenario_of(R"({"model": "llama-3.1-8b", "precision": "nf4",
+        "method": "qlora", "stack": "axolotl"})")).text);
+    CHECK(q.at("load_in_4bit") == "true");
+    CHECK(q.at("adapter") == "qlora");
+    CHECK(q.at("bf16") == "true");
+    CHECK(q.at("gradient_checkpointing") == "false");  // axolotl's default (transformers'): off
+    const auto pure = parse_yaml_with_lists(stack_config(scenario_of(R"({"model": "llama-3.1-8b", "precision": "bf16",
+        "method": "lora", "stack": "axolotl"})")).text);
+    CHECK(pure.at("bfloat16") == "true");
+    CHECK(pure.at("bf16") == "false");
+}
+
 TEST_CASE("no config where the stack or the model cannot take one") {
-    CHECK(stack_config(scenario_of(R"({"model": "llama-3.1-8b", "stack": "unsloth"})")).reason == "stack");
+    CHECK(stack_config(scenario_of(R"({"model": "llama-3.1-8b", "stack": "unsloth"})")).reason == "method");
     CHECK(stack_config(scenario_of(R"({"model": "bert-base"})")).reason == "model");
     CHECK(stack_config(scenario_of(R"({"model": "qwen2.5-14b", "method": "lora", "stack": "torchtune"})")).reason ==
           "model");
