@@ -111,7 +111,9 @@ struct AppState {
     std::vector<catalog::Problem> scenario_problems;  // of `scenario` as a whole (combinations)
     nlohmann::json custom_model_draft = nullptr;        // a custom model being edited that is not valid yet
     std::vector<catalog::Problem> custom_model_problems;  // why the draft is not applied
-    std::vector<char> hf_config_text = std::vector<char>(std::size_t(1) << 18, '\0');  // the pasted config.json
+    // The pasted config.json: its text box's buffer, kHfConfigTextBytes once the box is first drawn (empty until then:
+    // every AppState, the fuzz targets' included, would otherwise clear 256 KiB).
+    std::vector<char> hf_config_text;
     std::unordered_map<ImGuiID, double> invalid_inputs;  // a field's out-of-range value, shown until fixed
     Results results;
     bool decisions_pending = false;      // results.ranking / results.advice are not computed yet

@@ -182,6 +182,8 @@ bool draw_resnet_depths(AppState& app, nlohmann::json& model) {
 
 bool is_hf_model(const nlohmann::json& model) { return model.is_object() && model.contains("hf_config"); }
 
+constexpr std::size_t kHfConfigTextBytes = std::size_t(1) << 18;  // the config.json box: 256 KiB
+
 // A Hugging Face config.json pasted as it is (catalog/hf_config.h): the model then works as a preset does, and the
 // link carries the config. The text stays as typed; "Use this model" runs it through the scenario parser.
 void draw_hf_config_paste(AppState& app) {
@@ -189,6 +191,7 @@ void draw_hf_config_paste(AppState& app) {
     const catalog::Scenario& s = app.scenario;
     const bool hf_now = s.model_id == "custom" && is_hf_model(s.custom_model);
     std::vector<char>& text = app.hf_config_text;
+    if (text.size() < kHfConfigTextBytes) text.assign(kHfConfigTextBytes, '\0');
     if (hf_now && text[0] == '\0') {  // a model from a link or a saved state: show its config
         const std::string dumped = s.custom_model["hf_config"].dump(1);
         if (dumped.size() + 1 < text.size()) std::copy(dumped.begin(), dumped.end(), text.begin());
