@@ -732,7 +732,9 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                 if (s.precision == "fp8" && cc < 89)
                     r.problem("/precision", "fp8 needs FP8 tensor cores (compute capability 8.9+: Ada, Hopper); '" +
                                                 s.gpu_id + "' has " + std::to_string(cc / 10) + "." + std::to_string(cc % 10));
-                if ((s.precision == "bf16" || s.precision == "bf16-amp" || s.precision == "tf32") && cc < 80)
+                // TF32 is a setting, not a format: before Ampere PyTorch ignores allow_tf32 and runs FP32 (the
+                // time engine's precision fallback). BF16 tensors fail or are emulated there: refused.
+                if ((s.precision == "bf16" || s.precision == "bf16-amp") && cc < 80)
                     r.problem("/precision", "'" + s.precision + "' needs compute capability 8.0+ (Ampere or newer); '" +
                                                 s.gpu_id + "' has " + std::to_string(cc / 10) + "." + std::to_string(cc % 10));
                 if (s.attention == "flash" && cc < 80)

@@ -420,6 +420,8 @@
     X(TimeUnknown, "No published compute rate for this card, so no time estimate.", "这块显卡没有公开的算力数据，因此无法估计时间。") \
     X(PeakInferredHint, "Neither the vendor nor the cloud publishes this card's TFLOPS: its speed here comes from a measured matrix-multiply benchmark, and MFU is against the peak that benchmark implies.", \
       "厂商和云平台都没有公布这张卡的 TFLOPS：这里的速度来自一次实测的矩阵乘法基准，MFU 也是相对这次实测推出的峰值。") \
+    X(PrecisionFallbackHint, "This card has no tensor-core units for the precision you chose: the matrix multiplies run at its %s rate (PyTorch falls back by itself, e.g. TF32 before Ampere runs in FP32, QLoRA's compute in FP16 without BF16).", \
+      "这张卡没有你所选精度的张量核心单元：矩阵乘法按它的 %s 速率运行（PyTorch 会自动回退，例如 Ampere 之前的卡上 TF32 按 FP32 运行，没有 BF16 时 QLoRA 按 FP16 计算）。") \
     X(ThroughputLine, "%s samples per second; %s of the card's peak is used (MFU).", "每秒 %s 个样本；用到了显卡峰值算力的 %s（MFU）。") \
     X(EpochLine, "One epoch (one pass over the %s samples, %s steps) takes %s.",                             \
       "一轮（把 %s 个样本过一遍，共 %s 步）需要 %s。")                                                     \

@@ -225,6 +225,8 @@ void draw_time(AppState& app) {
     const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
     if (sps > 0 && mfu >= 0) hint_textf(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
     if (t.value("peak_inferred", false)) hint_text(tr(Str::PeakInferredHint, L));
+    if (t.value("precision_fallback", false) && t.contains("rate") && t["rate"].is_string())
+        hint_textf(tr(Str::PrecisionFallbackHint, L), t["rate"].get<std::string>().c_str());
     if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());
     const double encoders = json_number(t, "input_encoder_s", 0);
     if (encoders > 0) {

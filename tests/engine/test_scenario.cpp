@@ -9,6 +9,8 @@
 
 #include "catalog/report.h"
 #include "catalog/scenario.h"
+#include "catalog/time_data.h"
+#include "catalog/time_json.h"
 
 using namespace gg::catalog;
 
@@ -301,4 +303,25 @@ TEST_CASE("whole-number lists are checked before they are narrowed to int") {
     }
     CHECK(parse_scenario(R"({"model": {"family": "resnet", "depths": [100, 2, 2, 2]}, "batch_size": 8})", "test")
               .problems.empty());
+}
+
+TEST_CASE("TF32 on a card without it runs in FP32 (PyTorch ignores allow_tf32 before Ampere); BF16 there is refused") {
+    // The same verdict the ranking gives (compat: TF32 needs no feature), so a ranked T4 opens in the calculator.
+    const ParsedScenario tf32 = parse_scenario(R"({"model": "resnet50", "precision": "tf32", "gpu": {"id": "t4"},
+        "dataset": {"samples": 50000, "epochs": 1}})");
+    REQUIRE(tf32.problems.empty());
+    gg::engine::TimeReport t, t32;
+    REQUIRE(estimate_time(tf32.scenario, embedded_catalog(), embedded_time_data(), t));
+    CHECK(t.precision_fallback);
+    CHECK(t.rate == gg::engine::MatmulRate::kFp32);
+    const ParsedScenario fp32 = parse_scenario(R"({"model": "resnet50", "precision": "fp32", "gpu": {"id": "t4"},
+        "dataset": {"samples": 50000, "epochs": 1}})");
+    REQUIRE(fp32.problems.empty());
+    REQUIRE(estimate_time(fp32.scenario, embedded_catalog(), embedded_time_data(), t32));
+    CHECK_FALSE(t32.precision_fallback);
+    CHECK(t.step_s == doctest::Approx(t32.step_s));
+    CHECK(has_problem_at(parse_scenario(R"({"model": "resnet50", "precision": "bf16-amp", "gpu": {"id": "t4"}})"),
+                         "/precision"));
+    CHECK(has_problem_at(parse_scenario(R"({"model": "resnet50", "precision": "bf16", "gpu": {"id": "rtx-2080-ti"}})"),
+                         "/precision"));
 }
