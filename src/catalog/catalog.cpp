@@ -534,13 +534,16 @@ std::optional<engine::CloudOffer> parse_offer(const Context& context, const json
     if (auto v = r.text("instance", Need::Bundled)) o.instance = *v;
     if (auto v = r.id("gpu", Need::Always)) o.gpu_id = *v;
     if (auto v = r.whole("gpu_count", Need::Always, {1, 16, "GPUs", ""})) o.gpu_count = *v;
+    const bool free = record.is_object() && record.contains("billing") && record["billing"] == "free";
     if (auto v = r.number("price_per_hour", Need::Always,
-                          {1e-6, 1e9, "", "give the price of the whole instance per hour; must be above 0"}))
+                          free ? Range{0, 0, "", "a free offer's price_per_hour is 0"}
+                               : Range{1e-6, 1e9, "", "give the price of the whole instance per hour; must be above 0"}))
         o.price_per_hour = *v;
     if (auto v = r.choice("currency", Need::Always, {"USD", "CNY"})) o.currency = *v;
-    std::optional<std::string> billing = r.choice("billing", Need::Always, {"on-demand", "spot", "monthly"});
+    std::optional<std::string> billing = r.choice("billing", Need::Always, {"on-demand", "spot", "monthly", "free"});
     if (billing) o.billing = *billing == "spot"      ? engine::Billing::Spot
                              : *billing == "monthly" ? engine::Billing::Monthly
+                             : *billing == "free"    ? engine::Billing::Free
                                                      : engine::Billing::OnDemand;
     if (auto v = r.number("billing_granularity_s", Need::Bundled,
                           {1, 31622400, "s", "per-second 1, per-minute 60, hourly 3600, monthly 2592000"}))
@@ -574,6 +577,28 @@ std::optional<engine::CloudOffer> parse_offer(const Context& context, const json
         if (auto src = r.text("host_ram_source", Need::Always)) o.host_ram_source = *src;  // a RAM figure needs its source
     } else {
         r.text("host_ram_source", Need::Optional);
+    }
+    // Free and notebook tiers: what a session allows, with its own source and date (a free offer must give them).
+    if (const json* v = r.object("session_limits", free ? Need::Always : Need::Optional)) {
+        Reader l(context, *v, child(pointer, "session_limits"));
+        engine::SessionLimits lim;
+        if (auto n = l.number("max_session_h", Need::Optional, {0.1, 720, "h", "a session's longest wall-clock time"}))
+            lim.max_session_s = *n * 3600;
+        if (auto n = l.number("idle_timeout_min", Need::Optional, {1, 1440, "min", "disconnect after this long idle"}))
+            lim.idle_timeout_s = *n * 60;
+        if (auto n = l.number("gpu_hours_per_week", Need::Optional, {0.1, 168, "h", "the weekly accelerator quota"}))
+            lim.gpu_s_per_week = *n * 3600;
+        if (auto b = l.boolean("gpu_guaranteed", Need::Always)) lim.gpu_guaranteed = *b;
+        if (auto n = l.number("disk_gb", Need::Optional, {0.1, 1e6, "GB", "the session's writable disk, 10^9 bytes"}))
+            lim.disk_bytes = *n * 1e9;
+        if (auto t = l.text("source", Need::Always)) lim.source = *t;
+        if (auto t = l.date("as_of", Need::Always)) lim.as_of = *t;
+        l.finish();
+        r.absorb(l);
+        if (l.ok()) {
+            o.limits = lim;
+            o.has_limits = true;
+        }
     }
     o.notes = r.strings("notes", Need::BundledOrNull);
     r.finish();
@@ -735,6 +760,32 @@ engine::CostSettings parse_settings(const Context& context, const json& doc) {
     };
     fraction("utilization_fraction", 0.01, 1, "the fraction of the year a bought card trains", out.utilization);
     fraction("reserve_fraction", 0, 0.9, "the fraction of GPU memory kept free", out.reserve);
+
+    // What a session spends beside training: each value with its source; 0 = unknown (the term is not counted).
+    if (const json* v = top.object("session_overheads", Need::Optional)) {
+        Reader r(context, *v, "/session_overheads");
+        auto quantity = [&](const char* key, double min, double max, const char* unit, double scale,
+                            engine::SourcedQuantity& into) {
+            if (const json* q = r.object(key, Need::Always)) {
+                Reader qr(context, *q, child("/session_overheads", key));
+                engine::SourcedQuantity sq;
+                if (auto n = qr.number("value", Need::Always, {min, max, unit, "0 = unknown (not counted)"}))
+                    sq.value = *n * scale;
+                if (auto t = qr.text("source", Need::Always)) sq.source = *t;
+                qr.finish();
+                r.absorb(qr);
+                if (qr.ok()) into = sq;
+            }
+        };
+        engine::SessionOverheads so;
+        quantity("instance_start_min", 0, 120, "min", 60, so.instance_start_s);
+        quantity("environment_setup_min", 0, 600, "min", 60, so.environment_setup_s);
+        quantity("download_mb_per_s", 0, 100000, "MB/s", 1e6, so.download_bytes_per_s);
+        quantity("checkpoint_write_mb_per_s", 0, 100000, "MB/s", 1e6, so.checkpoint_write_bytes_per_s);
+        quantity("spot_interruptions_per_hour", 0, 10, "per hour", 1, so.spot_interruptions_per_hour);
+        r.finish();
+        if (r.ok()) out.overheads = so;
+    }
 
     if (const json* v = top.object("storage", Need::Optional)) {
         Reader r(context, *v, "/storage");

@@ -35,6 +35,7 @@ const char* billing_name(engine::Billing billing) {
         case engine::Billing::OnDemand: return "on-demand";
         case engine::Billing::Spot: return "spot";
         case engine::Billing::Monthly: return "monthly";
+        case engine::Billing::Free: return "free";
     }
     return "on-demand";
 }
@@ -124,6 +125,19 @@ json offer_to_json(const engine::CloudOffer& o) {
         j["host_ram_gib"] = o.host_ram_bytes / engine::kBytesPerGiB;
         j["host_ram_source"] = o.host_ram_source;
     }
+    if (o.has_limits) {
+        const engine::SessionLimits& l = o.limits;
+        j["session_limits"] = {{"max_session_h", l.max_session_s > 0 ? json(l.max_session_s / 3600) : json(nullptr)},
+                               {"idle_timeout_min", l.idle_timeout_s > 0 ? json(l.idle_timeout_s / 60) : json(nullptr)},
+                               {"gpu_hours_per_week", l.gpu_s_per_week > 0 ? json(l.gpu_s_per_week / 3600) : json(nullptr)},
+                               {"gpu_guaranteed", l.gpu_guaranteed},
+                               {"disk_gb", l.disk_bytes > 0 ? json(l.disk_bytes / 1e9) : json(nullptr)},
+                               {"source", l.source},
+                               {"as_of", l.as_of}};
+        // null means "not given": drop those keys so the record reads back as written
+        for (const char* k : {"max_session_h", "idle_timeout_min", "gpu_hours_per_week", "disk_gb"})
+            if (j["session_limits"][k].is_null()) j["session_limits"].erase(k);
+    }
     j["as_of"] = o.as_of;
     j["source"] = o.source;
     j["notes"] = o.notes;
@@ -161,6 +175,21 @@ json settings_to_json(const engine::CostSettings& s) {
     j["resale_value"] = {{"points", points}, {"as_of", s.resale_value.as_of}, {"source", s.resale_value.source}};
     j["utilization_fraction"] = {{"value", s.utilization.value_fraction}, {"source", s.utilization.source}};
     j["reserve_fraction"] = {{"value", s.reserve.value_fraction}, {"source", s.reserve.source}};
+    auto quantity = [](const engine::SourcedQuantity& q, double scale) {
+        return json{{"value", q.value / scale}, {"source", q.source}};
+    };
+    const engine::SessionOverheads& so = s.overheads;
+    // Written only when it was read (every value carries its source), so the settings read back as they came.
+    const bool overheads_given = !so.instance_start_s.source.empty() && !so.environment_setup_s.source.empty() &&
+                                 !so.download_bytes_per_s.source.empty() &&
+                                 !so.checkpoint_write_bytes_per_s.source.empty() &&
+                                 !so.spot_interruptions_per_hour.source.empty();
+    if (overheads_given)
+        j["session_overheads"] = {{"instance_start_min", quantity(so.instance_start_s, 60)},
+                                  {"environment_setup_min", quantity(so.environment_setup_s, 60)},
+                                  {"download_mb_per_s", quantity(so.download_bytes_per_s, 1e6)},
+                                  {"checkpoint_write_mb_per_s", quantity(so.checkpoint_write_bytes_per_s, 1e6)},
+                                  {"spot_interruptions_per_hour", quantity(so.spot_interruptions_per_hour, 1)}};
     if (s.storage.price_per_gb_month_cny > 0)
         j["storage"] = {{"price_per_gb_month_cny", s.storage.price_per_gb_month_cny}, {"source", s.storage.source}};
     else

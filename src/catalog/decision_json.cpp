@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <utility>
 
 #include "catalog/compat_data.h"
@@ -20,12 +21,20 @@ using nlohmann::json;
 const std::vector<std::string> kDecisionKeys = {"budget", "currency", "deadline_h", "region", "offer_currency",
                                                 "objective", "ownership", "electricity_per_kwh", "utilization",
                                                 "ownership_months", "runs", "storage_gb", "cny_per_usd",
-                                                "allow_result_changes"};
+                                                "allow_result_changes", "instance_start_min", "environment_setup_min",
+                                                "download_mb_per_s", "checkpoint_write_mb_per_s",
+                                                "spot_interruptions_per_hour", "dataset_gb", "base_model_gb",
+                                                "checkpointing_saves"};
 
 namespace {
 
 // ---- helpers -------------------------------------------------------------------------------------------------
 json num_or_null(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
+
+// A rental's calendar time when its sessions were planned (NaN when the run's time is unknown or it cannot finish).
+double known_calendar(const engine::RankOption& o) {
+    return o.sessions.status == engine::SessionStatus::kOk && o.calendar_s > 0 ? o.calendar_s : std::nan("");
+}
 
 bool parse_currency(const json& v, engine::Currency& out) {
     if (!v.is_string()) return false;
@@ -254,6 +263,36 @@ ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& cata
             problem("storage_gb", "'storage_gb' must be a number of GB (10^9 bytes) from 0 to 1,000,000");
         else d.storage_bytes = v.get<double>() * 1e9;
     }
+    // Session overheads (engine::DecisionInputs; defaults: settings session_overheads): each a number in a range.
+    auto quantity = [&](const char* key, double max, double scale, const char* what, double& into) {
+        char max_text[32];
+        std::snprintf(max_text, sizeof max_text, "%g", max);
+        if (!keys.contains(key)) return;
+        const json& v = keys[key];
+        if (!v.is_number() || !(v.get<double>() >= 0) || !(v.get<double>() <= max))
+            problem(key, std::string("'") + key + "' must be " + what + " from 0 to " + max_text);
+        else into = v.get<double>() * scale;
+    };
+    quantity("instance_start_min", 120, 60, "the minutes an instance takes to start", d.instance_start_s);
+    quantity("environment_setup_min", 600, 60, "the minutes spent installing packages in each session",
+             d.environment_setup_s);
+    quantity("download_mb_per_s", 100000, 1e6, "the download speed onto the instance in MB/s (10^6 bytes per second)",
+             d.download_bytes_per_s);
+    quantity("checkpoint_write_mb_per_s", 100000, 1e6, "the speed a checkpoint is written to disk in MB/s",
+             d.checkpoint_write_bytes_per_s);
+    quantity("spot_interruptions_per_hour", 10, 1, "the expected preemptions of a spot instance per hour",
+             d.spot_interruptions_per_hour);
+    quantity("dataset_gb", 1e6, 1e9, "the dataset's size in GB (10^9 bytes), downloaded in every session",
+             d.dataset_bytes);
+    quantity("base_model_gb", 1e5, 1e9, "the pretrained weights' size in GB (10^9 bytes; 0 = training from scratch)",
+             d.base_model_bytes);
+    if (keys.contains("checkpointing_saves")) {
+        const json& v = keys["checkpointing_saves"];
+        if (!v.is_boolean())
+            problem("checkpointing_saves", "'checkpointing_saves' must be true or false: whether the job saves "
+                                           "checkpoints it can resume from when a session ends");
+        else d.checkpointing = v.get<bool>();
+    }
     if (keys.contains("allow_result_changes")) {
         const json& v = keys["allow_result_changes"];
         if (!v.is_boolean())
@@ -385,13 +424,36 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
                         {"resale_fraction", num_or_null(o.buy.resale_fraction)},
                         {"resale", money(o.buy.resale_cny)}};
         } else {
+            const engine::SessionPlan& sp = o.sessions;
             j["rent"] = {{"provider", o.offer->provider},
                          {"region", o.offer->region},
                          {"billing", billing_name(o.offer->billing)},
                          {"billing_granularity_s", o.offer->billing_granularity_s},
                          {"billed_s_per_run", num_or_null(o.rent.billed_s_per_run)},
                          {"compute", money(o.rent.compute_cny)},
+                         // the compute bill by term (they add up to compute)
+                         {"training", money(o.rent.training_cny)},
+                         {"overheads", money(o.rent.overhead_cny)},
+                         {"checkpoints", money(o.rent.checkpoint_cny)},
+                         {"lost_work", money(o.rent.lost_work_cny)},
+                         {"rounding", money(o.rent.rounding_cny)},
                          {"storage", money(o.rent.storage_cny)}};
+            j["sessions"] = {{"status", engine::session_status_name(sp.status)},
+                             {"sessions", sp.sessions},
+                             {"overhead_s_per_session", sp.overhead_s_per_session},
+                             {"download_s_per_session", sp.download_s_per_session},
+                             {"overhead_s", sp.overhead_s},
+                             {"checkpoint_saves", sp.checkpoint_saves},
+                             {"checkpoint_s", sp.checkpoint_s},
+                             {"interruptions", sp.interruptions},
+                             {"lost_work_s", sp.lost_work_s},
+                             {"session_s", sp.session_s},
+                             {"weeks", sp.weeks},
+                             {"calendar_s", sp.calendar_s},
+                             {"download_unknown", sp.download_unknown},
+                             {"checkpoint_time_unknown", sp.checkpoint_time_unknown}};
+            j["calendar_s"] = num_or_null(known_calendar(o));
+            j["free"] = o.free_tier;
         }
         json reasons = json::array();
         for (const engine::Reason& r : o.reasons) {

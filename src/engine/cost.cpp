@@ -25,22 +25,143 @@ double from_cny(double amount_cny, Currency currency, double cny_per_usd) {
     return cny_per_usd > 0 ? amount_cny / cny_per_usd : kNaN;
 }
 
+// ---- sessions ------------------------------------------------------------------------------------------------
+const char* session_status_name(SessionStatus status) {
+    switch (status) {
+        case SessionStatus::kOk: return "ok";
+        case SessionStatus::kSessionTooShort: return "session_too_short";
+        case SessionStatus::kNeedsCheckpoints: return "needs_checkpoints";
+        case SessionStatus::kTooManyInterruptions: return "too_many_interruptions";
+    }
+    return "ok";
+}
+
+namespace {
+constexpr double kWeekS = 7.0 * 24 * 3600;
+}
+
+SessionPlan plan_sessions(const SessionLimits& limits, const SessionInputs& in) {
+    assert(in.run_time_s >= 0 && "plan_sessions: run_time_s must not be negative");
+    SessionPlan p;
+    const double work_s = in.run_time_s;
+    // Downloads: bytes / bandwidth, paid again in every session (a fresh machine: Colab's and Kaggle's VMs start
+    // empty, a released rental's disk is gone). Unknown bandwidth: not counted, and said so.
+    if (in.download_bytes > 0) {
+        if (in.download_bytes_per_s > 0) p.download_s_per_session = in.download_bytes / in.download_bytes_per_s;
+        else p.download_unknown = true;
+    }
+    const bool saves = in.checkpointing && in.checkpoint_bytes > 0;
+    // One save (or one load when resuming): checkpoint bytes / disk write speed (loads taken at the same speed).
+    double save_s = 0;
+    if (saves) {
+        if (in.checkpoint_write_bytes_per_s > 0) save_s = in.checkpoint_bytes / in.checkpoint_write_bytes_per_s;
+        else p.checkpoint_time_unknown = true;
+    }
+    const double first_overhead_s = in.start_s + in.setup_s + p.download_s_per_session;
+    const double resume_overhead_s = first_overhead_s + save_s;  // + loading the checkpoint back
+    p.overhead_s_per_session = first_overhead_s;
+
+    double session_s = 0;  // what the sessions hold, before quotas
+    if (in.interruptions_per_s > 0) {
+        // Random preemptions at rate lambda (spot). Expected wall-clock time of work W split into segments of tau, each
+        // followed by a save of C, restarting after each failure with a restart cost R: Daly 2006 ("A higher order
+        // estimate of the optimum checkpoint interval for restart dumps", Future Gener. Comput. Syst. 22(3), eq. 13):
+        //   T = (W / tau) x e^(lambda R) x (e^(lambda (tau + C)) - 1) / lambda.
+        // tau = sqrt(2 C / lambda), Young's first-order optimum (Young 1974, CACM 17(9)); without checkpoints the
+        // whole run is one segment (tau = W, C = 0).
+        const double lambda = in.interruptions_per_s;
+        const double tau = saves ? std::sqrt(2.0 * save_s / lambda) : work_s;
+        const double c = saves ? save_s : 0.0;
+        const double segments = tau > 0 ? work_s / tau : 0.0;
+        const double exponent = lambda * (tau + c);
+        if (exponent > 50) {  // e^50 restarts per segment: the run never finishes in practice
+            p.status = SessionStatus::kTooManyInterruptions;
+            p.sessions = 0;
+            return p;
+        }
+        const double expected_s = tau > 0 ? segments * std::exp(lambda * resume_overhead_s) * std::expm1(exponent) / lambda
+                                          : work_s;  // free, instant saves: nothing is ever lost
+        p.checkpoint_interval_s = saves ? tau : 0.0;
+        p.checkpoint_saves = saves ? std::ceil(segments - 1e-9) : 0.0;
+        p.checkpoint_s = p.checkpoint_saves * save_s;
+        p.interruptions = lambda * expected_s;
+        const double restarts_s = p.interruptions * resume_overhead_s;
+        p.lost_work_s = std::max(0.0, expected_s - work_s - p.checkpoint_s - restarts_s);
+        p.overhead_s = first_overhead_s + restarts_s;
+        p.sessions = 1 + p.interruptions;
+        session_s = expected_s + first_overhead_s;
+    } else if (limits.max_session_s > 0 && work_s + first_overhead_s > limits.max_session_s) {
+        // Sessions that end at a fixed length (a free tier): the job saves just before each end and resumes in the
+        // next, which repeats start, setup and downloads and loads the checkpoint.
+        const double first_work_s = limits.max_session_s - first_overhead_s - save_s;
+        const double next_work_s = limits.max_session_s - resume_overhead_s - save_s;
+        if (first_work_s <= 0 || next_work_s <= 0) {
+            p.status = SessionStatus::kSessionTooShort;
+            p.sessions = 0;
+        } else if (!in.checkpointing) {
+            p.status = SessionStatus::kNeedsCheckpoints;
+            p.sessions = 0;
+        } else {
+            const double more = std::ceil((work_s - first_work_s) / next_work_s - 1e-9);
+            p.sessions = 1 + std::max(0.0, more);
+            p.checkpoint_saves = p.sessions - 1;
+            p.checkpoint_s = p.checkpoint_saves * 2 * save_s;  // a save at each end, a load at each resume
+            p.overhead_s = first_overhead_s + (p.sessions - 1) * first_overhead_s;
+            session_s = work_s + p.overhead_s + p.checkpoint_s;
+        }
+    } else {
+        p.overhead_s = first_overhead_s;
+        session_s = work_s + first_overhead_s;
+    }
+    p.session_s = session_s;
+    // Weekly quota (Kaggle): the sessions' GPU time is drawn from it; past it the job waits for the next week.
+    // Calendar: whole weeks waited + the last week's share (the quota taken as used at the start of each week).
+    p.calendar_s = session_s;
+    if (limits.gpu_s_per_week > 0 && session_s > 0) {
+        p.weeks = session_s / limits.gpu_s_per_week;
+        const double waited_weeks = std::ceil(p.weeks - 1e-9) - 1;
+        if (waited_weeks > 0) p.calendar_s = waited_weeks * kWeekS + (session_s - waited_weeks * limits.gpu_s_per_week);
+    }
+    return p;
+}
+
 // ---- rent ----------------------------------------------------------------------------------------------------
 RentCost rent_cost(const CloudOffer& offer, const RentInputs& in) {
     assert(in.runs >= 1 && "rent_cost: runs must be at least 1 (the scenario's 'runs')");
     assert(in.run_time_s >= 0 && "rent_cost: run_time_s must not be negative");
     RentCost c;
     const double granule_s = offer.billing_granularity_s > 0 ? offer.billing_granularity_s : 1.0;
-    // Each run is a separate rental: the provider rounds its duration up to the billed unit.
-    c.billed_units_per_run = std::ceil(in.run_time_s / granule_s - 1e-9);  // 1e-9: 3600.0/3600 stays 1, not 2
-    if (c.billed_units_per_run < 1 && in.run_time_s > 0) c.billed_units_per_run = 1;
+    // Each session is a separate rental: the provider rounds its duration up to the billed unit.
+    const double sessions = in.sessions != nullptr && in.sessions->sessions >= 1 ? in.sessions->sessions : 1.0;
+    const double held_s = in.sessions != nullptr ? in.sessions->session_s : in.run_time_s;
+    const double per_session_s = held_s / sessions;
+    double units_per_session = std::ceil(per_session_s / granule_s - 1e-9);  // 1e-9: 3600.0/3600 stays 1, not 2
+    if (units_per_session < 1 && per_session_s > 0) units_per_session = 1;
+    c.billed_units_per_run = units_per_session * sessions;
     c.billed_s_per_run = c.billed_units_per_run * granule_s;
-    // Price of one granule: monthly offers quote per month, the rest per hour (prorated to the granule).
-    const double granule_price = offer.billing == Billing::Monthly && offer.price_per_month > 0
+    // Price of one granule: monthly offers quote per month, free tiers nothing, the rest per hour (prorated).
+    const double granule_price = offer.billing == Billing::Free ? 0.0
+                                 : offer.billing == Billing::Monthly && offer.price_per_month > 0
                                      ? offer.price_per_month * (granule_s / kStorageMonthS)
                                      : offer.price_per_hour * granule_s / 3600.0;
-    const double per_run_cny = to_cny(c.billed_units_per_run * granule_price, offer.currency, in.cny_per_usd);
+    // A free offer costs 0 in any currency, with or without an exchange rate.
+    const double per_run_cny = offer.billing == Billing::Free
+                                   ? 0.0
+                                   : to_cny(c.billed_units_per_run * granule_price, offer.currency, in.cny_per_usd);
     c.compute_cny = per_run_cny * in.runs;
+    // The bill by term, at the price of a billed second (rounding takes what the terms leave).
+    const double per_s_cny = c.billed_s_per_run > 0 ? per_run_cny / c.billed_s_per_run : 0.0;
+    const double runs = in.runs;
+    if (in.sessions != nullptr) {
+        c.training_cny = per_s_cny * in.run_time_s * runs;
+        c.overhead_cny = per_s_cny * in.sessions->overhead_s * runs;
+        c.checkpoint_cny = per_s_cny * in.sessions->checkpoint_s * runs;
+        c.lost_work_cny = per_s_cny * in.sessions->lost_work_s * runs;
+    } else {
+        c.training_cny = per_s_cny * in.run_time_s * runs;
+    }
+    // Billed time is never below the time held, so a negative rest is floating-point noise.
+    c.rounding_cny = std::max(0.0, c.compute_cny - c.training_cny - c.overhead_cny - c.checkpoint_cny - c.lost_work_cny);
     // Storage is kept while the instance is billed: 10^9-byte GB x 30-day months x price.
     const double months = in.runs * c.billed_s_per_run / kStorageMonthS;
     c.storage_cny = in.storage_bytes > 0 ? in.storage_bytes / 1e9 * months * in.storage_price_per_gb_month_cny : 0;

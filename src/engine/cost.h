@@ -2,7 +2,7 @@
 // resale), the break-even between the two, and currency conversion. Pure C++ on the plain structs of hardware.h:
 // no JSON, no UI. All money is computed in CNY and converted once at the edge (to_currency).
 //
-// Sections: currency | rent | buy | break-even
+// Sections: currency | sessions | rent | buy | break-even
 #pragma once
 
 #include <cstdint>
@@ -27,6 +27,51 @@ inline constexpr double kHoursPerMonth = 365.25 * 24.0 / 12.0;  // 730.5 h
 // (data/settings.json storage.source).
 inline constexpr double kStorageMonthS = 30.0 * 24 * 3600;
 
+// ---- sessions ------------------------------------------------------------------------------------------------
+// One run as the sessions it takes on an offer: a rental is one session, unless spot preemptions restart it; a free
+// or notebook tier (CloudOffer::limits) ends each session after max_session_s and may cap GPU time per week. Every
+// session starts a fresh machine: start, setup and the downloads are paid again, and the job resumes from its last
+// checkpoint (or, without checkpoints, cannot outlast one session).
+struct SessionInputs {
+    double run_time_s = 0;              // training time of one run (time.h), steady state
+    double start_s = 0;                 // per session: instance start
+    double setup_s = 0;                 // per session: environment setup
+    double download_bytes = 0;          // per session: dataset + base model
+    double download_bytes_per_s = 0;    // 0 = unknown: the download is not counted (download_unknown)
+    bool checkpointing = true;          // the job saves checkpoints it can resume from
+    double checkpoint_bytes = 0;        // one checkpoint (trainable weights + optimizer state)
+    double checkpoint_write_bytes_per_s = 0;  // 0 = unknown: saves are not counted (checkpoint_time_unknown)
+    double interruptions_per_s = 0;     // random preemptions (spot) per second of session time; 0 = none
+};
+
+enum class SessionStatus : std::uint8_t {
+    kOk,
+    kSessionTooShort,    // the per-session overheads alone fill a session: no training time is left in it
+    kNeedsCheckpoints,   // the run outlasts one session and the job does not checkpoint: it never finishes
+    kTooManyInterruptions,  // preemptions come faster than the job can save and resume: it never finishes
+};
+const char* session_status_name(SessionStatus status);  // "ok", "session_too_short", ...
+
+struct SessionPlan {
+    SessionStatus status = SessionStatus::kOk;
+    double sessions = 1;                // sessions one run takes (whole)
+    double overhead_s_per_session = 0;  // start + setup + download (+ checkpoint load when resuming)
+    double download_s_per_session = 0;
+    double overhead_s = 0;              // all sessions
+    double checkpoint_interval_s = 0;   // time between saves (0 = saves only at planned session ends)
+    double checkpoint_saves = 0;
+    double checkpoint_s = 0;            // all saves (and the loads when resuming)
+    double interruptions = 0;           // expected preemptions per run
+    double lost_work_s = 0;             // expected training redone after preemptions
+    double session_s = 0;               // everything the sessions hold: run + overheads + checkpoints + lost work
+    double weeks = 0;                   // weekly quotas used (0 = no quota): session_s / quota
+    double calendar_s = 0;              // first start to last save, waiting for the weekly quota to reset
+    bool download_unknown = false;      // download bytes > 0 but no bandwidth: not counted
+    bool checkpoint_time_unknown = false;  // checkpoints saved but no write speed: their time not counted
+};
+
+SessionPlan plan_sessions(const SessionLimits& limits, const SessionInputs& in);
+
 // ---- rent ----------------------------------------------------------------------------------------------------
 struct RentInputs {
     double run_time_s = 0;       // wall-clock time of one run on the offer's whole instance
@@ -34,11 +79,16 @@ struct RentInputs {
     double storage_bytes = 0;    // data + checkpoints kept on the cloud disk while the runs go on; 0 = none
     double storage_price_per_gb_month_cny = 0;  // settings.storage (per 10^9 bytes per 30 days)
     double cny_per_usd = 0;      // settings.exchange_rate
+    const SessionPlan* sessions = nullptr;  // the run as sessions (plan_sessions): each session is billed on its own
+                                            // and the bill is split by term; nullptr = run_time_s in one session
 };
 
 struct RentCost {
     double billed_s_per_run = 0;   // run time rounded up to the billing granularity
     double billed_units_per_run = 0;  // how many granules (seconds, minutes, hours, months) one run pays for
+    // The compute bill by term (all runs; they add up to compute_cny): training itself, instance start + setup +
+    // downloads, checkpoint saves, work redone after preemptions, and what rounding up to the billed unit adds.
+    double training_cny = 0, overhead_cny = 0, checkpoint_cny = 0, lost_work_cny = 0, rounding_cny = 0;
     double compute_cny = 0;        // all runs
     double storage_cny = 0;        // all runs
     double total_cny = 0;          // NaN when the price cannot be converted (unknown currency / rate)

@@ -58,7 +58,19 @@ struct GpuSpec {
     std::string as_of;
 };
 
-enum class Billing { OnDemand, Spot, Monthly };
+enum class Billing { OnDemand, Spot, Monthly, Free };
+
+// What a free or notebook tier allows a session (data/cloud_offers.json "session_limits"); 0 = no such limit. The
+// engine turns them into sessions, weeks of calendar time and lost work (cost.h, plan_sessions).
+struct SessionLimits {
+    double max_session_s = 0;     // a session (VM) ends after this much wall-clock time, whatever runs in it
+    double idle_timeout_s = 0;    // disconnects when nobody interacts with the notebook for this long (a warning)
+    double gpu_s_per_week = 0;    // weekly quota of accelerator time, counted while the session holds the GPU
+    bool gpu_guaranteed = true;   // false: a GPU may not be given when asked for (the tier says availability varies)
+    double disk_bytes = 0;        // the writable disk a session keeps (checkpoints must fit); 0 = not given
+    std::string source;           // the pages the limits come from
+    std::string as_of;
+};
 
 struct CloudOffer {
     std::string id;
@@ -74,6 +86,8 @@ struct CloudOffer {
     double price_per_month = 0;  // Billing::Monthly only: the monthly price in `currency` (= price_per_hour * 720)
     double host_ram_bytes = 0;   // the instance's RAM; 0 = not in the data (no optimizer offload planned on it)
     std::string host_ram_source; // where host_ram_bytes comes from
+    SessionLimits limits;        // free and notebook tiers; all 0 for a plain rental
+    bool has_limits = false;     // the offer's data gives session_limits
     std::string as_of;
     std::string source;
     std::vector<std::string> notes;
@@ -124,6 +138,23 @@ struct SourcedFraction {
     std::string source;
 };
 
+// A number from data/settings.json with the page it comes from (0 = unknown: the term it feeds is not counted and the
+// result says so).
+struct SourcedQuantity {
+    double value = 0;
+    std::string source;
+};
+
+// What a rented or free session spends before and beside training (data/settings.json "session_overheads"); each is
+// a default the scenario can override. Billed on a rental: the meter runs from the instance's start.
+struct SessionOverheads {
+    SourcedQuantity instance_start_s;          // from asking for the instance to a usable shell / notebook
+    SourcedQuantity environment_setup_s;       // installing what the image lacks
+    SourcedQuantity download_bytes_per_s;      // fetching the dataset and the base model onto the instance
+    SourcedQuantity checkpoint_write_bytes_per_s;  // saving a checkpoint to the instance's disk
+    SourcedQuantity spot_interruptions_per_hour;   // spot / preemptible offers: expected preemptions per hour
+};
+
 struct StoragePrice {
     double price_per_gb_month_cny = 0;  // cloud disk, per 10^9 bytes per month; 0 = unknown / not given
     std::string source;
@@ -138,6 +169,7 @@ struct CostSettings {
     SourcedFraction utilization;  // fraction of wall-clock time a bought card trains (for cost per year)
     SourcedFraction reserve;      // fraction of GPU memory kept free
     StoragePrice storage;
+    SessionOverheads overheads;
 };
 
 }  // namespace gg::engine

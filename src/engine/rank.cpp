@@ -64,6 +64,17 @@ const char* reason_code_name(ReasonCode c) {
         case ReasonCode::kIncompatible: return "incompatible";
         case ReasonCode::kBillingRounded: return "billing_rounded";
         case ReasonCode::kTight: return "tight";
+        case ReasonCode::kFreeTier: return "free_tier";
+        case ReasonCode::kSessionLimits: return "session_limits";
+        case ReasonCode::kNoGuaranteedGpu: return "no_guaranteed_gpu";
+        case ReasonCode::kNeedsCheckpoints: return "needs_checkpoints";
+        case ReasonCode::kSessionTooShort: return "session_too_short";
+        case ReasonCode::kSessionOverheads: return "session_overheads";
+        case ReasonCode::kDownloadUnknown: return "download_unknown";
+        case ReasonCode::kCheckpointTimeUnknown: return "checkpoint_time_unknown";
+        case ReasonCode::kSpotInterruptions: return "spot_interruptions";
+        case ReasonCode::kSpotRateUnknown: return "spot_rate_unknown";
+        case ReasonCode::kDiskTooSmall: return "disk_too_small";
     }
     return "unknown";
 }
@@ -145,6 +156,41 @@ double run_time_s(const JobModel& job, const GpuSpec& gpu, int count, TimeStatus
     if (status) *status = r.status;
     if (r.status != TimeStatus::kOk || !(r.total_s > 0)) return kNaN;
     return r.total_s;
+}
+
+// ---- sessions ----------------------------------------------------------------------------------------------------
+double job_base_model_bytes(const JobModel& job) {
+    const PreparedCount* p = job.find(job.config.gpu_count);
+    if (p == nullptr && !job.per_count.empty()) p = &job.per_count.front();
+    if (p == nullptr) return 0;
+    const Method m = job.config.method;
+    const double bytes_per_param = m == Method::kLora || m == Method::kQlora ? 2.0 : 4.0;
+    return p->memory.params_total * bytes_per_param + p->memory.input_encoder_bytes;
+}
+
+double job_checkpoint_bytes(const JobModel& job) {
+    const PreparedCount* p = job.find(job.config.gpu_count);
+    if (p == nullptr && !job.per_count.empty()) p = &job.per_count.front();
+    if (p == nullptr) return 0;
+    // fp32 trainable weights (4 B: what torch.save of the master weights / an fp32 model writes) + optimizer state
+    return p->memory.params_trainable * (4.0 + p->memory.state_bytes_per_param);
+}
+
+SessionPlan sessions_for_offer(const JobModel& job, const CloudOffer& offer, double run_time_s,
+                               const CostSettings& settings, const DecisionInputs& d) {
+    const SessionOverheads& so = settings.overheads;
+    auto pick = [](double given, const SourcedQuantity& fallback) { return given >= 0 ? given : fallback.value; };
+    SessionInputs in;
+    in.run_time_s = run_time_s;
+    in.start_s = pick(d.instance_start_s, so.instance_start_s);
+    in.setup_s = pick(d.environment_setup_s, so.environment_setup_s);
+    in.download_bytes = d.dataset_bytes + (d.base_model_bytes >= 0 ? d.base_model_bytes : job_base_model_bytes(job));
+    in.download_bytes_per_s = pick(d.download_bytes_per_s, so.download_bytes_per_s);
+    in.checkpointing = d.checkpointing;
+    in.checkpoint_bytes = job_checkpoint_bytes(job);
+    in.checkpoint_write_bytes_per_s = pick(d.checkpoint_write_bytes_per_s, so.checkpoint_write_bytes_per_s);
+    if (offer.billing == Billing::Spot) in.interruptions_per_s = pick(d.spot_interruptions_per_hour, so.spot_interruptions_per_hour) / 3600.0;
+    return plan_sessions(offer.limits, in);
 }
 
 // ---- evaluating options ------------------------------------------------------------------------------------------
@@ -268,6 +314,47 @@ void evaluate_card(const Ctx& c, const PreparedCount* p, RankOption& o, double h
         o.reasons.push_back({ReasonCode::kMultiNode, {{"nodes", double(o.nodes)}, {"gpus_per_node", double(o.count / o.nodes)}}, {}});
 }
 
+// What a rented or free option's sessions mean for the user: limits to watch, overheads, what is not counted.
+void add_session_reasons(RankOption& o, const CloudOffer& offer, double checkpoint_bytes, bool checkpointing) {
+    const SessionPlan& s = o.sessions;
+    const SessionLimits& l = offer.limits;
+    switch (s.status) {
+        case SessionStatus::kNeedsCheckpoints:
+            o.reasons.push_back({ReasonCode::kNeedsCheckpoints, {{"run_time_s", o.time_s}, {"max_session_s", l.max_session_s}}, {}});
+            break;
+        case SessionStatus::kSessionTooShort:
+            o.reasons.push_back({ReasonCode::kSessionTooShort,
+                                 {{"overhead_s", s.overhead_s_per_session}, {"max_session_s", l.max_session_s}}, {}});
+            break;
+        case SessionStatus::kTooManyInterruptions:
+            o.reasons.push_back({ReasonCode::kSpotInterruptions, {{"interruptions", kNaN}, {"lost_work_s", kNaN}}, {}});
+            break;
+        case SessionStatus::kOk: break;
+    }
+    if (offer.billing == Billing::Free || offer.has_limits)
+        o.reasons.push_back({ReasonCode::kFreeTier, {{"sessions", s.sessions}, {"calendar_s", s.calendar_s}, {"weeks", s.weeks}}, {}});
+    if (offer.has_limits)
+        o.reasons.push_back({ReasonCode::kSessionLimits,
+                             {{"max_session_s", l.max_session_s}, {"idle_timeout_s", l.idle_timeout_s},
+                              {"gpu_s_per_week", l.gpu_s_per_week}}, {}});
+    if (offer.has_limits && !l.gpu_guaranteed) o.reasons.push_back({ReasonCode::kNoGuaranteedGpu, {}, {}});
+    if (s.status == SessionStatus::kOk)
+        o.reasons.push_back({ReasonCode::kSessionOverheads,
+                             {{"overhead_s", s.overhead_s}, {"checkpoint_s", s.checkpoint_s}, {"lost_work_s", s.lost_work_s}}, {}});
+    if (s.download_unknown) o.reasons.push_back({ReasonCode::kDownloadUnknown, {}, {}});
+    if (s.checkpoint_time_unknown && s.checkpoint_saves > 0)
+        o.reasons.push_back({ReasonCode::kCheckpointTimeUnknown, {{"checkpoint_bytes", checkpoint_bytes}}, {}});
+    if (offer.billing == Billing::Spot) {
+        if (s.interruptions > 0)
+            o.reasons.push_back({ReasonCode::kSpotInterruptions,
+                                 {{"interruptions", s.interruptions}, {"lost_work_s", s.lost_work_s}}, {}});
+        else if (s.status == SessionStatus::kOk)
+            o.reasons.push_back({ReasonCode::kSpotRateUnknown, {}, {}});
+    }
+    if (checkpointing && l.disk_bytes > 0 && checkpoint_bytes > l.disk_bytes)
+        o.reasons.push_back({ReasonCode::kDiskTooSmall, {{"checkpoint_bytes", checkpoint_bytes}, {"disk_bytes", l.disk_bytes}}, {}});
+}
+
 // What every buy option shares; the caller sets card_count and run_time_s per option. Made once per ranking: the
 // host and the resale curve carry strings and a vector, so a copy per option would allocate.
 BuyInputs shared_buy_inputs(const Ctx& c) {
@@ -298,10 +385,13 @@ void apply_filters(const Ctx& c, RankOption& o) {
         ok = false;
     }
     if (c.d.budget_cny > 0 && !known(o.cash_cny)) ok = false;  // a ceiling cannot be checked without a price
-    if (c.d.deadline_s > 0 && known(o.time_s) && o.time_s > c.d.deadline_s) {
-        o.reasons.push_back({ReasonCode::kOverDeadline, {{"time_s", o.time_s}, {"deadline_s", c.d.deadline_s}}, {}});
+    // A rental's run ends when its last session does (start, setup, downloads, weekly quotas waited out).
+    const double finish_s = o.kind == OptionKind::kRent && o.calendar_s > 0 ? o.calendar_s : o.time_s;
+    if (c.d.deadline_s > 0 && known(finish_s) && finish_s > c.d.deadline_s) {
+        o.reasons.push_back({ReasonCode::kOverDeadline, {{"time_s", finish_s}, {"deadline_s", c.d.deadline_s}}, {}});
         ok = false;
     }
+    if (o.kind == OptionKind::kRent && known(o.time_s) && o.sessions.status != SessionStatus::kOk) ok = false;
     if (c.d.deadline_s > 0 && !known(o.time_s)) ok = false;
     if ((c.d.ownership == Ownership::kRent && o.kind == OptionKind::kBuy) ||
         (c.d.ownership == Ownership::kBuy && o.kind == OptionKind::kRent)) {
@@ -326,16 +416,19 @@ void apply_filters(const Ctx& c, RankOption& o) {
 double primary(const RankOption& o, Objective obj) {
     switch (obj) {
         case Objective::kCost: return o.cost_cny;
-        case Objective::kTime: return o.time_s;
+        case Objective::kTime: return o.kind == OptionKind::kRent && o.calendar_s > 0 ? o.calendar_s : o.time_s;
         case Objective::kValue: return o.value > 0 ? -o.value : kNaN;
     }
     return kNaN;
 }
 double secondary(const RankOption& o, Objective obj) { return obj == Objective::kTime ? o.cost_cny : o.time_s; }
 
+// Free tiers that can do the job come first when cost or value is asked for (they cost nothing; their price is
+// calendar time, shown beside them); by time they take their place by calendar time like any rental.
 int group(const RankOption& o, Objective obj) {
-    if (o.eligible) return known(primary(o, obj)) ? 0 : 1;
-    return o.fits ? 2 : 3;
+    if (o.eligible && o.free_tier && obj != Objective::kTime && known(o.time_s)) return 0;
+    if (o.eligible) return known(primary(o, obj)) ? 1 : 2;
+    return o.fits ? 3 : 4;
 }
 
 // An option's place in the order, computed once per option instead of in every comparison (RankOption is large).
@@ -391,22 +484,28 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
         o.id.append("rent:").append(offer.id);
         if (nodes > 1) o.id.append(":x").append(std::to_string(nodes));
         evaluate_card(c, p, o, offer.host_ram_bytes);
+        o.free_tier = offer.billing == Billing::Free;
         if (known(o.time_s)) {
+            o.sessions = sessions_for_offer(job, offer, o.time_s, settings, d);
+            o.calendar_s = o.sessions.calendar_s;
+            add_session_reasons(o, offer, job_checkpoint_bytes(job), d.checkpointing);
             RentInputs in;
             in.run_time_s = o.time_s;
             in.runs = d.runs;
             in.storage_bytes = d.storage_bytes;
             in.storage_price_per_gb_month_cny = settings.storage.price_per_gb_month_cny;
             in.cny_per_usd = c.cny_per_usd;
+            in.sessions = o.sessions.status == SessionStatus::kOk ? &o.sessions : nullptr;
             o.rent = rent_cost(offer, in);
             // Each instance bills its own hours; the project's disk is counted once.
             o.rent.compute_cny *= nodes;
             o.rent.total_cny = o.rent.compute_cny + o.rent.storage_cny;
             o.cost_cny = o.rent.total_cny;
             o.cash_cny = o.cost_cny;
-            if (o.rent.billed_s_per_run > o.time_s * 1.01)
+            const double held_s = in.sessions != nullptr ? o.sessions.session_s : o.time_s;
+            if (o.rent.billed_s_per_run > held_s * 1.01)
                 o.reasons.push_back({ReasonCode::kBillingRounded,
-                                     {{"billed_s", o.rent.billed_s_per_run}, {"run_time_s", o.time_s}}, {}});
+                                     {{"billed_s", o.rent.billed_s_per_run}, {"run_time_s", held_s}}, {}});
         } else {
             o.cost_cny = o.cash_cny = kNaN;
         }

@@ -43,6 +43,17 @@ struct DecisionInputs {
     double ownership_months = 0;    // 0 = the project's duration (BuyInputs::ownership_months)
     int runs = 1;                   // runs of the job in the project
     double storage_bytes = 0;       // cloud disk kept while renting
+    // Every rented or free session (sessions_for_offer): instance start, environment setup, downloading the dataset and
+    // the base model, checkpoints. Defaults from settings.overheads; the scenario overrides each (< 0 = the default).
+    double instance_start_s = -1;
+    double environment_setup_s = -1;
+    double download_bytes_per_s = -1;
+    double checkpoint_write_bytes_per_s = -1;
+    double spot_interruptions_per_hour = -1;
+    double dataset_bytes = 0;       // the dataset downloaded into each session (the user's size; 0 = none)
+    double base_model_bytes = -1;   // the pretrained weights downloaded into each session; < 0 = job_download_bytes'
+                                    // default for the method, 0 = training from scratch
+    bool checkpointing = true;      // the job saves checkpoints it can resume from in the next session
     std::vector<int> buy_counts = {1, 2, 4, 8};
     // Multi-node options: an 8-GPU server offer of a data-centre card that no plan fits is also offered as this many
     // instances (the smallest that fits), joined by the network the time model takes between nodes.
@@ -87,6 +98,18 @@ const ThroughputPriors& peak_floor_priors();
 // One run's time on `count` cards of `gpu` (NaN when unknown); fills `status`.
 double run_time_s(const JobModel& job, const GpuSpec& gpu, int count, TimeStatus* status = nullptr);
 
+// What each session downloads and saves for this job. Base model: the pretrained weights a fine-tune starts from, as
+// published: 2 bytes per parameter for LoRA / QLoRA (16-bit safetensors, the form Hugging Face hosts LLM and diffusion
+// checkpoints in), 4 for a full fine-tune (fp32 checkpoints: torchvision's and bert-base-uncased's pytorch_model.bin);
+// frozen input encoders (SD's VAE and text encoders) count. Checkpoint: the trainable weights in fp32 plus their
+// optimizer state (PreparedMemory's bytes per parameter); a LoRA checkpoint holds the adapters only.
+double job_base_model_bytes(const JobModel& job);
+double job_checkpoint_bytes(const JobModel& job);
+
+// The sessions one run of `run_time_s` takes on `offer`, with the decision's overheads (its values, else settings').
+SessionPlan sessions_for_offer(const JobModel& job, const CloudOffer& offer, double run_time_s,
+                               const CostSettings& settings, const DecisionInputs& decision);
+
 // ---- options and reasons -----------------------------------------------------------------------------------------
 enum class OptionKind : std::uint8_t { kBuy, kRent };
 const char* option_kind_name(OptionKind kind);  // "buy", "rent"
@@ -116,6 +139,17 @@ enum class ReasonCode : std::uint8_t {
     kIncompatible,       // a blocking compatibility warning (see warnings)
     kBillingRounded,     // billed_s, run_time_s: the run is rounded up to the billing unit
     kTight,              // peak_bytes, headroom_bytes, card_bytes: fits the card, not with the headroom (kept)
+    kFreeTier,           // sessions, calendar_s, weeks: a free or notebook tier's run as sessions and calendar time
+    kSessionLimits,      // max_session_s, idle_timeout_s, gpu_s_per_week: what the tier allows (watch for them)
+    kNoGuaranteedGpu,    // the tier may give no GPU when asked (Colab)
+    kNeedsCheckpoints,   // run_time_s, max_session_s: the run outlasts a session and the job does not checkpoint
+    kSessionTooShort,    // overhead_s, max_session_s: start + setup + downloads fill a whole session
+    kSessionOverheads,   // overhead_s (start + setup + downloads, all sessions), download_bytes, checkpoint_s
+    kDownloadUnknown,    // download_bytes: no download bandwidth known, so the download time is not counted
+    kCheckpointTimeUnknown,  // checkpoint_bytes: no disk write speed known, so saves are not counted
+    kSpotInterruptions,  // interruptions, lost_work_s: expected preemptions per run and the work redone
+    kSpotRateUnknown,    // a spot offer without a preemption rate: restarts are not counted
+    kDiskTooSmall,       // checkpoint_bytes, disk_bytes: a checkpoint does not fit the session's disk
 };
 const char* reason_code_name(ReasonCode code);
 
@@ -148,6 +182,9 @@ struct RankOption {
     double peak_bytes_per_card = 0;     // nvidia-smi view: the plan's, or (no plan) the least any layout needs
     double usable_bytes_per_card = 0;   // card less the headroom
     double time_s = 0;                  // one run; NaN = unknown
+    SessionPlan sessions;               // rent: the run as sessions (start, setup, downloads, checkpoints, quotas)
+    double calendar_s = 0;              // rent: first start to the end of the last session, weekly quotas waited out
+    bool free_tier = false;             // rent: a free offer (Billing::Free): nothing to pay
     double cost_cny = 0;                // the project (runs), net of resale for buy; NaN = unknown
     double cash_cny = 0;                // what must be paid out (rent: = cost; buy: purchase + electricity)
     double value = 0;                   // samples (or tokens) per CNY over the project; 0 = unknown

@@ -223,7 +223,8 @@ void update_decisions(AppState& app) {
         const double rate = app.catalog().settings.exchange_rate.cny_per_usd;
         double cheapest = -1;
         for (const nlohmann::json& o : r.ranking["options"]) {
-            if (!o.value("fits", false) || !o.contains("cost") || !o["cost"].is_object() ||
+            // A free tier costs nothing whatever the job; what limits it is calendar time, not a budget.
+            if (!o.value("fits", false) || o.value("free", false) || !o.contains("cost") || !o["cost"].is_object() ||
                 !o["cost"].contains("amount") || !o["cost"]["amount"].is_number())
                 continue;
             const double amount = o["cost"]["amount"].get<double>();

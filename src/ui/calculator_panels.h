@@ -29,6 +29,8 @@ void draw_per_card(AppState& app);
 void draw_time(AppState& app);
 // The cost of one ranked option (the ranking's JSON), as formulas with the numbers filled in.
 void rent_formula(const AppState& app, const nlohmann::json& option);
+// A rented or free option's calendar time and what to watch for (sessions, checkpoints, GPU availability).
+void sessions_lines(const AppState& app, const nlohmann::json& option);
 void buy_formula(const AppState& app, const nlohmann::json& option);
 
 // ---- ranking (ranking_panel.cpp) --------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ Str billing_label(engine::Billing billing) {
     switch (billing) {
         case engine::Billing::Spot: return Str::BillingSpot;
         case engine::Billing::Monthly: return Str::BillingMonthly;
+        case engine::Billing::Free: return Str::BillingFree;
         case engine::Billing::OnDemand: break;
     }
     return Str::BillingOnDemand;

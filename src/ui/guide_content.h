@@ -4,7 +4,8 @@
 #pragma once
 
 // Sections, in order: S(id, title_en, title_zh).
-// Index: Architecture, Memory, Interconnect, Optimizations, FineTuning, SmallCards, CloudVsLocal, Budget, Software, Myths, Trends.
+// Index: Architecture, Memory, Interconnect, Optimizations, FineTuning, SmallCards, StartFree, CloudVsLocal, Budget, Software,
+// Myths, Trends.
 #define GG_GUIDE_SECTIONS(S) \
     S(Architecture, "Compute: what the numbers on a GPU mean", "算力：显卡参数表上的数字是什么意思") \
     S(Memory, "Memory: what fills it during training, and how fast it is", "显存：训练时显存被什么占满，带宽又意味着什么") \
@@ -12,6 +13,7 @@
     S(Optimizations, "Make training fit and run faster on the card you have", "在现有显卡上省显存、提速度") \
     S(FineTuning, "Large models on small cards: LoRA, QLoRA, 8-bit optimizers", "小显卡跑大模型：LoRA、QLoRA 与 8 位优化器") \
     S(SmallCards, "What an 8 GB card can and cannot train", "8 GB 显卡能训练什么、不能训练什么") \
+    S(StartFree, "Start for free: Colab, Kaggle, and what a rented hour really bills", "免费起步：Colab、Kaggle，以及租卡真正计费的时间") \
     S(CloudVsLocal, "Rent or buy: cloud platforms versus your own card", "租还是买：云平台与自购显卡") \
     S(Budget, "Budget tiers: which card for which money", "预算分档：多少钱买什么卡") \
     S(Software, "Software: CUDA, PyTorch, BF16/FP8, AMD ROCm, China-market cards", "软件兼容：CUDA、PyTorch、BF16/FP8、AMD ROCm 与中国特供卡") \
@@ -469,6 +471,46 @@
       "an 8 GB one for a modest difference in price.", \
       "显存无法升级。如果是新买显卡、又可能接触语言模型，16 GB 的卡（RTX 5060 Ti 16GB 首发价 429 美元，RTX " \
       "4060 Ti 16GB 首发价 499 美元）比 8 GB 的卡宽裕得多，而差价并不大。") \
+    P(StartFree, \
+      "Your first GPU can be a free one. Google Colab's free tier gives a T4 (16 GB) in a notebook; Kaggle gives a " \
+      "P100 (16 GB) or two T4s, with 30 hours of GPU time a week (sometimes more). Small jobs such as ResNet-18 on " \
+      "CIFAR-10 or BERT-base on a sentence-classification set finish in minutes to an hour there, and the ranking " \
+      "lists these free options first when they can run your job.", \
+      "你的第一块 GPU 可以是免费的。Google Colab 免费版在笔记本里提供一块 T4（16 GB）；Kaggle 提供一块 P100（16 GB）" \
+      "或两块 T4，每周 30 小时 GPU 时长（有时更多）。像在 CIFAR-10 上训练 ResNet-18、在句子分类数据集上微调 BERT-base " \
+      "这样的小任务，在那里几分钟到一小时就能跑完；只要能跑你的任务，排名就会把这些免费选项放在最前面。") \
+    P(StartFree, \
+      "Free has limits, and gpuguide counts them. A Colab session lasts \"as much as 12 hours\", ends earlier when the " \
+      "notebook sits idle, and a GPU is not promised: the best hardware goes to interactive users first. A Kaggle " \
+      "session lasts 12 hours and keeps 20 GB of files in /kaggle/working. A run longer than one session is split " \
+      "into sessions; a weekly quota makes it wait for the next week, so the result shows its calendar time, not only " \
+      "its training time.", \
+      "免费是有限制的，gpuguide 会把这些限制算进去。Colab 的一个会话“最长可达 12 小时”，页面闲置时会更早断开，而且" \
+      "不保证有 GPU：好硬件优先给交互使用的用户。Kaggle 一个会话 12 小时，/kaggle/working 中保留 20 GB 文件。" \
+      "比一个会话还长的训练会被拆成多个会话；每周配额用完就要等到下一周，所以结果给出的是日历时间，而不只是训练时间。") \
+    P(StartFree, \
+      "- Save checkpoints. Every new session starts on a clean machine: the job must save its weights and optimizer " \
+      "state before the session ends and load them in the next one. Without checkpoints a run longer than a session " \
+      "never finishes. On Colab copy them to Google Drive; on Kaggle keep them in /kaggle/working.", \
+      "- 保存检查点。每个新会话都从一台干净的机器开始：任务要在会话结束前保存权重和优化器状态，并在下一个会话中加载。" \
+      "不保存检查点，比一个会话还长的训练永远跑不完。在 Colab 上把检查点复制到 Google Drive；在 Kaggle 上放在 " \
+      "/kaggle/working。") \
+    P(StartFree, \
+      "- Each session downloads again. The dataset and the pretrained weights are fetched in every session, and on a " \
+      "rental the meter already runs while they download. Set your dataset size and your download speed to see that " \
+      "time in the result; gpuguide does not guess a download speed it has no measurement for.", \
+      "- 每个会话都要重新下载。数据集和预训练权重在每个会话里都要重新获取；在租用的机器上，下载时已经开始计费。" \
+      "填上数据集大小和你的下载速度，就能在结果里看到这段时间；没有实测数据时，gpuguide 不去猜下载速度。") \
+    P(StartFree, \
+      "What a rental really bills: from the moment the instance starts, not from the first training step. The start " \
+      "(about a minute on a GPU notebook platform that publishes it), installing what the image lacks, the downloads " \
+      "and the rounding up to the billing unit all cost money. For a job of two minutes these can cost more than the " \
+      "training itself; the cost tooltip in the ranking splits the bill into these terms. Colab's Pay As You Go sells " \
+      "100 compute units for 9.99 USD; a T4 used about 1.07 units an hour in September 2026, about 0.11 USD an hour.", \
+      "租卡真正的计费：从实例启动的那一刻开始，而不是从第一步训练开始。启动（公布了数据的 GPU 笔记本平台约需一分钟）、" \
+      "安装镜像里没有的软件包、下载以及按计费单位向上取整，都要花钱。对于只需两分钟的任务，这些开销可能比训练本身还贵；" \
+      "排名中的费用提示把账单拆成这几项。Colab 的按需付费（Pay As You Go）100 个计算单元 9.99 美元；2026 年 9 月一块 " \
+      "T4 每小时约用 1.07 个单元，约合每小时 0.11 美元。") \
     P(CloudVsLocal, \
       "Renting costs nothing up front, lets you pick a card per job and scales to many GPUs for a deadline. " \
       "Chinese platforms rent single consumer cards by the hour in CNY: AutoDL listed an RTX 3090 at 1.32 CNY/h, " \
@@ -782,6 +824,18 @@
     T(SmallCards, "QLoRA on Qwen2.5-1.5B with an 8 GB card", \
       "用 8 GB 显卡对 Qwen2.5-1.5B 做 QLoRA", \
       R"({"model":"qwen2.5-1.5b","batch_size":4,"seq_len":512,"precision":"nf4","optimizer":"adamw","method":"qlora","lora":{"rank":16,"targets":["q","k","v","o","gate","up","down"]},"checkpointing":"full","attention":"sdpa","gpu":{"id":"rtx-4060","count":1}})") \
+    T(StartFree, "ResNet-18 on CIFAR-10, 30 epochs: free on Colab or Kaggle", \
+      "在 CIFAR-10 上训练 ResNet-18 30 个 epoch：用 Colab 或 Kaggle 免费跑", \
+      R"({"model":"resnet18","batch_size":128,"image_size":32,"precision":"fp16-amp","optimizer":"sgd-momentum","gpu":{"id":"t4","count":1},"dataset":{"samples":50000,"epochs":30},"dataset_gb":0.163,"base_model_gb":0})") \
+    T(StartFree, "BERT-base on SST-2 (67,349 sentences), 3 epochs", \
+      "在 SST-2（67,349 个句子）上微调 BERT-base 3 个 epoch", \
+      R"({"model":"bert-base","batch_size":32,"seq_len":128,"precision":"fp16-amp","optimizer":"adamw","gpu":{"id":"t4","count":1},"dataset":{"samples":67349,"epochs":3}})") \
+    T(StartFree, "YOLOv5s on COCO, 100 epochs: sessions, checkpoints and the weekly quota", \
+      "在 COCO 上训练 YOLOv5s 100 个 epoch：多个会话、检查点与每周配额", \
+      R"({"model":"yolov5s","batch_size":16,"image_size":640,"precision":"fp16-amp","optimizer":"sgd-momentum","ema":true,"gpu":{"id":"t4","count":1},"dataset":{"samples":118287,"epochs":100},"dataset_gb":18,"base_model_gb":0})") \
+    T(StartFree, "Stable Diffusion 1.5 LoRA, 15,000 steps of 4 images", \
+      "Stable Diffusion 1.5 LoRA 微调，15,000 步、每步 4 张图", \
+      R"({"model":"sd-1.5","batch_size":1,"grad_accum_steps":4,"image_size":512,"precision":"fp16-amp","optimizer":"adamw","method":"lora","lora":{"rank":4,"targets":["q","k","v","o"]},"attention":"sdpa","gpu":{"id":"t4","count":1},"dataset":{"samples":60000,"epochs":1}})") \
     T(CloudVsLocal, "ResNet-50 on ImageNet for 90 epochs on one RTX 4090: rent or buy?", \
       "在一块 RTX 4090 上训练 ResNet-50（ImageNet 90 轮）：租还是买？", \
       R"({"model":"resnet50","batch_size":256,"image_size":224,"precision":"fp16-amp","optimizer":"sgd-momentum","gpu":{"id":"rtx-4090","count":1},"dataset":{"samples":1281167,"epochs":90}})") \

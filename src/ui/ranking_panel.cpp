@@ -61,6 +61,7 @@ void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int colu
             } else {
                 wrapped_text(tr(Str::TimeUnknown, L));
             }
+            sessions_lines(app, o);
             batch_line();
             break;
         }
@@ -203,7 +204,11 @@ void draw_ranking(AppState& app) {
             auto key = [&](const nlohmann::json* o) -> double {
                 switch (spec.ColumnUserID) {
                     case 1: return json_number(*o, "peak_bytes_per_card", 0);
-                    case 2: { const double t = json_number(*o, "time_s"); return t >= 0 ? t : 1e300; }
+                    case 2: {
+                        const double cal = json_number(*o, "calendar_s");
+                        const double t = cal > 0 ? cal : json_number(*o, "time_s");
+                        return t >= 0 ? t : 1e300;
+                    }
                     case 3: { const double c = o->contains("cost") ? json_number((*o)["cost"], "amount") : -1; return c >= 0 && std::isfinite(c) ? c : 1e300; }
                     case 4: return o->value("fits", false) ? 0.0 : 1.0;
                     default: return o->value("rank", 0);
@@ -303,7 +308,9 @@ void draw_ranking(AppState& app) {
                 }
                 ImGui::TableNextColumn();
                 if (narrow) ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, row_top.y + line_h));
-                const double t = json_number(o, "time_s");
+                // A rental ends when its last session does (start, setup, downloads, weekly quotas): its calendar time.
+                const double calendar = json_number(o, "calendar_s");
+                const double t = calendar > 0 ? calendar : json_number(o, "time_s");
                 text_right(t > 0 ? format_duration(t, L) : "-");
                 ImGui::TableNextColumn();
                 if (narrow) ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, row_top.y + line_h));

@@ -410,6 +410,7 @@
     X(BillingOnDemand, "on-demand", "按量")                                                                  \
     X(BillingSpot, "spot", "竞价")                                                                           \
     X(BillingMonthly, "monthly", "包月")                                                                     \
+    X(BillingFree, "free", "免费")                                                                     \
     X(ColAsOf, "As of", "日期")                                                                              \
     X(UnitTflops, "TFLOPS", "TFLOPS")                                                                        \
     X(Searchbox, "Filter", "筛选")                                                                           \
@@ -461,6 +462,23 @@
     X(KindRent, "Rent", "租用")                                                                              \
     X(CellTime, "One run: %s. %d runs: %s.", "一次训练：%s。%d 次：%s。")                                      \
     X(CellTimeOneRun, "One run: %s.", "一次训练：%s。")                                                       \
+    X(CellCalendar, "Training %s; with %s session(s), their start, setup and downloads, it ends %s after the first start.", \
+      "训练 %s；算上 %s 个会话及其启动、配置环境和下载，从第一次启动算起 %s 后结束。")                              \
+    X(WatchFor, "Watch for:", "注意：")                                                                       \
+    X(WatchSession, "each session ends after %s: the job must save checkpoints and resume in the next one", \
+      "每个会话最长 %s：任务必须保存检查点，并在下一个会话中接着训练")                                            \
+    X(WatchIdle, "the notebook disconnects after about %s without interaction: keep it open", \
+      "约 %s 无操作就会断开：保持笔记本页面打开")                                                                 \
+    X(WatchQuota, "%s of GPU time a week; this run uses %s of the weekly quota", \
+      "每周 %s GPU 时长；这次训练用掉 %s 周的配额")                                                               \
+    X(WatchNoGpu, "a GPU is not promised: at busy times none may be given", "不保证有 GPU：高峰时可能分不到")    \
+    X(WatchNeedsCheckpoints, "the run is longer than one session and the job saves no checkpoints: it cannot finish", \
+      "训练比一个会话还长，而任务不保存检查点：无法跑完")                                                          \
+    X(WatchDownload, "download time not counted: no download speed is known (set download_mb_per_s)", \
+      "未计入下载时间：不知道下载速度（可设置 download_mb_per_s）")                                               \
+    X(WatchSpot, "a spot instance can be taken back at any time: save checkpoints", "竞价实例随时可能被收回：请保存检查点") \
+    X(RentTerms, "Of the compute bill: training %s, start + setup + downloads %s, checkpoints %s, work redone %s, rounding up %s.", \
+      "计算费用中：训练 %s，启动 + 配置 + 下载 %s，检查点 %s，重做的训练 %s，向上取整 %s。")                                                       \
     X(CellEligible, "Meets every condition: fits with the memory kept free, compatible, within the budget and the deadline.", \
       "满足全部条件：留出预留显存后装得下、兼容、不超预算、不超截止时间。")                                        \
     X(CellLeftOut, "Left out of the best options because:", "未列为最佳方案，原因：")                           \
@@ -595,8 +613,8 @@
       "PyTorch 缓存分配器保留的显存：已分配峰值 × (1 + 碎片比例)。") \
     X(FmNvidiaSmi, "What nvidia-smi shows: reserved + the CUDA context.", "nvidia-smi 显示的用量：保留显存 + CUDA 上下文。") \
     X(CostFormula, "How the cost is computed", "费用的计算方式")                                             \
-    X(RentFormula, "Billed per run: %s (one run of %s, rounded up to the billing unit of %s) x %s x %s per hour = %s; cloud disk %s. Price: %s, as of %s.", \
-      "每次运行计费 %s（一次运行 %s，按 %s 的计费单位向上取整）× %s × 每小时 %s = %s；云盘 %s。价格来源：%s，日期 %s。") \
+    X(RentFormula, "Billed per run: %s (one run of %s with its start, setup and downloads, rounded up to the billing unit of %s per session) x %s x %s per hour = %s; cloud disk %s. Price: %s, as of %s.", \
+      "每次运行计费 %s（一次运行 %s，含启动、配置和下载，每个会话按 %s 的计费单位向上取整）× %s × 每小时 %s = %s；云盘 %s。价格来源：%s，日期 %s。") \
     X(BuyFormulaCards, "Up front: %s x %s (%s) + host computer %s = %s.", "先付：%s × %s（%s）+ 主机 %s = %s。") \
     X(CountCard, "%d card", "%d 张卡")                                                                        \
     X(CountCards, "%d cards", "%d 张卡")                                                                      \

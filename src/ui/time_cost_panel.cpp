@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.h"
 #include "engine/cost.h"
@@ -24,14 +25,61 @@ void rent_formula(const AppState& app, const nlohmann::json& option) {
     if (offer == nullptr || !option.contains("rent") || !option.contains("cost")) return;
     const nlohmann::json& d = option["rent"];
     const std::string cur = option["cost"].value("currency", "CNY");
+    // The run as the sessions hold it: training + start, setup, downloads, checkpoints (engine::plan_sessions).
+    const double held_s = option.contains("sessions") ? json_number(option["sessions"], "session_s", 0) : 0;
     wrapped_textf(tr(Str::RentFormula, L), format_duration(json_number(d, "billed_s_per_run", 0), L).c_str(),
-                  format_duration(json_number(option, "time_s", 0), L).c_str(),
+                  format_duration(held_s > 0 ? held_s : json_number(option, "time_s", 0), L).c_str(),
                   format_duration(json_number(d, "billing_granularity_s", 0), L).c_str(),
                   counted(app.results.scenario.decision.runs, Str::CountRun, Str::CountRuns, L).c_str(),
                   money_as(app, offer->price_per_hour, offer->currency, cur).c_str(),
                   format_money(json_number(d["compute"], "amount", 0), cur, L).c_str(),
                   format_money(json_number(d["storage"], "amount", 0), cur, L).c_str(), offer->source.c_str(),
                   offer->as_of.c_str());
+    auto term = [&](const char* key) { return format_money(d.contains(key) ? json_number(d[key], "amount", 0) : 0, cur, L); };
+    if (d.contains("training"))
+        wrapped_textf(tr(Str::RentTerms, L), term("training").c_str(), term("overheads").c_str(),
+                      term("checkpoints").c_str(), term("lost_work").c_str(), term("rounding").c_str());
+}
+
+// A rented or free option's calendar time and what to watch for (session limits, checkpoints, GPU availability,
+// what was not counted), from the ranking's JSON (catalog/decision_json.cpp: "sessions", reasons).
+void sessions_lines(const AppState& app, const nlohmann::json& o) {
+    const Lang L = app.lang;
+    if (o.value("kind", "") != "rent" || !o.contains("sessions")) return;
+    const nlohmann::json& s = o["sessions"];
+    const double calendar = json_number(o, "calendar_s");
+    if (calendar > 0)
+        wrapped_textf(tr(Str::CellCalendar, L), format_duration(json_number(o, "time_s", 0), L).c_str(),
+                      format_significant(json_number(s, "sessions", 1), 3).c_str(), format_duration(calendar, L).c_str());
+    auto value = [](const nlohmann::json* x, const char* key) { return x ? json_number((*x)["values"], key, 0) : 0.0; };
+    std::vector<std::string> watch;
+    char line[512];
+    if (const nlohmann::json* x = find_reason(o, "session_limits")) {
+        if (value(x, "max_session_s") > 0) {
+            std::snprintf(line, sizeof line, tr(Str::WatchSession, L), format_duration(value(x, "max_session_s"), L).c_str());
+            watch.push_back(line);
+        }
+        if (value(x, "idle_timeout_s") > 0) {
+            std::snprintf(line, sizeof line, tr(Str::WatchIdle, L), format_duration(value(x, "idle_timeout_s"), L).c_str());
+            watch.push_back(line);
+        }
+        if (value(x, "gpu_s_per_week") > 0) {
+            std::snprintf(line, sizeof line, tr(Str::WatchQuota, L), format_duration(value(x, "gpu_s_per_week"), L).c_str(),
+                          format_significant(json_number(s, "weeks", 0), 2).c_str());
+            watch.push_back(line);
+        }
+    }
+    if (find_reason(o, "needs_checkpoints")) watch.push_back(tr(Str::WatchNeedsCheckpoints, L));
+    if (find_reason(o, "no_guaranteed_gpu")) watch.push_back(tr(Str::WatchNoGpu, L));
+    if (find_reason(o, "spot_rate_unknown") || find_reason(o, "spot_interruptions")) watch.push_back(tr(Str::WatchSpot, L));
+    if (find_reason(o, "download_unknown")) watch.push_back(tr(Str::WatchDownload, L));
+    if (watch.empty()) return;
+    wrapped_text(tr(Str::WatchFor, L));
+    for (const std::string& w : watch) {
+        ImGui::Bullet();
+        ImGui::SameLine();
+        wrapped_text(w.c_str());
+    }
 }
 
 void buy_formula(const AppState& app, const nlohmann::json& option) {

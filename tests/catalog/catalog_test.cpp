@@ -495,6 +495,73 @@ TEST_CASE("billing and currency must be one of the allowed words") {
     }
 }
 
+TEST_CASE("offers: an offer without a source or a date, and a free offer without sourced session limits, are rejected") {
+    SUBCASE("offer as_of missing") {
+        Fixture f;
+        f.bad_offer().erase("as_of");
+        check_bad_offer(f, "/offers/1");
+    }
+    SUBCASE("offer source missing") {
+        Fixture f;
+        f.bad_offer().erase("source");
+        check_bad_offer(f, "/offers/1");
+    }
+    const json limits = {{"max_session_h", 12}, {"gpu_hours_per_week", 30}, {"gpu_guaranteed", true},
+                         {"disk_gb", 20}, {"source", "a tier's docs"}, {"as_of", "2025-06-01"}};
+    auto make_free = [&](Fixture& f) {
+        f.bad_offer()["billing"] = "free";
+        f.bad_offer()["price_per_hour"] = 0;
+        f.bad_offer()["session_limits"] = limits;
+    };
+    SUBCASE("a free offer with its limits parses, in base units") {
+        Fixture f;
+        make_free(f);
+        const Catalog c = f.parse();
+        CAPTURE(list(f.problems));
+        REQUIRE(f.problems.empty());
+        const gg::engine::CloudOffer* o = c.find_offer("bad-offer");
+        REQUIRE(o != nullptr);
+        CHECK(o->billing == gg::engine::Billing::Free);
+        CHECK(o->has_limits);
+        CHECK(o->limits.max_session_s == 12 * 3600);
+        CHECK(o->limits.gpu_s_per_week == 30 * 3600);
+        CHECK(o->limits.disk_bytes == 20e9);
+        // and it reads back as written
+        const json back = gg::catalog::offer_to_json(*o);
+        CHECK(back["billing"] == "free");
+        CHECK(back["session_limits"]["gpu_hours_per_week"] == 30);
+    }
+    SUBCASE("a free offer without session_limits") {
+        Fixture f;
+        make_free(f);
+        f.bad_offer().erase("session_limits");
+        check_bad_offer(f, "/offers/1");
+    }
+    SUBCASE("session limits without a source") {
+        Fixture f;
+        make_free(f);
+        f.bad_offer()["session_limits"].erase("source");
+        check_bad_offer(f, "/offers/1/session_limits");
+    }
+    SUBCASE("session limits without a date") {
+        Fixture f;
+        make_free(f);
+        f.bad_offer()["session_limits"].erase("as_of");
+        check_bad_offer(f, "/offers/1/session_limits");
+    }
+    SUBCASE("a free offer with a price") {
+        Fixture f;
+        make_free(f);
+        f.bad_offer()["price_per_hour"] = 0.5;
+        check_bad_offer(f, "/offers/1/price_per_hour");
+    }
+    SUBCASE("a priced offer with price 0") {
+        Fixture f;
+        f.bad_offer()["price_per_hour"] = 0;
+        check_bad_offer(f, "/offers/1/price_per_hour");
+    }
+}
+
 TEST_CASE("monthly offers carry price_per_month consistent with price_per_hour x 720 within 1%") {
     Fixture f;
     f.bad_offer()["billing"] = "monthly";

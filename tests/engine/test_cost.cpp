@@ -191,3 +191,144 @@ TEST_CASE("cost: break-even: buying pays for itself when the rent saved covers t
         CHECK_FALSE(break_even(g, in, o, 3600).exists);
     }
 }
+
+// ---- sessions: free tiers, rental overheads, checkpoints, preemptions --------------------------------------------
+namespace {
+
+SessionLimits kaggle_like() {  // data/cloud_offers.json kaggle-p100: 12 h sessions, 30 GPU-hours a week
+    SessionLimits l;
+    l.max_session_s = 12 * 3600;
+    l.gpu_s_per_week = 30 * 3600;
+    return l;
+}
+
+}  // namespace
+
+TEST_CASE("sessions: a rental is one session whose start, setup and download are counted and billed") {
+    SessionInputs in;
+    in.run_time_s = 80;                  // ResNet-18 / CIFAR-10 on an RTX 3090: the issue's 80 s
+    in.start_s = 60;
+    in.setup_s = 120;
+    in.download_bytes = 170e6;           // CIFAR-10 python tarball, ~170 MB
+    in.download_bytes_per_s = 10e6;      // 17 s
+    const SessionPlan p = plan_sessions(SessionLimits{}, in);
+    CHECK(p.status == SessionStatus::kOk);
+    CHECK(p.sessions == 1);
+    CHECK(p.download_s_per_session == Approx(17));
+    CHECK(p.overhead_s == Approx(60 + 120 + 17));
+    CHECK(p.session_s == Approx(80 + 197));
+    CHECK(p.calendar_s == Approx(277));
+    // Billed per second at 1.32 CNY/h: the terms add up to the compute bill, and training is only 80 of 277 s.
+    CloudOffer o = offer(1.32, "CNY", 1);
+    RentInputs r;
+    r.run_time_s = in.run_time_s;
+    r.sessions = &p;
+    const RentCost c = rent_cost(o, r);
+    CHECK(c.billed_s_per_run == Approx(277));
+    CHECK(c.compute_cny == Approx(277 * 1.32 / 3600));
+    CHECK(c.training_cny == Approx(80 * 1.32 / 3600));
+    CHECK(c.overhead_cny == Approx(197 * 1.32 / 3600));
+    CHECK(c.training_cny + c.overhead_cny + c.checkpoint_cny + c.lost_work_cny + c.rounding_cny ==
+          Approx(c.compute_cny));
+    CHECK(c.rounding_cny == Approx(0).epsilon(1e-9));
+    // Hourly billing: the same 277 s pay a whole hour; rounding takes the rest.
+    const RentCost hourly = rent_cost(offer(1.32, "CNY", 3600), r);
+    CHECK(hourly.compute_cny == Approx(1.32));
+    CHECK(hourly.rounding_cny == Approx(1.32 * (3600 - 277) / 3600));
+}
+
+TEST_CASE("sessions: unknown bandwidth or disk speed leaves the term out and says so") {
+    SessionInputs in;
+    in.run_time_s = 3600;
+    in.download_bytes = 1e9;
+    in.checkpoint_bytes = 1e9;
+    const SessionPlan p = plan_sessions(kaggle_like(), in);
+    CHECK(p.download_unknown);
+    CHECK(p.download_s_per_session == 0);
+    CHECK(p.checkpoint_time_unknown);  // checkpoints asked for, no write speed
+    CHECK(p.session_s == Approx(3600));
+}
+
+TEST_CASE("sessions: a free tier splits a long run into sessions and waits out the weekly quota") {
+    SessionInputs in;
+    in.run_time_s = 40 * 3600;           // 40 h of training
+    in.start_s = 60;
+    in.download_bytes = 0;
+    in.checkpoint_bytes = 1e9;
+    in.checkpoint_write_bytes_per_s = 100e6;  // 10 s per save or load
+    const SessionPlan p = plan_sessions(kaggle_like(), in);
+    REQUIRE(p.status == SessionStatus::kOk);
+    // First session: 43,200 - 60 start - 10 save = 43,130 s of training; the next ones also load (10 s):
+    // 43,120 s. 144,000 - 43,130 = 100,870 -> ceil(100,870 / 43,120) = 3 more: 4 sessions.
+    CHECK(p.sessions == 4);
+    CHECK(p.checkpoint_saves == 3);
+    CHECK(p.checkpoint_s == Approx(3 * 2 * 10));
+    CHECK(p.overhead_s == Approx(4 * 60));
+    const double held_s = 144000 + 240 + 60;
+    CHECK(p.session_s == Approx(held_s));
+    // 144,300 s against 108,000 s a week: 1.336 quotas; the job waits one week and finishes 36,300 s into the second.
+    CHECK(p.weeks == Approx(held_s / 108000));
+    CHECK(p.calendar_s == Approx(7 * 86400 + (held_s - 108000)));
+}
+
+TEST_CASE("sessions: without checkpoints a run longer than a session never finishes") {
+    SessionInputs in;
+    in.run_time_s = 13 * 3600;
+    in.checkpointing = false;
+    CHECK(plan_sessions(kaggle_like(), in).status == SessionStatus::kNeedsCheckpoints);
+    in.run_time_s = 11 * 3600;  // fits in one session: no checkpoint needed
+    const SessionPlan short_run = plan_sessions(kaggle_like(), in);
+    CHECK(short_run.status == SessionStatus::kOk);
+    CHECK(short_run.sessions == 1);
+}
+
+TEST_CASE("sessions: overheads that fill a whole session leave no time to train") {
+    SessionLimits l;
+    l.max_session_s = 3600;
+    SessionInputs in;
+    in.run_time_s = 7200;
+    in.download_bytes = 40e9;
+    in.download_bytes_per_s = 10e6;  // 4,000 s of download per session
+    CHECK(plan_sessions(l, in).status == SessionStatus::kSessionTooShort);
+}
+
+TEST_CASE("sessions: spot preemptions follow Daly's expected-time formula") {
+    SessionInputs in;
+    in.run_time_s = 10 * 3600;
+    in.checkpoint_bytes = 6e9;
+    in.checkpoint_write_bytes_per_s = 100e6;  // C = 60 s
+    in.start_s = 120;                         // R = 120 + 60 s load = 180 s
+    in.interruptions_per_s = 0.1 / 3600;      // one preemption per 10 h on average
+    const SessionPlan p = plan_sessions(SessionLimits{}, in);
+    REQUIRE(p.status == SessionStatus::kOk);
+    const double lambda = 0.1 / 3600, c = 60, r = 180, w = 36000;
+    const double tau = std::sqrt(2 * c / lambda);  // Young 1974: 1,138 s
+    CHECK(p.checkpoint_interval_s == Approx(tau));
+    const double expected = w / tau * std::exp(lambda * r) * std::expm1(lambda * (tau + c)) / lambda;
+    CHECK(p.session_s == Approx(expected + 120));
+    CHECK(p.interruptions == Approx(lambda * expected));
+    CHECK(p.lost_work_s > 0);
+    CHECK(p.session_s > w);
+    // Without checkpoints the whole run restarts after each preemption: (e^(lambda W) - 1) / lambda x e^(lambda R).
+    in.checkpointing = false;
+    const SessionPlan none = plan_sessions(SessionLimits{}, in);
+    const double r0 = 120;
+    CHECK(none.session_s == Approx(std::exp(lambda * r0) * std::expm1(lambda * w) / lambda + 120));
+    CHECK(none.session_s > p.session_s);
+}
+
+TEST_CASE("sessions: a free offer costs nothing however many sessions it takes") {
+    CloudOffer o = offer(0, "USD", 1, Billing::Free);
+    SessionInputs in;
+    in.run_time_s = 20 * 3600;
+    in.checkpoint_bytes = 1e8;
+    in.checkpoint_write_bytes_per_s = 1e8;
+    const SessionPlan p = plan_sessions(kaggle_like(), in);
+    RentInputs r;
+    r.run_time_s = in.run_time_s;
+    r.sessions = &p;
+    const RentCost c = rent_cost(o, r);
+    CHECK(p.sessions == 2);
+    CHECK(c.compute_cny == 0);
+    CHECK(c.total_cny == 0);
+}

@@ -40,6 +40,10 @@ bool has(const RankOption& o, ReasonCode c) {
     return false;
 }
 
+double finish_s(const RankOption& o) {
+    return o.kind == OptionKind::kRent && o.calendar_s > 0 ? o.calendar_s : o.time_s;
+}
+
 const char* kBert = R"({"model": "bert-base", "batch_size": 16, "seq_len": 512, "precision": "fp32",
                         "dataset": {"samples": 50000, "epochs": 3})";
 
@@ -59,8 +63,9 @@ TEST_CASE("rank: an option both cheaper and faster is always ranked ahead, for e
                 if (!a.eligible || !b.eligible) continue;
                 CAPTURE(a.id);
                 CAPTURE(b.id);
-                // b strictly dominating a would be an inversion.
-                CHECK_FALSE((b.cost_cny < a.cost_cny && b.time_s < a.time_s));
+                // b strictly dominating a would be an inversion. A rental's time is when its last session ends
+                // (start, setup, downloads, weekly quotas: calendar_s), as the deadline and the time objective read it.
+                CHECK_FALSE((b.cost_cny < a.cost_cny && finish_s(b) < finish_s(a)));
             }
     }
 }
@@ -390,4 +395,66 @@ TEST_CASE("rank: a price the user entered for an SXM module is used as given") {
             CHECK(std::isfinite(o.cost_cny));
         }
     CHECK(seen);
+}
+
+TEST_CASE("rank: free tiers that can do the job come first, with their sessions and calendar time") {
+    // BERT-base fine-tuning, 3 epochs of SST-2 (67,349 sentences): hours on a T4 or a P100.
+    const auto s = parse(R"({"model": "bert-base", "batch_size": 32, "seq_len": 128, "precision": "fp16-amp",
+                             "dataset": {"samples": 67349, "epochs": 3}})");
+    JobModel job;
+    const RankResult r = rank(s, job);
+    REQUIRE_FALSE(r.options.empty());
+    const RankOption& first = r.options.front();
+    CAPTURE(first.id);
+    CHECK(first.free_tier);
+    CHECK(first.eligible);
+    CHECK(first.cost_cny == 0);
+    CHECK(first.calendar_s >= first.time_s);
+    CHECK(has(first, ReasonCode::kFreeTier));
+    CHECK(has(first, ReasonCode::kSessionLimits));
+    // Every eligible free option is ahead of every paid eligible one; Colab says a GPU is not promised.
+    bool seen_paid = false;
+    for (const RankOption& o : r.options) {
+        if (!o.eligible) continue;
+        CAPTURE(o.id);
+        if (o.free_tier) CHECK_FALSE(seen_paid);
+        else seen_paid = true;
+        if (o.offer != nullptr && o.offer->id == "colab-free-t4") CHECK(has(o, ReasonCode::kNoGuaranteedGpu));
+    }
+    // A rental's bill carries its instance start (data/settings.json session_overheads: 1 min) beside training.
+    for (const RankOption& o : r.options)
+        if (o.kind == OptionKind::kRent && o.eligible && !o.free_tier && std::isfinite(o.cost_cny)) {
+            CAPTURE(o.id);
+            CHECK(o.sessions.overhead_s >= 60);
+            CHECK(o.rent.overhead_cny > 0);
+            CHECK(o.rent.training_cny + o.rent.overhead_cny + o.rent.checkpoint_cny + o.rent.lost_work_cny +
+                      o.rent.rounding_cny == doctest::Approx(o.rent.compute_cny));
+        }
+}
+
+TEST_CASE("rank: a run longer than a free session is not eligible there unless it checkpoints") {
+    // ~20 GPU-hours of BERT-large fine-tuning: past Kaggle's and Colab's 12 h sessions.
+    const char* job_text = R"({"model": "bert-large", "batch_size": 8, "seq_len": 512, "precision": "fp16-amp",
+                               "dataset": {"samples": 2000000, "epochs": 1})";
+    for (bool saves : {true, false}) {
+        CAPTURE(saves);
+        const auto s = parse(std::string(job_text) + R"(, "checkpointing_saves": )" + (saves ? "true" : "false") + "}");
+        JobModel job;
+        const RankResult r = rank(s, job);
+        const RankOption* kaggle = nullptr;
+        for (const RankOption& o : r.options)
+            if (o.offer != nullptr && o.offer->id == "kaggle-p100") kaggle = &o;
+        REQUIRE(kaggle != nullptr);
+        REQUIRE(std::isfinite(kaggle->time_s));
+        REQUIRE(kaggle->time_s > 12 * 3600);
+        if (saves) {
+            CHECK(kaggle->eligible);
+            CHECK(kaggle->sessions.sessions >= 2);
+            CHECK(kaggle->sessions.weeks > 0);
+            CHECK(kaggle->calendar_s > kaggle->time_s);
+        } else {
+            CHECK_FALSE(kaggle->eligible);
+            CHECK(has(*kaggle, ReasonCode::kNeedsCheckpoints));
+        }
+    }
 }
