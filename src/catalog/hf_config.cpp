@@ -18,7 +18,8 @@ using engine::ParamRole;
 
 const std::vector<std::string> kHfModelTypes = {
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3_text",
-    "phi3", "gpt2", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "distilbert", "vit", "clip_vision_model", "whisper"};
+    "phi3", "gpt2", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "distilbert", "albert", "vit",
+    "clip_vision_model", "whisper"};
 
 namespace {
 
@@ -326,8 +327,8 @@ void read_decoder(Fields& f, engine::ModelSpec& m) {
 }
 
 // ---- encoders ------------------------------------------------------------------------------------------------
-// BERT / RoBERTa (modeling_bert.py, modeling_roberta.py): the *ForSequenceClassification model the presets train
-// (pooler + classifier); DistilBERT (modeling_distilbert.py): no token types, pre_classifier + classifier.
+// BERT / RoBERTa / ALBERT (modeling_bert.py, modeling_roberta.py, modeling_albert.py): the
+// *ForSequenceClassification model the presets train (pooler + classifier); DistilBERT (modeling_distilbert.py): no token types, pre_classifier + classifier.
 void read_encoder(Fields& f, engine::ModelSpec& m) {
     m.family = engine::Family::kEncoder;
     m.bias = true;
@@ -358,6 +359,21 @@ void read_encoder(Fields& f, engine::ModelSpec& m) {
         m.dropout = f.probability("hidden_dropout_prob", 0.1);
         m.activation = f.activation("hidden_act", "gelu");
         names(m, {{ParamRole::kHead, "classifier"}});
+        if (f.type == "albert") {
+            // AlbertConfig / modeling_albert.py: factorised embeddings of embedding_size mapped up by
+            // embedding_hidden_mapping_in, one layer group shared by every layer, gelu_new and no dropout by default.
+            m.embedding_size = f.optional("embedding_size", 128, 1, 1 << 17);
+            m.shared_layers = true;
+            m.dropout = f.probability("hidden_dropout_prob", 0);
+            m.activation = f.activation("hidden_act", "gelu_new");
+            if (f.optional("num_hidden_groups", 1, 1, 1000) != 1 || f.optional("inner_group_num", 1, 1, 1000) != 1)
+                f.problem("num_hidden_groups", "ALBERT with other than one shared layer group ('num_hidden_groups' 1, "
+                                               "'inner_group_num' 1) is not modelled");
+            m.module_names.clear();
+            names(m, {{ParamRole::kQ, ".attention.query"}, {ParamRole::kK, ".attention.key"},
+                      {ParamRole::kV, ".attention.value"}, {ParamRole::kO, ".attention.dense"},
+                      {ParamRole::kFc1, ".ffn"}, {ParamRole::kFc2, ".ffn_output"}, {ParamRole::kHead, "classifier"}});
+        }
     }
     // RoBERTa's positions start after the padding index (max_position_embeddings 514 for 512 tokens).
     m.default_seq_len = std::min(512, std::max(2, m.max_positions - (f.type == "roberta" ? 2 : 0)));
@@ -447,7 +463,7 @@ bool parse_hf_config(const json& config, const std::string& file, const std::str
         name = config["architectures"][0].get<std::string>();
     m.name = (name.empty() ? type : name) + " (config.json)";
     m.source = "Hugging Face config.json (model_type " + type + ")";
-    if (type == "bert" || type == "roberta" || type == "distilbert") read_encoder(f, m);
+    if (type == "bert" || type == "roberta" || type == "distilbert" || type == "albert") read_encoder(f, m);
     else if (type == "vit" || type == "clip_vision_model") read_vit(f, m);
     else read_decoder(f, m);
     if (problems.size() != before) return false;

@@ -139,6 +139,7 @@ struct ModelSpec {
     int default_image_size = 0;   // vision
     int default_seq_len = 0;      // sequence
     double reference_params = 0;  // the parameter count of the reference implementation (0 = not recorded)
+    std::string reference_source; // where that count is published
     bool available = true;        // false: listed preset whose layer graph is not implemented yet
 
     // transformer (encoder, decoder, vit)
@@ -228,7 +229,9 @@ bool is_column_parallel(ParamRole role);
 bool is_row_parallel(ParamRole role);
 
 // ---- presets and building ------------------------------------------------------------------------------
-const std::vector<ModelSpec>& preset_models();             // every preset id, in a fixed order
+// The presets are data (data/models.json, read by the catalog: these two are defined in catalog/models.cpp, which
+// links with every program that uses them; the engine itself never calls them).
+const std::vector<ModelSpec>& preset_models();             // every preset id, in the file's order
 const ModelSpec* find_preset(const std::string& id);       // nullptr when unknown
 
 // Shape the graph is built for: image_size for vision models, seq_len for sequence models.
