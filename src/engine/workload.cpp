@@ -648,6 +648,7 @@ struct AttnShape {
     int heads, head_dim;
     int seq;               // key length per query
     double kv_tokens = 0;  // key/value rows (b x kv length); 0 = self-attention (= tokens)
+    bool softcap = false;  // Gemma 2: scores = cap * tanh(scores / cap) before the mask (eager only)
 };
 // Softmax styles: kPlain = F.softmax(scores) (BERT, torchvision); kTyped = F.softmax(w).type(v.dtype) (GPT-2);
 // kFp32ThenCast = F.softmax(w, dtype=float32).to(q.dtype) (Llama family).
@@ -674,6 +675,9 @@ std::int32_t attention_core(Builder& B, const std::string& n, const AttnShape& a
     B.save(l, B.tensor(qh, R::kMatmulInput), F::kInputGrad);  // q copy (torchvision 1.13: the scaled q)
     const double kvh = (a.kv_tokens > 0 ? a.kv_tokens : a.tokens) * a.heads * a.head_dim;
     B.save(l, B.tensor(kvh, R::kMatmulInput), F::kInputGrad);  // k^T copy
+    // Soft-capping (modeling_gemma2.py Gemma2Attention: attn_weights / softcap, tanh, * softcap): the divisions by a
+    // Python number save nothing, tanh saves its result, in the scores' dtype.
+    if (a.softcap) B.save(l, B.tensor(scores, R::kActivation, -1, true), F::kInputGrad);
     const std::int32_t sm =
         B.tensor(scores, style == SoftmaxStyle::kFp32ThenCast ? R::kFp32 : R::kAutocastFp32, -1, true);
     B.save(l, sm, F::kInputGrad);
@@ -824,7 +828,20 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
             v = B.tensor(qh, R::kActivation);
         }
     }
-    const std::int32_t core = attention_core(B, n + L.attn, {T, L.heads, d, L.seq}, q, k, v, eager, L.dropout, L.softmax);
+    // Sliding-window layers (Mistral, Phi-3, Qwen2 from max_window_layers on, Gemma 2's even and Gemma 3's local
+    // layers): the flash-attn path passes window_size = (sliding_window, sliding_window) to flash_attn_func, whose
+    // kernel computes only the scores inside the window (transformers modeling_flash_attention_utils.py
+    // _flash_attention_forward; modeling_mistral.py MistralFlashAttention2): FLOPs over min(s, window) keys per query.
+    // The eager path computes every score, q @ k^T over all keys, and applies the window as an additive mask
+    // (modeling_mistral.py MistralAttention.forward: "attn_weights = attn_weights + causal_mask"; modeling_gemma2.py
+    // Gemma2Attention: the sliding mask is torch.tril(..., diagonal=-sliding_window) folded into attention_mask), so
+    // its scores, softmax and FLOPs stay s x s.
+    const bool slides = m.sliding_window > 0 &&
+                        (m.sliding_layers.empty() || (std::size_t(i) < m.sliding_layers.size() && m.sliding_layers[i] != 0));
+    const int keys = slides && !eager ? std::min(L.seq, m.sliding_window) : L.seq;
+    AttnShape shape{T, L.heads, d, keys};
+    shape.softcap = m.attn_logit_softcapping > 0;
+    const std::int32_t core = attention_core(B, n + L.attn, shape, q, k, v, eager, L.dropout, L.softmax);
     // the heads back to rows: transpose(1, 2).contiguous() (HF) or the output of the fused path
     const std::int32_t a = B.tensor(T * L.heads * dv, R::kActivation, L.context_from_core ? core : -1);
     if (tp) B.tp_region = false;
@@ -1410,6 +1427,12 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     lm.forward_flop = 2.0 * T * h * m.vocab;
     B.note_param_tensor(double(m.vocab) * h);
     B.save(lm, B.tensor(T * h, R::kMatmulInput, x), F::kWeightGrad);
+    if (m.final_logit_softcapping > 0) {
+        // Gemma2ForCausalLM: logits / cap, tanh, * cap on the lm_head output before .float(): tanh keeps its result.
+        Layer& cap = B.layer("final_logit_softcapping", OpKind::kElementwise);
+        B.save(cap, B.tensor(T * double(m.vocab), R::kActivation), F::kInputGrad);
+        cap.bytes_moved_elements = 2 * T * double(m.vocab);
+    }
     const double shifted = B.b * double(seq - 1) * m.vocab;
     Layer& loss = B.layer("loss", OpKind::kReduction);
     B.save(loss, B.tensor(shifted, llama ? R::kFp32 : R::kAutocastFp32), F::kInputGrad);

@@ -169,7 +169,14 @@ struct ModelSpec {
     bool sandwich_norm = false;       // Gemma 2/3: RMSNorm on the attention and MLP outputs too (4 per block)
     bool gate_up_fused = false;       // Phi-3: gate_up_proj = one Linear to 2 x ffn, chunked
     bool separate_qkv = false;        // ViT: q, k, v Linears (Hugging Face ViT) instead of torchvision's in_proj
-    int sliding_window = 0;           // tokens a query sees in sliding-window layers (0 = full attention); recorded
+    // Sliding-window attention: the keys a query sees in the layers that slide (0 = none), and which layers do
+    // (empty = every layer; else layer i slides when sliding_layers[i] is 1). Fused attention computes only the window
+    // (flash-attn window_size); eager attention computes every score and masks (transformer_block).
+    int sliding_window = 0;
+    std::vector<std::uint8_t> sliding_layers;
+    // Gemma 2 soft-capping (modeling_gemma2.py): cap * tanh(x / cap) on the attention scores (eager) and on the
+    // logits; tanh saves its output, one more scores tensor per layer and one more logits tensor (0 = none).
+    double attn_logit_softcapping = 0, final_logit_softcapping = 0;
     int moe_ffn = 0;                  // an expert's intermediate size (0 = ffn); ffn is then the dense layers' width
     int shared_expert_ffn = 0;        // always-on shared expert MLP width (DeepSeek n_shared x moe_ffn; Qwen2-MoE)
     bool shared_expert_gate = false;  // Qwen2-MoE: sigmoid(Linear(h, 1)) scales the shared expert
