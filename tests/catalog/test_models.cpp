@@ -30,7 +30,7 @@ TEST_CASE("models.json: every preset loads, with a name, a source and a referenc
     INFO(problems_text(embedded_model_problems()));
     CHECK(embedded_model_problems().empty());
     const auto& presets = gg::engine::preset_models();
-    CHECK(presets.size() == 46);
+    CHECK(presets.size() >= 46);  // the 46 presets that were C++ code; a record added to the file adds one
     int referenced = 0;
     for (const ModelSpec& m : presets) {
         CAPTURE(m.id);
