@@ -18,7 +18,8 @@ using engine::ParamRole;
 
 const std::vector<std::string> kHfModelTypes = {
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3_text",
-    "phi3", "gpt2", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "distilbert", "vit", "clip_vision_model", "whisper"};
+    "phi3", "gpt2", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "distilbert", "albert", "vit",
+    "clip_vision_model", "whisper"};
 
 namespace {
 
@@ -70,6 +71,17 @@ struct Fields {
         const json& v = o.at(key);
         if (!v.is_number() || !(v.get<double>() >= 0 && v.get<double>() < 1)) {
             problem(key, "'" + std::string(key) + "' must be a probability from 0 to below 1 (got " + v.dump() + ")");
+            return fallback;
+        }
+        return v.get<double>();
+    }
+    // A positive number; `fallback` when absent; 0 when null (config.json's "off", e.g. "final_logit_softcapping": null).
+    double positive_or_null(const char* key, double fallback) {
+        if (!o.contains(key)) return fallback;
+        const json& v = o.at(key);
+        if (v.is_null()) return 0;
+        if (!v.is_number() || !(v.get<double>() > 0)) {
+            problem(key, "'" + std::string(key) + "' must be a positive number or null (got " + v.dump() + ")");
             return fallback;
         }
         return v.get<double>();
@@ -134,8 +146,42 @@ void llama_like(Fields& f, engine::ModelSpec& m, bool tied_default) {
         f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads' (or give 'head_dim')");
 }
 
-void read_sliding_window(Fields& f, engine::ModelSpec& m, bool used) {
-    if (used) m.sliding_window = f.optional("sliding_window", 0, 0, 1 << 24);
+// Which layers slide: every layer (Mistral, Mixtral, Phi-3), the layers from max_window_layers on (Qwen2 family,
+// modeling_qwen2.py: "self.config.use_sliding_window and ... self.layer_idx >= self.config.max_window_layers"),
+// the even layers (modeling_gemma2.py: "config.sliding_window if not bool(layer_idx % 2)"), all but every
+// sliding_window_pattern-th (modeling_gemma3.py: "bool((layer_idx + 1) % config.sliding_window_pattern)"); a
+// `layer_types` list ("sliding_attention" / "full_attention", transformers v4.53 on) names each layer and wins.
+enum class Sliding { kEvery, kFromMaxWindowLayers, kEven, kPattern };
+void read_sliding_window(Fields& f, engine::ModelSpec& m, bool used, Sliding which = Sliding::kEvery) {
+    if (!used) return;
+    m.sliding_window = f.optional("sliding_window", 0, 0, 1 << 24);
+    if (m.sliding_window == 0 || m.layers <= 0) return;
+    m.sliding_layers.clear();
+    if (f.has("layer_types")) {
+        const json& types = f.o.at("layer_types");
+        if (!types.is_array() || types.size() != std::size_t(m.layers)) {
+            f.problem("layer_types", "'layer_types' must list one type per layer ('num_hidden_layers' of them)");
+            return;
+        }
+        for (const json& t : types) {
+            if (!t.is_string() || (t != "sliding_attention" && t != "full_attention")) {
+                f.problem("layer_types", "'layer_types' entries must be \"sliding_attention\" or \"full_attention\" (got " +
+                                             t.dump() + ")");
+                return;
+            }
+            m.sliding_layers.push_back(t == "sliding_attention" ? 1 : 0);
+        }
+        return;
+    }
+    const int first = which == Sliding::kFromMaxWindowLayers ? f.optional("max_window_layers", 28, 0, 1000) : 0;
+    const int pattern = which == Sliding::kPattern ? f.optional("sliding_window_pattern", 6, 1, 1000) : 1;
+    if (which == Sliding::kEvery) return;
+    for (int i = 0; i < m.layers; ++i) {
+        const bool slides = which == Sliding::kFromMaxWindowLayers ? i >= first
+                          : which == Sliding::kEven                ? i % 2 == 0
+                                                                   : (i + 1) % pattern != 0;
+        m.sliding_layers.push_back(slides ? 1 : 0);
+    }
 }
 
 // Mixture of experts: experts, top-k, the expert width, and which layers are sparse.
@@ -159,7 +205,7 @@ void read_decoder(Fields& f, engine::ModelSpec& m) {
         if (t != "qwen2_moe" && t != "qwen3_moe" && t != "mixtral") m.ffn = f.integer("intermediate_size", 1, 1 << 20);
         if (t == "mistral" || t == "mixtral") read_sliding_window(f, m, true);
         if (t == "qwen2" || t == "qwen2_moe" || t == "qwen3" || t == "qwen3_moe")
-            read_sliding_window(f, m, f.boolean("use_sliding_window", false));
+            read_sliding_window(f, m, f.boolean("use_sliding_window", false), Sliding::kFromMaxWindowLayers);
         if (t == "qwen3" || t == "qwen3_moe") m.qk_norm = true;
         if (t == "mixtral") {
             read_moe(f, m, "num_local_experts", nullptr);
@@ -197,7 +243,11 @@ void read_decoder(Fields& f, engine::ModelSpec& m) {
         m.activation = f.activation(f.has("hidden_activation") ? "hidden_activation" : "hidden_act", "gelu_pytorch_tanh");
         m.sandwich_norm = t != "gemma";
         m.qk_norm = t == "gemma3_text";
-        read_sliding_window(f, m, t != "gemma");
+        read_sliding_window(f, m, t != "gemma", t == "gemma2" ? Sliding::kEven : Sliding::kPattern);
+        // Gemma2Config: attn_logit_softcapping 50.0, final_logit_softcapping 30.0 by default; Gemma 3 none (null).
+        const bool capped = t == "gemma2";
+        m.attn_logit_softcapping = f.positive_or_null("attn_logit_softcapping", capped ? 50.0 : 0);
+        m.final_logit_softcapping = f.positive_or_null("final_logit_softcapping", capped ? 30.0 : 0);
     } else if (t == "gpt2") {
         // GPT2Config: n_embd, n_layer, n_head, n_inner (None = 4 x n_embd), n_positions; Conv1D c_attn, c_proj, c_fc.
         m.family = engine::Family::kDecoder;
@@ -326,8 +376,8 @@ void read_decoder(Fields& f, engine::ModelSpec& m) {
 }
 
 // ---- encoders ------------------------------------------------------------------------------------------------
-// BERT / RoBERTa (modeling_bert.py, modeling_roberta.py): the *ForSequenceClassification model the presets train
-// (pooler + classifier); DistilBERT (modeling_distilbert.py): no token types, pre_classifier + classifier.
+// BERT / RoBERTa / ALBERT (modeling_bert.py, modeling_roberta.py, modeling_albert.py): the
+// *ForSequenceClassification model the presets train (pooler + classifier); DistilBERT (modeling_distilbert.py): no token types, pre_classifier + classifier.
 void read_encoder(Fields& f, engine::ModelSpec& m) {
     m.family = engine::Family::kEncoder;
     m.bias = true;
@@ -358,6 +408,21 @@ void read_encoder(Fields& f, engine::ModelSpec& m) {
         m.dropout = f.probability("hidden_dropout_prob", 0.1);
         m.activation = f.activation("hidden_act", "gelu");
         names(m, {{ParamRole::kHead, "classifier"}});
+        if (f.type == "albert") {
+            // AlbertConfig / modeling_albert.py: factorised embeddings of embedding_size mapped up by
+            // embedding_hidden_mapping_in, one layer group shared by every layer, gelu_new and no dropout by default.
+            m.embedding_size = f.optional("embedding_size", 128, 1, 1 << 17);
+            m.shared_layers = true;
+            m.dropout = f.probability("hidden_dropout_prob", 0);
+            m.activation = f.activation("hidden_act", "gelu_new");
+            if (f.optional("num_hidden_groups", 1, 1, 1000) != 1 || f.optional("inner_group_num", 1, 1, 1000) != 1)
+                f.problem("num_hidden_groups", "ALBERT with other than one shared layer group ('num_hidden_groups' 1, "
+                                               "'inner_group_num' 1) is not modelled");
+            m.module_names.clear();
+            names(m, {{ParamRole::kQ, ".attention.query"}, {ParamRole::kK, ".attention.key"},
+                      {ParamRole::kV, ".attention.value"}, {ParamRole::kO, ".attention.dense"},
+                      {ParamRole::kFc1, ".ffn"}, {ParamRole::kFc2, ".ffn_output"}, {ParamRole::kHead, "classifier"}});
+        }
     }
     // RoBERTa's positions start after the padding index (max_position_embeddings 514 for 512 tokens).
     m.default_seq_len = std::min(512, std::max(2, m.max_positions - (f.type == "roberta" ? 2 : 0)));
@@ -447,7 +512,7 @@ bool parse_hf_config(const json& config, const std::string& file, const std::str
         name = config["architectures"][0].get<std::string>();
     m.name = (name.empty() ? type : name) + " (config.json)";
     m.source = "Hugging Face config.json (model_type " + type + ")";
-    if (type == "bert" || type == "roberta" || type == "distilbert") read_encoder(f, m);
+    if (type == "bert" || type == "roberta" || type == "distilbert" || type == "albert") read_encoder(f, m);
     else if (type == "vit" || type == "clip_vision_model") read_vit(f, m);
     else read_decoder(f, m);
     if (problems.size() != before) return false;

@@ -18,7 +18,7 @@ namespace gg::catalog {
 
 namespace {
 
-// "Hugging Face meta-llama/Llama-3.1-8B config.json; ..." -> "meta-llama/Llama-3.1-8B" (engine presets.cpp llama()).
+// "Hugging Face meta-llama/Llama-3.1-8B config.json; ..." -> "meta-llama/Llama-3.1-8B" (the "source" of the data/models.json decoders).
 std::string hub_repo(const Scenario& s) {
     const std::string prefix = "Hugging Face ";
     if (s.model.family != engine::Family::kDecoder || s.model.norm != engine::NormKind::kRmsNorm ||

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/embedded_data.h"
+#include "catalog/models.h"
 #include "cli/command.h"
 #include "cli/scenario_input.h"
 
@@ -178,6 +179,16 @@ int run_check_data(const std::vector<std::string>& args) {
             return kExitUsage;
         loaded = catalog::parse_catalog(gpus, offers, settings, problems);
     }
+    // The preset models (data/models.json): the embedded file, or the one in --dir.
+    std::size_t model_count = catalog::embedded_model_problems().empty() ? engine::preset_models().size() : 0;
+    if (dir.empty()) {
+        problems.insert(problems.end(), catalog::embedded_model_problems().begin(),
+                        catalog::embedded_model_problems().end());
+    } else {
+        std::string models;
+        if (!read_file(dir + "/" + catalog::kModelsFile, models)) return kExitUsage;
+        model_count = catalog::parse_models(models, catalog::kModelsFile, problems).size();
+    }
     int compared_count = 0;
     if (!crosscheck_text.empty()) {
         for (auto& p : catalog::crosscheck_gpu_specs(loaded, crosscheck_text, compared_count))
@@ -189,14 +200,16 @@ int run_check_data(const std::vector<std::string>& args) {
         print_json({{"problems", list},
                     {"gpu_count", loaded.gpus.size()},
                     {"offer_count", loaded.offers.size()},
+                    {"model_count", model_count},
                     {"crosschecked_gpu_count", compared_count}});
     } else {
         for (const auto& p : problems)
             std::printf("%s:%s: %s\n", p.file.c_str(), p.pointer.empty() ? "(top)" : p.pointer.c_str(),
                         p.message.c_str());
-        std::printf("%s: %zu GPUs, %zu offers, %zu electricity prices; %d GPUs cross-checked%s; %zu problem(s)\n",
+        std::printf("%s: %zu GPUs, %zu offers, %zu electricity prices, %zu models; %d GPUs cross-checked%s; "
+                    "%zu problem(s)\n",
                     problems.empty() ? "ok" : "FAILED", loaded.gpus.size(), loaded.offers.size(),
-                    loaded.settings.electricity.size(), compared_count,
+                    loaded.settings.electricity.size(), model_count, compared_count,
                     crosscheck_text.empty() ? " (no tests/validation/gpu_spec_crosscheck.json)" : "", problems.size());
     }
     return problems.empty() ? kExitOk : kExitFailure;
@@ -222,8 +235,8 @@ const bool kRegistered =
                       run_settings}) &&
     register_command({"check-data", "gpuguide check-data [--json] [--dir REPO]",
                       "validate the bundled data (exit 1 on any problem)",
-                      "Validates data/gpus.json, data/cloud_offers.json and data/settings.json (types, ranges,\n"
-                      "unknown keys, unique ids, sources and dates) and compares the GPUs with\n"
+                      "Validates data/gpus.json, data/cloud_offers.json, data/settings.json and data/models.json\n"
+                      "(types, ranges, unknown keys, unique ids, sources and dates) and compares the GPUs with\n"
                       "tests/validation/gpu_spec_crosscheck.json. Prints every problem as FILE:POINTER: MESSAGE.\n"
                       "  --dir REPO   check the files under REPO on disk instead of the copies built in\n"
                       "  --json       {\"problems\": [{file, pointer, message}], ...}\n"

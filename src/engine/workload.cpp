@@ -648,6 +648,7 @@ struct AttnShape {
     int heads, head_dim;
     int seq;               // key length per query
     double kv_tokens = 0;  // key/value rows (b x kv length); 0 = self-attention (= tokens)
+    bool softcap = false;  // Gemma 2: scores = cap * tanh(scores / cap) before the mask (eager only)
 };
 // Softmax styles: kPlain = F.softmax(scores) (BERT, torchvision); kTyped = F.softmax(w).type(v.dtype) (GPT-2);
 // kFp32ThenCast = F.softmax(w, dtype=float32).to(q.dtype) (Llama family).
@@ -674,6 +675,9 @@ std::int32_t attention_core(Builder& B, const std::string& n, const AttnShape& a
     B.save(l, B.tensor(qh, R::kMatmulInput), F::kInputGrad);  // q copy (torchvision 1.13: the scaled q)
     const double kvh = (a.kv_tokens > 0 ? a.kv_tokens : a.tokens) * a.heads * a.head_dim;
     B.save(l, B.tensor(kvh, R::kMatmulInput), F::kInputGrad);  // k^T copy
+    // Soft-capping (modeling_gemma2.py Gemma2Attention: attn_weights / softcap, tanh, * softcap): the divisions by a
+    // Python number save nothing, tanh saves its result, in the scores' dtype.
+    if (a.softcap) B.save(l, B.tensor(scores, R::kActivation, -1, true), F::kInputGrad);
     const std::int32_t sm =
         B.tensor(scores, style == SoftmaxStyle::kFp32ThenCast ? R::kFp32 : R::kAutocastFp32, -1, true);
     B.save(l, sm, F::kInputGrad);
@@ -685,6 +689,241 @@ std::int32_t attention_core(Builder& B, const std::string& n, const AttnShape& a
     B.save(l, B.tensor(scores, R::kMatmulInput, probs, true), F::kInputGrad);
     B.save(l, B.tensor(kvh, R::kMatmulInput), F::kInputGrad);  // v copy
     return B.tensor(qh, R::kActivation);
+}
+
+// NewGELUActivation ("gelu_new", transformers/activations.py): 0.5*x*(1+tanh(c*(x+0.044715*pow(x,3)))).
+// pow saves its input, tanh its result, the last mul both operands (0.5*x and 1+tanh). pow is on autocast's fp32
+// list, so under autocast pow saves an fp32 copy of x and the chain after it (tanh, 1+tanh) is fp32.
+void save_gelu_new(Builder& B, Layer& g, std::int32_t x, double f) {
+    B.save(g, B.tensor(f, R::kAutocastFp32, x), F::kInputGrad);  // pow's input (fp32 cast under autocast)
+    B.save(g, B.tensor(f, R::kAutocastFp32), F::kInputGrad);     // tanh result
+    B.save(g, B.tensor(f, R::kActivation), F::kInputGrad);       // 0.5 * x
+    B.save(g, B.tensor(f, R::kAutocastFp32), F::kInputGrad);     // 1 + tanh
+    g.bytes_moved_elements = 10 * f;
+}
+
+// ---- the transformer block -----------------------------------------------------------------------------------
+// One builder for every transformer block: torchvision's and Hugging Face's ViT, BERT-style encoders (post-LN),
+// decoders (GPT-2, the Llama family and the config.json variants), Whisper's audio encoder and CLIP's text encoder.
+// What differs between them is data (BlockLayout): where the norms sit, how q, k and v are projected, the softmax's
+// dtype, dropout, the MLP, and the modules' names. Decoder-only parts (multi-head latent attention, mixtures of
+// experts, a fused gate_up_proj) read their sizes from the ModelSpec, whose defaults leave them off.
+struct BlockLayout {
+    double tokens = 0;  // rows (b x s)
+    int hidden = 0, heads = 0, kv_heads = 0, head_dim = 0, v_head_dim = 0, seq = 0, ffn = 0;
+    bool post_norm = false;  // BERT: x = LN(x + sublayer(x)); else pre-LN: x = x + sublayer(LN(x))
+    bool rms = false;        // RMSNorm (Llama family) instead of LayerNorm
+    // kSeparate: q, k, v Linears; kFused: one Linear, q, k, v views of it (GPT-2 c_attn, Phi-3, GPT-NeoX); kPacked:
+    // torchvision's in_proj, whose eager path copies q, k, v out of it; kLatent: MLA (DeepSeek-V2 sec. 2.1.2).
+    enum class Projections { kSeparate, kFused, kPacked, kLatent } projections = Projections::kSeparate;
+    bool qv_bias = true, k_bias = true, o_bias = true, mlp_bias = true;
+    bool rope = false, qk_norm = false, sandwich_norm = false, parallel_residual = false, parallel_shared_norm = false;
+    bool glu = false;
+    Activation activation = Activation::kGelu;
+    SoftmaxStyle softmax = SoftmaxStyle::kPlain;
+    double dropout = 0;            // attention probabilities and, where named, the residual branches
+    bool tensor_parallel = true;   // false: a frozen tower that Megatron-style splitting does not cover (CLIP text)
+    bool context_from_core = false;  // the output projection's input is recorded as a copy of the attention output
+    // Cross-attention over an encoder's output (Whisper's decoder): its tensor (-1 = none), rows and length.
+    std::int32_t encoder_out = -1;
+    double encoder_tokens = 0;
+    int encoder_seq = 0;
+    // Module names below the block's path; an empty dropout name: that residual branch has no dropout.
+    std::string ln1, ln2, q, k, v, qkv, attn, o, attn_dropout, fc1, act, fc2, mlp_dropout, gate, up, down, router;
+    std::string post_attn_norm, pre_mlp_norm, post_mlp_norm;  // sandwich norms (Gemma 2/3); parallel: ln2 of the input
+};
+
+// A SwiGLU MLP over `tokens` rows (x `experts` weight copies): gate and up (or Phi-3's fused gate_up), SiLU on the
+// gate (saves its input), the product (saves both operands), down.
+std::int32_t glu_mlp(Builder& B, const ModelSpec& m, const std::string& n, const std::string& gate_name,
+                     const std::string& up_name, const std::string& down_name, const std::string& act_prefix,
+                     std::int32_t y, double tokens, int h, int width, int experts) {
+    std::int32_t g = -1, u = -1;
+    B.tp_region = true;
+    if (m.gate_up_fused) {
+        g = u = B.linear(n + module_name(m, ParamRole::kGateUp, ".mlp.gate_up_proj"), y, tokens, h, 2 * width, false,
+                         ParamRole::kGateUp, true, experts);  // gate and up are chunks (views) of it
+    } else {
+        g = B.linear(n + gate_name, y, tokens, h, width, false, ParamRole::kGate, true, experts);
+        u = B.linear(n + up_name, y, tokens, h, width, false, ParamRole::kUp, true, experts);
+    }
+    {
+        Layer& act = B.layer(n + act_prefix + ".act_fn", OpKind::kElementwise);  // silu saves its input
+        B.save(act, g, F::kInputGrad);
+        act.bytes_moved_elements = 2 * tokens * width;
+    }
+    const std::int32_t sg = B.tensor(tokens * width, R::kActivation);
+    {  // a Layer& is valid only until the next B.layer() call (the vector may grow)
+        Layer& mul = B.layer(n + act_prefix + ".mul", OpKind::kElementwise);  // mul saves both operands
+        B.save(mul, sg, F::kInputGrad);
+        B.save(mul, u, F::kInputGrad);
+        mul.bytes_moved_elements = 3 * tokens * width;
+    }
+    const std::int32_t prod = B.tensor(tokens * width, R::kActivation);
+    B.tp_region = false;
+    return B.linear(n + down_name, prod, tokens, width, h, false, ParamRole::kDown, true, experts);
+}
+
+// Block `i` at module path `n` on the residual stream `x`; returns the stream after it.
+std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout& L, const std::string& n, int i,
+                               std::int32_t x, bool eager) {
+    using P = BlockLayout::Projections;
+    const double T = L.tokens;
+    const int h = L.hidden, d = L.head_dim, dv = L.v_head_dim, kvh = L.kv_heads;
+    const double qh = T * L.heads * d;
+    const bool tp = L.tensor_parallel;
+    auto norm = [&](const std::string& name, std::int32_t t, double rows, int width) {
+        return L.rms ? B.rms_norm(name, t, rows, width) : B.layer_norm(name, t, rows, width);
+    };
+    const std::int32_t block_in = x;
+    std::int32_t y = L.post_norm ? x : norm(n + L.ln1, x, T, h);
+    const std::int32_t attn_in = y;
+    std::int32_t q = -1, k = -1, v = -1;
+    if (tp) B.tp_region = true;
+    if (L.projections == P::kLatent) {
+        // q: q_proj, or the low-rank q_a_proj -> RMSNorm -> q_b_proj; k and v: kv_a_proj_with_mqa to the latent
+        // (kv_lora_rank) plus the shared rope key, RMSNorm on the latent, kv_b_proj to every head's k_nope and v.
+        B.tp_region = false;
+        if (m.q_lora_rank > 0) {
+            q = B.linear(n + ".self_attn.q_a_proj", y, T, h, m.q_lora_rank, L.qv_bias, ParamRole::kQa);
+            q = B.rms_norm(n + ".self_attn.q_a_layernorm", q, T, m.q_lora_rank);
+            B.tp_region = true;
+            q = B.linear(n + ".self_attn.q_b_proj", q, T, m.q_lora_rank, L.heads * d, false, ParamRole::kQb);
+            B.tp_region = false;
+        } else {
+            B.tp_region = true;
+            q = B.linear(n + ".self_attn.q_proj", y, T, h, L.heads * d, false, ParamRole::kQ);
+            B.tp_region = false;
+        }
+        std::int32_t kv = B.linear(n + ".self_attn.kv_a_proj_with_mqa", y, T, h, m.kv_lora_rank + m.qk_rope_head_dim,
+                                   L.qv_bias, ParamRole::kKvA);
+        kv = B.rms_norm(n + ".self_attn.kv_a_layernorm", kv, T, m.kv_lora_rank);
+        B.tp_region = true;
+        k = v = B.linear(n + ".self_attn.kv_b_proj", kv, T, m.kv_lora_rank, L.heads * (m.qk_nope_head_dim + dv), false,
+                         ParamRole::kKvB);
+    } else if (L.projections == P::kFused || L.projections == P::kPacked) {
+        const std::int32_t qkv = B.linear(n + L.qkv, y, T, h, L.heads * d + 2 * kvh * d, L.qv_bias, ParamRole::kQkv);
+        // torch 2.x SDPA path: _in_projection_packed makes one contiguous 3h copy; q, k, v are views of it.
+        // torch 1.13 eager path (measured): q (scaled), k and v are separate contiguous copies saved by the bmms.
+        q = k = v = L.projections == P::kPacked ? B.tensor(T * 3 * h, R::kActivation, qkv) : qkv;
+    } else {
+        q = B.linear(n + L.q, y, T, h, L.heads * d, L.qv_bias, ParamRole::kQ);
+        k = B.linear(n + L.k, y, T, h, kvh * d, L.k_bias, ParamRole::kK);
+        v = B.linear(n + L.v, y, T, h, kvh * d, L.qv_bias, ParamRole::kV);
+    }
+    if (L.qk_norm) {  // Qwen3RMSNorm / Gemma3RMSNorm over head_dim, per head (modeling_qwen3.py q_norm, k_norm)
+        q = B.rms_norm(n + ".self_attn.q_norm", q, T * L.heads, d);
+        k = B.rms_norm(n + ".self_attn.k_norm", k, T * kvh, d);
+    }
+    if (L.rope) {
+        // q*cos + rotate_half(q)*sin: the muls save cos and sin (b x s x d each; cos/sin do not need grad)
+        Layer& r = B.layer(n + ".rotary", OpKind::kElementwise);
+        B.save(r, B.tensor(T * d, R::kActivation), F::kInputGrad);
+        B.save(r, B.tensor(T * d, R::kActivation), F::kInputGrad);
+        r.bytes_moved_elements = 3 * (qh + T * kvh * d);
+        q = B.tensor(qh, R::kActivation);
+        k = B.tensor(T * kvh * d, R::kActivation);
+        if (kvh != L.heads) {  // repeat_kv: expand + reshape copies K and V to every query head
+            k = B.tensor(qh, R::kActivation);
+            v = B.tensor(qh, R::kActivation);
+        }
+    }
+    // Sliding-window layers (Mistral, Phi-3, Qwen2 from max_window_layers on, Gemma 2's even and Gemma 3's local
+    // layers): the flash-attn path passes window_size = (sliding_window, sliding_window) to flash_attn_func, whose
+    // kernel computes only the scores inside the window (transformers modeling_flash_attention_utils.py
+    // _flash_attention_forward; modeling_mistral.py MistralFlashAttention2): FLOPs over min(s, window) keys per query.
+    // The eager path computes every score, q @ k^T over all keys, and applies the window as an additive mask
+    // (modeling_mistral.py MistralAttention.forward: "attn_weights = attn_weights + causal_mask"; modeling_gemma2.py
+    // Gemma2Attention: the sliding mask is torch.tril(..., diagonal=-sliding_window) folded into attention_mask), so
+    // its scores, softmax and FLOPs stay s x s.
+    const bool slides = m.sliding_window > 0 &&
+                        (m.sliding_layers.empty() || (std::size_t(i) < m.sliding_layers.size() && m.sliding_layers[i] != 0));
+    const int keys = slides && !eager ? std::min(L.seq, m.sliding_window) : L.seq;
+    AttnShape shape{T, L.heads, d, keys};
+    shape.softcap = m.attn_logit_softcapping > 0;
+    const std::int32_t core = attention_core(B, n + L.attn, shape, q, k, v, eager, L.dropout, L.softmax);
+    // the heads back to rows: transpose(1, 2).contiguous() (HF) or the output of the fused path
+    const std::int32_t a = B.tensor(T * L.heads * dv, R::kActivation, L.context_from_core ? core : -1);
+    if (tp) B.tp_region = false;
+    y = B.linear(n + L.o, a, T, L.heads * dv, h, L.o_bias, ParamRole::kO);
+    if (L.sandwich_norm) y = B.rms_norm(n + L.post_attn_norm, y, T, h);
+    if (!L.attn_dropout.empty()) y = B.dropout(n + L.attn_dropout, y, T * h, L.dropout, R::kActivation);
+    if (L.post_norm) {
+        x = B.layer_norm(n + L.ln1, B.add(x, T * h), T, h);
+        y = x;
+    } else if (L.parallel_residual) {
+        // The MLP reads the block input, not the attention's sum: the same LayerNorm output (Falcon-7B) or its
+        // own LayerNorm of the block input (GPT-NeoX post_attention_layernorm, Falcon's ln_mlp).
+        y = L.parallel_shared_norm ? attn_in : norm(n + L.ln2, block_in, T, h);
+    } else {
+        x = B.add(x, T * h);
+        if (L.encoder_out >= 0) {
+            // Cross-attention (WhisperDecoderLayer.encoder_attn): q from the decoder, k and v from the encoder
+            // output (S rows per sample), pre-LN, residual.
+            const double TE = L.encoder_tokens;
+            y = B.layer_norm(n + ".encoder_attn_layer_norm", x, T, h);
+            B.tp_region = true;
+            q = B.linear(n + ".encoder_attn.q_proj", y, T, h, L.heads * d, L.qv_bias, ParamRole::kQ);
+            k = B.linear(n + ".encoder_attn.k_proj", L.encoder_out, TE, h, L.heads * d, L.k_bias, ParamRole::kK);
+            v = B.linear(n + ".encoder_attn.v_proj", L.encoder_out, TE, h, L.heads * d, L.qv_bias, ParamRole::kV);
+            AttnShape cross{T, L.heads, d, L.encoder_seq};
+            cross.kv_tokens = TE;
+            attention_core(B, n + ".encoder_attn", cross, q, k, v, eager, L.dropout, SoftmaxStyle::kPlain);
+            const std::int32_t c = B.tensor(T * L.heads * d, R::kActivation);
+            B.tp_region = false;
+            y = B.linear(n + ".encoder_attn.out_proj", c, T, L.heads * d, h, L.o_bias, ParamRole::kO);
+            x = B.add(x, T * h);
+        }
+        y = L.sandwich_norm ? B.rms_norm(n + L.pre_mlp_norm, x, T, h) : norm(n + L.ln2, x, T, h);
+    }
+    const bool moe = m.experts > 1 && i >= m.first_dense_layers && (i + 1) % std::max(1, m.moe_layer_step) == 0;
+    if (L.glu) {
+        const int E = moe ? std::max(1, m.experts) : 1, K = moe ? m.top_k : 1;
+        const int width = moe && m.moe_ffn > 0 ? m.moe_ffn : L.ffn;
+        const std::int32_t mlp_in = y;
+        if (E > 1) {
+            // MixtralSparseMoeBlock: router logits (b s E), softmax in fp32, top-k; each token runs K experts.
+            B.linear(n + L.router, y, T, h, E, m.router_bias, ParamRole::kRouter);
+            Layer& r = B.layer(n + ".block_sparse_moe.routing", OpKind::kReduction);
+            B.save(r, B.tensor(T * E, R::kFp32), F::kInputGrad);
+            B.save(r, B.tensor(T * K, R::kInt64), F::kInputGrad);
+        }
+        const double TK = T * K;  // token-expert pairs
+        y = glu_mlp(B, m, n, L.gate, L.up, L.down, ".mlp", y, TK, h, width, E);
+        if (moe && m.shared_expert_ffn > 0) {
+            // Shared experts: one dense SwiGLU MLP every token runs besides its routed ones (DeepSeekMoE,
+            // Dai et al. 2024, sec. 3.2; Qwen2-MoE shared_expert, scaled by sigmoid(shared_expert_gate(x))).
+            const std::string p = m.shared_expert_prefix;
+            const std::int32_t s = glu_mlp(B, m, n, p + "." + leaf_name(L.gate), p + "." + leaf_name(L.up),
+                                           p + "." + leaf_name(L.down), p, mlp_in, T, h, m.shared_expert_ffn, 1);
+            if (m.shared_expert_gate) {
+                B.linear(n + ".mlp.shared_expert_gate", mlp_in, T, h, 1, false, ParamRole::kOther);
+                Layer& sig = B.layer(n + ".mlp.shared_expert_gate.sigmoid", OpKind::kElementwise);
+                B.save(sig, B.tensor(T, R::kActivation), F::kInputGrad);  // sigmoid saves its result
+                Layer& mul = B.layer(n + ".mlp.shared_expert.mul", OpKind::kElementwise);
+                B.save(mul, s, F::kInputGrad);
+                mul.bytes_moved_elements = 3 * T * h;
+            }
+            y = B.add(y, T * h, R::kActivation);
+        }
+    } else {
+        if (tp) B.tp_region = true;
+        y = B.linear(n + L.fc1, y, T, h, L.ffn, L.mlp_bias, ParamRole::kFc1);
+        const double f = T * L.ffn;
+        Layer& g = B.layer(n + L.act, OpKind::kElementwise);
+        // NewGELUActivation saves four tensors of the FFN width (save_gelu_new); GELU, quick_gelu, ReLU their input.
+        if (L.activation == Activation::kGeluTanhPython) save_gelu_new(B, g, y, f);
+        else B.save(g, y, F::kInputGrad);
+        g.bytes_moved_elements = (L.activation == Activation::kGeluTanhPython ? 10 : 2) * f;
+        const std::int32_t act = B.tensor(f, R::kActivation);
+        if (tp) B.tp_region = false;
+        y = B.linear(n + L.fc2, act, T, L.ffn, h, L.mlp_bias, ParamRole::kFc2);
+    }
+    if (L.sandwich_norm) y = B.rms_norm(n + L.post_mlp_norm, y, T, h);
+    if (!L.mlp_dropout.empty()) y = B.dropout(n + L.mlp_dropout, y, T * h, L.dropout, R::kActivation);
+    if (L.post_norm) return B.layer_norm(n + L.ln2, B.add(x, T * h), T, h);
+    if (L.parallel_residual) x = B.add(x, T * h);  // attention + MLP, then + the block input
+    return B.add(x, T * h);
 }
 
 // torchvision vision_transformer.py: conv_proj 16x16/16, class token, learned positions, pre-LN encoder blocks
@@ -701,40 +940,21 @@ void build_vit(Builder& B, const ModelSpec& m, int image, bool eager) {
     B.note_param_tensor(double(seq) * h);
     std::int32_t x = B.tensor(T * h, R::kAutocastFp32);
     if (m.embed_norm) x = B.layer_norm("pre_layrnorm", x, T, h);  // CLIPVisionTransformer
+    // torchvision: nn.MultiheadAttention's packed in_proj; Hugging Face ViT / CLIP: query, key, value Linears
+    // (modeling_vit.py ViTSelfAttention). Pre-LN, no dropout, GELU.
+    BlockLayout L;
+    L.tokens = T, L.hidden = h, L.heads = m.heads, L.kv_heads = m.heads, L.head_dim = L.v_head_dim = h / m.heads;
+    L.seq = seq, L.ffn = m.ffn;
+    L.projections = m.separate_qkv ? BlockLayout::Projections::kSeparate : BlockLayout::Projections::kPacked;
+    L.ln1 = ".ln_1", L.ln2 = ".ln_2", L.qkv = ".self_attention.in_proj";
+    L.q = module_name(m, ParamRole::kQ, ".attention.attention.query");
+    L.k = module_name(m, ParamRole::kK, ".attention.attention.key");
+    L.v = module_name(m, ParamRole::kV, ".attention.attention.value");
+    L.o = module_name(m, ParamRole::kO, ".self_attention.out_proj");
+    L.fc1 = module_name(m, ParamRole::kFc1, ".mlp.0"), L.act = ".mlp.1.gelu", L.fc2 = module_name(m, ParamRole::kFc2, ".mlp.3");
     for (int i = 0; i < m.layers; ++i) {
         B.begin_block(i, x);
-        const std::string n = idx("encoder.layers", i);
-        std::int32_t y = B.layer_norm(n + ".ln_1", x, T, h);
-        B.tp_region = true;
-        if (m.separate_qkv) {  // Hugging Face ViT / CLIP: query, key, value Linears (modeling_vit.py ViTSelfAttention)
-            const std::int32_t q = B.linear(n + module_name(m, ParamRole::kQ, ".attention.attention.query"), y, T, h, h,
-                                            true, ParamRole::kQ);
-            const std::int32_t k = B.linear(n + module_name(m, ParamRole::kK, ".attention.attention.key"), y, T, h, h,
-                                            true, ParamRole::kK);
-            const std::int32_t v = B.linear(n + module_name(m, ParamRole::kV, ".attention.attention.value"), y, T, h, h,
-                                            true, ParamRole::kV);
-            attention_core(B, n, {T, m.heads, h / m.heads, seq}, q, k, v, eager, 0, SoftmaxStyle::kPlain);
-        } else {
-            const std::int32_t qkv = B.linear(n + ".self_attention.in_proj", y, T, h, 3 * h, true, ParamRole::kQkv);
-            // torch 2.x SDPA path: _in_projection_packed makes one contiguous 3h copy; q, k, v are views of it.
-            // torch 1.13 eager path (measured): q (scaled), k and v are separate contiguous copies saved by the bmms.
-            const std::int32_t packed = B.tensor(T * 3 * h, R::kActivation, qkv);
-            attention_core(B, n, {T, m.heads, h / m.heads, seq}, packed, packed, packed, eager, 0, SoftmaxStyle::kPlain);
-        }
-        // output transpose(...).contiguous() then out_proj
-        const std::int32_t a_c = B.tensor(T * h, R::kActivation);
-        B.tp_region = false;
-        y = B.linear(n + module_name(m, ParamRole::kO, ".self_attention.out_proj"), a_c, T, h, h, true, ParamRole::kO);
-        x = B.add(x, T * h);
-        y = B.layer_norm(n + ".ln_2", x, T, h);
-        B.tp_region = true;
-        y = B.linear(n + module_name(m, ParamRole::kFc1, ".mlp.0"), y, T, h, m.ffn, true, ParamRole::kFc1);
-        { Layer& g = B.layer(n + ".mlp.1.gelu", OpKind::kElementwise); B.save(g, y, F::kInputGrad);
-          g.bytes_moved_elements = 2 * T * m.ffn; }
-        y = B.tensor(T * m.ffn, R::kActivation);
-        B.tp_region = false;
-        y = B.linear(n + module_name(m, ParamRole::kFc2, ".mlp.3"), y, T, m.ffn, h, true, ParamRole::kFc2);
-        x = B.add(x, T * h);
+        x = transformer_block(B, m, L, idx("encoder.layers", i), i, x, eager);
     }
     B.block = -1;
     const std::int32_t y = B.layer_norm("encoder.ln", x, T, h);
@@ -757,16 +977,6 @@ void build_vit(Builder& B, const ModelSpec& m, int image, bool eager) {
     B.head_loss(B.b * m.classes);
 }
 
-// NewGELUActivation ("gelu_new", transformers/activations.py): 0.5*x*(1+tanh(c*(x+0.044715*pow(x,3)))).
-// pow saves its input, tanh its result, the last mul both operands (0.5*x and 1+tanh). pow is on autocast's fp32
-// list, so under autocast pow saves an fp32 copy of x and the chain after it (tanh, 1+tanh) is fp32.
-void save_gelu_new(Builder& B, Layer& g, std::int32_t x, double f) {
-    B.save(g, B.tensor(f, R::kAutocastFp32, x), F::kInputGrad);  // pow's input (fp32 cast under autocast)
-    B.save(g, B.tensor(f, R::kAutocastFp32), F::kInputGrad);     // tanh result
-    B.save(g, B.tensor(f, R::kActivation), F::kInputGrad);       // 0.5 * x
-    B.save(g, B.tensor(f, R::kAutocastFp32), F::kInputGrad);     // 1 + tanh
-    g.bytes_moved_elements = 10 * f;
-}
 
 // Stable Diffusion UNets (diffusers UNet2DConditionModel, models/unets/unet_2d_blocks.py, resnet.py,
 // attention.py, attention_processor.py AttnProcessor2_0). Latent = image / 8. GroupNorm (autocast fp32 list) saves
@@ -1016,24 +1226,15 @@ void build_clip_text(Builder& B, const std::string& p, const ModelSpec::TextEnco
     std::int32_t x = embedding(B, p + ".embeddings.token_embedding", T, t.vocab, h, ids);
     embedding(B, p + ".embeddings.position_embedding", T, kClipContextTokens, h, -1);
     x = B.add(x, T * h);
-    for (int i = 0; i < t.layers; ++i) {
-        const std::string n = p + ".encoder.layers." + std::to_string(i);
-        std::int32_t y = B.layer_norm(n + ".layer_norm1", x, T, h);
-        const std::int32_t q = B.linear(n + ".self_attn.q_proj", y, T, h, h, true, ParamRole::kQ);
-        const std::int32_t k = B.linear(n + ".self_attn.k_proj", y, T, h, h, true, ParamRole::kK);
-        const std::int32_t v = B.linear(n + ".self_attn.v_proj", y, T, h, h, true, ParamRole::kV);
-        const std::int32_t o = attention_core(B, n + ".self_attn", {T, t.heads, h / t.heads, kClipContextTokens}, q, k, v, eager,
-                                              0, SoftmaxStyle::kPlain);
-        y = B.linear(n + ".self_attn.out_proj", B.tensor(T * h, R::kActivation, o), T, h, h, true, ParamRole::kO);
-        x = B.add(x, T * h);
-        y = B.layer_norm(n + ".layer_norm2", x, T, h);
-        y = B.linear(n + ".mlp.fc1", y, T, h, t.ffn, true, ParamRole::kFc1);
-        Layer& act = B.layer(n + ".mlp.activation_fn", OpKind::kElementwise);
-        B.save(act, y, F::kInputGrad);
-        act.bytes_moved_elements = 2 * T * t.ffn;
-        y = B.linear(n + ".mlp.fc2", B.tensor(T * t.ffn, R::kActivation), T, t.ffn, h, true, ParamRole::kFc2);
-        x = B.add(x, T * h);
-    }
+    BlockLayout L;
+    L.tokens = T, L.hidden = h, L.heads = L.kv_heads = t.heads, L.head_dim = L.v_head_dim = h / t.heads;
+    L.seq = kClipContextTokens, L.ffn = t.ffn;
+    L.tensor_parallel = false, L.context_from_core = true;
+    L.ln1 = ".layer_norm1", L.ln2 = ".layer_norm2", L.attn = ".self_attn";
+    L.q = ".self_attn.q_proj", L.k = ".self_attn.k_proj", L.v = ".self_attn.v_proj", L.o = ".self_attn.out_proj";
+    L.fc1 = ".mlp.fc1", L.act = ".mlp.activation_fn", L.fc2 = ".mlp.fc2";
+    const ModelSpec plain;  // no decoder-only parts (experts, latent attention)
+    for (int i = 0; i < t.layers; ++i) x = transformer_block(B, plain, L, p + ".encoder.layers." + std::to_string(i), i, x, eager);
     x = B.layer_norm(p + ".final_layer_norm", x, T, h);
     if (t.projection)
         B.linear(p + ".text_projection", B.tensor(B.b * h, R::kActivation), B.b, h, h, false, ParamRole::kOther);
@@ -1054,42 +1255,23 @@ void build_encoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     x = B.layer_norm("embeddings.LayerNorm", x, T, e);
     x = B.dropout("embeddings.dropout", x, T * e, m.dropout, R::kAutocastFp32);
     if (e != h) x = B.linear("embedding_hidden_mapping_in", x, T, e, h, true, ParamRole::kOther);
+    // Post-LN (x = LN(x + sublayer(x))), q/k/v Linears on the stream, dropout on the probabilities and both branches.
+    BlockLayout L;
+    L.tokens = T, L.hidden = h, L.heads = L.kv_heads = m.heads, L.head_dim = L.v_head_dim = h / m.heads;
+    L.seq = seq, L.ffn = m.ffn, L.post_norm = true, L.dropout = m.dropout, L.activation = m.activation;
+    L.q = module_name(m, ParamRole::kQ, ".attention.self.query");
+    L.k = module_name(m, ParamRole::kK, ".attention.self.key");
+    L.v = module_name(m, ParamRole::kV, ".attention.self.value");
+    L.o = module_name(m, ParamRole::kO, ".attention.output.dense");
+    L.attn_dropout = ".attention.output.dropout", L.ln1 = ".attention.output.LayerNorm";
+    L.fc1 = module_name(m, ParamRole::kFc1, ".intermediate.dense");
+    L.act = m.activation == Activation::kGeluTanhPython ? ".intermediate.gelu_new" : ".intermediate.gelu";
+    L.fc2 = module_name(m, ParamRole::kFc2, ".output.dense");
+    L.mlp_dropout = ".output.dropout", L.ln2 = ".output.LayerNorm";
     for (int i = 0; i < m.layers; ++i) {
         B.begin_block(i, x);
-        const std::string n = idx("encoder.layer", i);
         const std::size_t first = B.g.layers.size();
-        B.tp_region = true;
-        const std::int32_t q = B.linear(n + module_name(m, ParamRole::kQ, ".attention.self.query"), x, T, h, h, true,
-                                        ParamRole::kQ);
-        const std::int32_t k = B.linear(n + module_name(m, ParamRole::kK, ".attention.self.key"), x, T, h, h, true,
-                                        ParamRole::kK);
-        const std::int32_t v = B.linear(n + module_name(m, ParamRole::kV, ".attention.self.value"), x, T, h, h, true,
-                                        ParamRole::kV);
-        attention_core(B, n, {T, m.heads, h / m.heads, seq}, q, k, v, eager, m.dropout, SoftmaxStyle::kPlain);
-        const std::int32_t ctx = B.tensor(T * h, R::kActivation);  // permute(...).contiguous()
-        B.tp_region = false;
-        std::int32_t y = B.linear(n + module_name(m, ParamRole::kO, ".attention.output.dense"), ctx, T, h, h, true,
-                                  ParamRole::kO);
-        y = B.dropout(n + ".attention.output.dropout", y, T * h, m.dropout, R::kActivation);
-        x = B.layer_norm(n + ".attention.output.LayerNorm", B.add(x, T * h), T, h);
-        B.tp_region = true;
-        y = B.linear(n + module_name(m, ParamRole::kFc1, ".intermediate.dense"), x, T, h, m.ffn, true, ParamRole::kFc1);
-        const double f = T * m.ffn;
-        if (m.activation == Activation::kGeluTanhPython) {
-            // NewGELUActivation: 0.5*x*(1+tanh(c*(x+0.044715*x^3))): pow saves x, tanh saves its result, the last
-            // mul saves 0.5*x and (1+tanh): four tensors of the FFN width.
-            Layer& g = B.layer(n + ".intermediate.gelu_new", OpKind::kElementwise);
-            save_gelu_new(B, g, y, f);
-        } else {
-            Layer& g = B.layer(n + ".intermediate.gelu", OpKind::kElementwise);
-            B.save(g, y, F::kInputGrad);
-            g.bytes_moved_elements = 2 * f;
-        }
-        y = B.tensor(f, R::kActivation);
-        B.tp_region = false;
-        y = B.linear(n + module_name(m, ParamRole::kFc2, ".output.dense"), y, T, m.ffn, h, true, ParamRole::kFc2);
-        y = B.dropout(n + ".output.dropout", y, T * h, m.dropout, R::kActivation);
-        x = B.layer_norm(n + ".output.LayerNorm", B.add(x, T * h), T, h);
+        x = transformer_block(B, m, L, idx("encoder.layer", i), i, x, eager);
         if (m.shared_layers && i > 0) {  // ALBERT: one parameter set reused by every layer
             for (std::size_t k = first; k < B.g.layers.size(); ++k) {
                 B.g.layers[k].params = 0;
@@ -1153,26 +1335,16 @@ std::int32_t whisper_encoder(Builder& B, const ModelSpec& m, bool eager) {
     a = gelu(B, "encoder.conv2.gelu", conv1d_k3(B, "encoder.conv2", a, h, h, 2 * S, 2), TE * h);
     embedding(B, "encoder.embed_positions", TE, S, h, -1);
     std::int32_t x = B.add(a, TE * h);
+    BlockLayout L;
+    L.tokens = TE, L.hidden = h, L.heads = L.kv_heads = m.heads, L.head_dim = L.v_head_dim = d;
+    L.seq = S, L.ffn = m.ffn, L.k_bias = false, L.dropout = m.dropout;
+    L.ln1 = ".self_attn_layer_norm", L.ln2 = ".final_layer_norm", L.attn = ".self_attn";
+    L.q = ".self_attn.q_proj", L.k = ".self_attn.k_proj", L.v = ".self_attn.v_proj", L.o = ".self_attn.out_proj";
+    L.fc1 = ".fc1", L.act = ".activation_fn", L.fc2 = ".fc2";
+    const ModelSpec plain;  // no decoder-only parts (experts, latent attention)
     for (int j = 0; j < m.encoder_layers; ++j) {
         B.begin_block(j, x);
-        const std::string n = idx("encoder.layers", j);
-        std::int32_t y = B.layer_norm(n + ".self_attn_layer_norm", x, TE, h);
-        B.tp_region = true;
-        const std::int32_t q = B.linear(n + ".self_attn.q_proj", y, TE, h, h, true, ParamRole::kQ);
-        const std::int32_t k = B.linear(n + ".self_attn.k_proj", y, TE, h, h, false, ParamRole::kK);
-        const std::int32_t v = B.linear(n + ".self_attn.v_proj", y, TE, h, h, true, ParamRole::kV);
-        attention_core(B, n + ".self_attn", {TE, m.heads, d, S}, q, k, v, eager, m.dropout, SoftmaxStyle::kPlain);
-        const std::int32_t ctx = B.tensor(TE * h, R::kActivation);
-        B.tp_region = false;
-        y = B.linear(n + ".self_attn.out_proj", ctx, TE, h, h, true, ParamRole::kO);
-        x = B.add(x, TE * h);
-        y = B.layer_norm(n + ".final_layer_norm", x, TE, h);
-        B.tp_region = true;
-        y = B.linear(n + ".fc1", y, TE, h, m.ffn, true, ParamRole::kFc1);
-        y = gelu(B, n + ".activation_fn", y, TE * m.ffn);
-        B.tp_region = false;
-        y = B.linear(n + ".fc2", y, TE, m.ffn, h, true, ParamRole::kFc2);
-        x = B.add(x, TE * h);
+        x = transformer_block(B, plain, L, idx("encoder.layers", j), j, x, eager);
     }
     B.block = -1;
     return B.layer_norm("encoder.layer_norm", x, TE, h);
@@ -1193,9 +1365,6 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     const int kvh = mla ? m.heads : m.kv_heads > 0 ? m.kv_heads : m.heads;
     const double T = B.b * seq;
     const bool llama = m.norm == NormKind::kRmsNorm;
-    auto norm = [&](const std::string& name, std::int32_t x, double tokens, int width) {
-        return llama ? B.rms_norm(name, x, tokens, width) : B.layer_norm(name, x, tokens, width);
-    };
     const std::int32_t enc = m.encoder_layers > 0 ? whisper_encoder(B, m, eager) : -1;
     const double TE = B.b * m.encoder_positions;
     const std::int32_t ids = B.tensor(T, R::kInt64);
@@ -1206,178 +1375,35 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
         x = B.add(x, T * h);
     }
     x = B.dropout("drop", x, T * h, m.dropout, R::kAutocastFp32);
-    const double qh = T * m.heads * d;
-    // A SwiGLU MLP over `tokens` rows (x `experts` weight copies): gate and up (or Phi-3's fused gate_up), SiLU on the
-    // gate (saves its input), the product (saves both operands), down. `prefix` is the MLP's module path.
-    auto glu_mlp = [&](const std::string& n, const std::string& gate_name, const std::string& up_name,
-                       const std::string& down_name, const std::string& act_prefix, std::int32_t y, double tokens,
-                       int width, int experts) {
-        std::int32_t g = -1, u = -1;
-        B.tp_region = true;
-        if (m.gate_up_fused) {
-            g = u = B.linear(n + module_name(m, ParamRole::kGateUp, ".mlp.gate_up_proj"), y, tokens, h, 2 * width,
-                             false, ParamRole::kGateUp, true, experts);  // gate and up are chunks (views) of it
-        } else {
-            g = B.linear(n + gate_name, y, tokens, h, width, false, ParamRole::kGate, true, experts);
-            u = B.linear(n + up_name, y, tokens, h, width, false, ParamRole::kUp, true, experts);
-        }
-        {
-            Layer& act = B.layer(n + act_prefix + ".act_fn", OpKind::kElementwise);  // silu saves its input
-            B.save(act, g, F::kInputGrad);
-            act.bytes_moved_elements = 2 * tokens * width;
-        }
-        const std::int32_t sg = B.tensor(tokens * width, R::kActivation);
-        {  // a Layer& is valid only until the next B.layer() call (the vector may grow)
-            Layer& mul = B.layer(n + act_prefix + ".mul", OpKind::kElementwise);  // mul saves both operands
-            B.save(mul, sg, F::kInputGrad);
-            B.save(mul, u, F::kInputGrad);
-            mul.bytes_moved_elements = 3 * tokens * width;
-        }
-        const std::int32_t prod = B.tensor(tokens * width, R::kActivation);
-        B.tp_region = false;
-        return B.linear(n + down_name, prod, tokens, width, h, false, ParamRole::kDown, true, experts);
-    };
-    const std::string gate_name = module_name(m, ParamRole::kGate, ".mlp.gate_proj");
-    const std::string up_name = module_name(m, ParamRole::kUp, ".mlp.up_proj");
-    const std::string down_name = module_name(m, ParamRole::kDown, ".mlp.down_proj");
+    BlockLayout L;
+    L.tokens = T, L.hidden = h, L.heads = m.heads, L.kv_heads = kvh, L.head_dim = d, L.v_head_dim = dv;
+    L.seq = seq, L.ffn = m.ffn, L.rms = llama, L.dropout = m.dropout, L.activation = m.activation, L.glu = m.glu;
+    L.projections = mla ? BlockLayout::Projections::kLatent
+                  : m.qkv_fused ? BlockLayout::Projections::kFused : BlockLayout::Projections::kSeparate;
+    const bool bias = m.bias || m.qkv_bias;
+    L.qv_bias = bias, L.k_bias = bias && m.k_bias, L.o_bias = m.bias, L.mlp_bias = m.bias;
+    L.rope = m.position == PositionKind::kRope, L.qk_norm = m.qk_norm, L.sandwich_norm = m.sandwich_norm;
+    L.parallel_residual = m.parallel_residual, L.parallel_shared_norm = m.parallel_shared_norm;
+    L.softmax = llama ? SoftmaxStyle::kFp32ThenCast : SoftmaxStyle::kTyped;
+    L.encoder_out = enc, L.encoder_tokens = TE, L.encoder_seq = m.encoder_positions;
+    L.ln1 = llama ? ".input_layernorm" : ".ln_1";
+    L.ln2 = llama || m.parallel_residual ? ".post_attention_layernorm" : ".ln_2";
+    L.post_attn_norm = ".post_attention_layernorm", L.pre_mlp_norm = ".pre_feedforward_layernorm";
+    L.post_mlp_norm = ".post_feedforward_layernorm";
+    L.q = module_name(m, ParamRole::kQ, ".self_attn.q_proj");
+    L.k = module_name(m, ParamRole::kK, ".self_attn.k_proj");
+    L.v = module_name(m, ParamRole::kV, ".self_attn.v_proj");
+    L.qkv = module_name(m, ParamRole::kQkv, ".attn.c_attn");
+    L.o = module_name(m, ParamRole::kO, llama ? ".self_attn.o_proj" : ".attn.c_proj");
+    L.attn_dropout = ".attn.resid_dropout", L.mlp_dropout = ".mlp.dropout";
+    L.fc1 = module_name(m, ParamRole::kFc1, ".mlp.c_fc"), L.act = ".mlp.act", L.fc2 = module_name(m, ParamRole::kFc2, ".mlp.c_proj");
+    L.gate = module_name(m, ParamRole::kGate, ".mlp.gate_proj");
+    L.up = module_name(m, ParamRole::kUp, ".mlp.up_proj");
+    L.down = module_name(m, ParamRole::kDown, ".mlp.down_proj");
+    L.router = module_name(m, ParamRole::kRouter, ".block_sparse_moe.gate");
     for (int i = 0; i < m.layers; ++i) {
         B.begin_block(m.encoder_layers + i, x);
-        const std::string n = idx("layers", i);
-        const std::int32_t block_in = x;
-        std::int32_t y = llama ? B.rms_norm(n + ".input_layernorm", x, T, h) : B.layer_norm(n + ".ln_1", x, T, h);
-        const std::int32_t attn_in = y;
-        std::int32_t q = -1, k = -1, v = -1;
-        const bool bias = m.bias || m.qkv_bias;
-        B.tp_region = true;
-        if (mla) {
-            // q: q_proj, or the low-rank q_a_proj -> RMSNorm -> q_b_proj; k and v: kv_a_proj_with_mqa to the latent
-            // (kv_lora_rank) plus the shared rope key, RMSNorm on the latent, kv_b_proj to every head's k_nope and v.
-            B.tp_region = false;
-            if (m.q_lora_rank > 0) {
-                q = B.linear(n + ".self_attn.q_a_proj", y, T, h, m.q_lora_rank, m.qkv_bias, ParamRole::kQa);
-                q = B.rms_norm(n + ".self_attn.q_a_layernorm", q, T, m.q_lora_rank);
-                B.tp_region = true;
-                q = B.linear(n + ".self_attn.q_b_proj", q, T, m.q_lora_rank, m.heads * d, false, ParamRole::kQb);
-                B.tp_region = false;
-            } else {
-                B.tp_region = true;
-                q = B.linear(n + ".self_attn.q_proj", y, T, h, m.heads * d, false, ParamRole::kQ);
-                B.tp_region = false;
-            }
-            std::int32_t kv = B.linear(n + ".self_attn.kv_a_proj_with_mqa", y, T, h,
-                                       m.kv_lora_rank + m.qk_rope_head_dim, m.qkv_bias, ParamRole::kKvA);
-            kv = B.rms_norm(n + ".self_attn.kv_a_layernorm", kv, T, m.kv_lora_rank);
-            B.tp_region = true;
-            k = v = B.linear(n + ".self_attn.kv_b_proj", kv, T, m.kv_lora_rank, m.heads * (m.qk_nope_head_dim + dv),
-                             false, ParamRole::kKvB);
-        } else if (m.qkv_fused) {
-            const std::int32_t qkv = B.linear(n + module_name(m, ParamRole::kQkv, ".attn.c_attn"), y, T, h,
-                                              m.heads * d + 2 * kvh * d, bias, ParamRole::kQkv);
-            q = k = v = qkv;
-        } else {
-            q = B.linear(n + module_name(m, ParamRole::kQ, ".self_attn.q_proj"), y, T, h, m.heads * d, bias, ParamRole::kQ);
-            k = B.linear(n + module_name(m, ParamRole::kK, ".self_attn.k_proj"), y, T, h, kvh * d, bias && m.k_bias,
-                         ParamRole::kK);
-            v = B.linear(n + module_name(m, ParamRole::kV, ".self_attn.v_proj"), y, T, h, kvh * d, bias, ParamRole::kV);
-        }
-        if (m.qk_norm) {  // Qwen3RMSNorm / Gemma3RMSNorm over head_dim, per head (modeling_qwen3.py q_norm, k_norm)
-            q = B.rms_norm(n + ".self_attn.q_norm", q, T * m.heads, d);
-            k = B.rms_norm(n + ".self_attn.k_norm", k, T * kvh, d);
-        }
-        if (m.position == PositionKind::kRope) {
-            // q*cos + rotate_half(q)*sin: the muls save cos and sin (b x s x d each; cos/sin do not need grad)
-            Layer& r = B.layer(n + ".rotary", OpKind::kElementwise);
-            B.save(r, B.tensor(T * d, R::kActivation), F::kInputGrad);
-            B.save(r, B.tensor(T * d, R::kActivation), F::kInputGrad);
-            r.bytes_moved_elements = 3 * (qh + T * kvh * d);
-            q = B.tensor(qh, R::kActivation);
-            k = B.tensor(T * kvh * d, R::kActivation);
-            if (kvh != m.heads) {  // repeat_kv: expand + reshape copies K and V to every query head
-                k = B.tensor(qh, R::kActivation);
-                v = B.tensor(qh, R::kActivation);
-            }
-        }
-        attention_core(B, n, {T, m.heads, d, seq}, q, k, v, eager, m.dropout,
-                       llama ? SoftmaxStyle::kFp32ThenCast : SoftmaxStyle::kTyped);
-        const std::int32_t a = B.tensor(T * m.heads * dv, R::kActivation);  // transpose(1, 2).contiguous()
-        B.tp_region = false;
-        y = B.linear(n + module_name(m, ParamRole::kO, llama ? ".self_attn.o_proj" : ".attn.c_proj"), a, T,
-                     m.heads * dv, h, m.bias, ParamRole::kO);
-        if (m.sandwich_norm) y = B.rms_norm(n + ".post_attention_layernorm", y, T, h);
-        y = B.dropout(n + ".attn.resid_dropout", y, T * h, m.dropout, R::kActivation);
-        if (m.parallel_residual) {
-            // The MLP reads the block input, not the attention's sum: the same LayerNorm output (Falcon-7B) or its
-            // own LayerNorm of the block input (GPT-NeoX post_attention_layernorm, Falcon's ln_mlp).
-            y = m.parallel_shared_norm ? attn_in : norm(n + ".post_attention_layernorm", block_in, T, h);
-        } else {
-            x = B.add(x, T * h);
-            if (enc >= 0) {
-                // Cross-attention (WhisperDecoderLayer.encoder_attn): q from the decoder, k and v from the encoder
-                // output (S rows per sample), pre-LN, residual.
-                y = B.layer_norm(n + ".encoder_attn_layer_norm", x, T, h);
-                B.tp_region = true;
-                q = B.linear(n + ".encoder_attn.q_proj", y, T, h, m.heads * d, bias, ParamRole::kQ);
-                k = B.linear(n + ".encoder_attn.k_proj", enc, TE, h, m.heads * d, bias && m.k_bias, ParamRole::kK);
-                v = B.linear(n + ".encoder_attn.v_proj", enc, TE, h, m.heads * d, bias, ParamRole::kV);
-                AttnShape cross{T, m.heads, d, m.encoder_positions};
-                cross.kv_tokens = TE;
-                attention_core(B, n + ".encoder_attn", cross, q, k, v, eager, m.dropout, SoftmaxStyle::kPlain);
-                const std::int32_t c = B.tensor(T * m.heads * d, R::kActivation);
-                B.tp_region = false;
-                y = B.linear(n + ".encoder_attn.out_proj", c, T, m.heads * d, h, m.bias, ParamRole::kO);
-                x = B.add(x, T * h);
-            }
-            y = m.sandwich_norm ? B.rms_norm(n + ".pre_feedforward_layernorm", x, T, h)
-                : llama         ? B.rms_norm(n + ".post_attention_layernorm", x, T, h)
-                                : B.layer_norm(n + ".ln_2", x, T, h);
-        }
-        const bool moe = m.experts > 1 && i >= m.first_dense_layers && (i + 1) % std::max(1, m.moe_layer_step) == 0;
-        if (m.glu) {
-            const int E = moe ? std::max(1, m.experts) : 1, K = moe ? m.top_k : 1;
-            const int width = moe && m.moe_ffn > 0 ? m.moe_ffn : m.ffn;
-            const std::int32_t mlp_in = y;
-            if (E > 1) {
-                // MixtralSparseMoeBlock: router logits (b s E), softmax in fp32, top-k; each token runs K experts.
-                B.linear(n + module_name(m, ParamRole::kRouter, ".block_sparse_moe.gate"), y, T, h, E, m.router_bias,
-                         ParamRole::kRouter);
-                Layer& r = B.layer(n + ".block_sparse_moe.routing", OpKind::kReduction);
-                B.save(r, B.tensor(T * E, R::kFp32), F::kInputGrad);
-                B.save(r, B.tensor(T * K, R::kInt64), F::kInputGrad);
-            }
-            const double TK = T * K;  // token-expert pairs
-            y = glu_mlp(n, gate_name, up_name, down_name, ".mlp", y, TK, width, E);
-            if (moe && m.shared_expert_ffn > 0) {
-                // Shared experts: one dense SwiGLU MLP every token runs besides its routed ones (DeepSeekMoE,
-                // Dai et al. 2024, sec. 3.2; Qwen2-MoE shared_expert, scaled by sigmoid(shared_expert_gate(x))).
-                const std::string p = m.shared_expert_prefix;
-                const std::int32_t s = glu_mlp(n, p + "." + leaf_name(gate_name), p + "." + leaf_name(up_name),
-                                               p + "." + leaf_name(down_name), p, mlp_in, T, m.shared_expert_ffn, 1);
-                if (m.shared_expert_gate) {
-                    B.linear(n + ".mlp.shared_expert_gate", mlp_in, T, h, 1, false, ParamRole::kOther);
-                    Layer& sig = B.layer(n + ".mlp.shared_expert_gate.sigmoid", OpKind::kElementwise);
-                    B.save(sig, B.tensor(T, R::kActivation), F::kInputGrad);  // sigmoid saves its result
-                    Layer& mul = B.layer(n + ".mlp.shared_expert.mul", OpKind::kElementwise);
-                    B.save(mul, s, F::kInputGrad);
-                    mul.bytes_moved_elements = 3 * T * h;
-                }
-                y = B.add(y, T * h, R::kActivation);
-            }
-        } else {
-            B.tp_region = true;
-            y = B.linear(n + module_name(m, ParamRole::kFc1, ".mlp.c_fc"), y, T, h, m.ffn, m.bias, ParamRole::kFc1);
-            const double f = T * m.ffn;
-            Layer& g = B.layer(n + ".mlp.act", OpKind::kElementwise);
-            if (m.activation == Activation::kGeluTanhPython) save_gelu_new(B, g, y, f);
-            else B.save(g, y, F::kInputGrad);
-            g.bytes_moved_elements = (m.activation == Activation::kGeluTanhPython ? 10 : 2) * f;
-            const std::int32_t act = B.tensor(f, R::kActivation);
-            B.tp_region = false;
-            y = B.linear(n + module_name(m, ParamRole::kFc2, ".mlp.c_proj"), act, T, m.ffn, h, m.bias, ParamRole::kFc2);
-        }
-        if (m.sandwich_norm) y = B.rms_norm(n + ".post_feedforward_layernorm", y, T, h);
-        y = B.dropout(n + ".mlp.dropout", y, T * h, m.dropout, R::kActivation);
-        if (m.parallel_residual) x = B.add(x, T * h);  // attention + MLP, then + the block input
-        x = B.add(x, T * h);
+        x = transformer_block(B, m, L, idx("layers", i), i, x, eager);
     }
     B.block = -1;
     if (m.final_norm) x = llama ? B.rms_norm("norm", x, T, h) : B.layer_norm("ln_f", x, T, h);
@@ -1401,6 +1427,12 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     lm.forward_flop = 2.0 * T * h * m.vocab;
     B.note_param_tensor(double(m.vocab) * h);
     B.save(lm, B.tensor(T * h, R::kMatmulInput, x), F::kWeightGrad);
+    if (m.final_logit_softcapping > 0) {
+        // Gemma2ForCausalLM: logits / cap, tanh, * cap on the lm_head output before .float(): tanh keeps its result.
+        Layer& cap = B.layer("final_logit_softcapping", OpKind::kElementwise);
+        B.save(cap, B.tensor(T * double(m.vocab), R::kActivation), F::kInputGrad);
+        cap.bytes_moved_elements = 2 * T * double(m.vocab);
+    }
     const double shifted = B.b * double(seq - 1) * m.vocab;
     Layer& loss = B.layer("loss", OpKind::kReduction);
     B.save(loss, B.tensor(shifted, llama ? R::kFp32 : R::kAutocastFp32), F::kInputGrad);
@@ -1417,7 +1449,7 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
 // assumed where cuDNN is opaque.
 void build_bilstm_crf(Builder& B, const ModelSpec& m, int seq) {
     assert(m.vocab > 0 && m.embed_dim > 0 && m.lstm_hidden > 0 && m.tags > 0 &&
-           "build_bilstm_crf: set vocab, embed_dim, lstm_hidden and tags on the ModelSpec (see presets.cpp)");
+           "build_bilstm_crf: set vocab, embed_dim, lstm_hidden and tags on the ModelSpec (see data/models.json)");
     const int e = m.embed_dim, h = m.lstm_hidden, k = m.tags;
     const int dirs = 2;                 // bidirectional
     const double T = B.b * seq;         // tokens per micro-batch

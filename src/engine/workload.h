@@ -139,6 +139,7 @@ struct ModelSpec {
     int default_image_size = 0;   // vision
     int default_seq_len = 0;      // sequence
     double reference_params = 0;  // the parameter count of the reference implementation (0 = not recorded)
+    std::string reference_source; // where that count is published
     bool available = true;        // false: listed preset whose layer graph is not implemented yet
 
     // transformer (encoder, decoder, vit)
@@ -168,7 +169,14 @@ struct ModelSpec {
     bool sandwich_norm = false;       // Gemma 2/3: RMSNorm on the attention and MLP outputs too (4 per block)
     bool gate_up_fused = false;       // Phi-3: gate_up_proj = one Linear to 2 x ffn, chunked
     bool separate_qkv = false;        // ViT: q, k, v Linears (Hugging Face ViT) instead of torchvision's in_proj
-    int sliding_window = 0;           // tokens a query sees in sliding-window layers (0 = full attention); recorded
+    // Sliding-window attention: the keys a query sees in the layers that slide (0 = none), and which layers do
+    // (empty = every layer; else layer i slides when sliding_layers[i] is 1). Fused attention computes only the window
+    // (flash-attn window_size); eager attention computes every score and masks (transformer_block).
+    int sliding_window = 0;
+    std::vector<std::uint8_t> sliding_layers;
+    // Gemma 2 soft-capping (modeling_gemma2.py): cap * tanh(x / cap) on the attention scores (eager) and on the
+    // logits; tanh saves its output, one more scores tensor per layer and one more logits tensor (0 = none).
+    double attn_logit_softcapping = 0, final_logit_softcapping = 0;
     int moe_ffn = 0;                  // an expert's intermediate size (0 = ffn); ffn is then the dense layers' width
     int shared_expert_ffn = 0;        // always-on shared expert MLP width (DeepSeek n_shared x moe_ffn; Qwen2-MoE)
     bool shared_expert_gate = false;  // Qwen2-MoE: sigmoid(Linear(h, 1)) scales the shared expert
@@ -228,7 +236,9 @@ bool is_column_parallel(ParamRole role);
 bool is_row_parallel(ParamRole role);
 
 // ---- presets and building ------------------------------------------------------------------------------
-const std::vector<ModelSpec>& preset_models();             // every preset id, in a fixed order
+// The presets are data (data/models.json, read by the catalog: these two are defined in catalog/models.cpp, which
+// links with every program that uses them; the engine itself never calls them).
+const std::vector<ModelSpec>& preset_models();             // every preset id, in the file's order
 const ModelSpec* find_preset(const std::string& id);       // nullptr when unknown
 
 // Shape the graph is built for: image_size for vision models, seq_len for sequence models.

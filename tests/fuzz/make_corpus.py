@@ -216,7 +216,8 @@ def write_dict(name, words, extra=()):
     print(f"{name}: {len(words)} words")
 
 write_dict("catalog.dict", literals(["src/catalog/catalog.cpp", "src/catalog/catalog_json.cpp"]))
-scenario_words = literals(["src/catalog/scenario.cpp", "src/catalog/decision_json.cpp", "src/engine/presets.cpp"])
+scenario_words = literals(["src/catalog/scenario.cpp", "src/catalog/decision_json.cpp", "src/engine/family.cpp",
+                          "data/models.json"])
 write_dict("scenario.dict", scenario_words + [x["id"] for x in gpus["gpus"]])
 # The command line: command names and flags, the separators of the input format (newline, NUL) and scenario keys.
 write_dict("cli.dict", scenario_words, ["estimate", "rank", "advise", "gpus", "offers", "settings", "check-data",

@@ -141,6 +141,12 @@ add("distilbert/distilbert-base-uncased", {"architectures": ["DistilBertForMaske
     "activation": "gelu", "dropout": 0.1, "attention_dropout": 0.1, "sinusoidal_pos_embds": False}, 66362880,
     KERAS.format("distil_bert") + "; Keras summaries of TFDistilBertMainLayer", "base-model", head_params=768 * 768 + 768 + 2 * 768 + 2,
     note="published count is DistilBertModel; the engine adds DistilBertForSequenceClassification's pre_classifier (768 x 768 + 768) and 2-label classifier")
+add("albert/albert-base-v2", {"architectures": ["AlbertForMaskedLM"], "model_type": "albert", "embedding_size": 128,
+    "hidden_size": 768, "num_hidden_layers": 12, "num_attention_heads": 12, "intermediate_size": 3072,
+    "vocab_size": 30000, "max_position_embeddings": 512, "type_vocab_size": 2, "hidden_act": "gelu_new",
+    "hidden_dropout_prob": 0, "attention_probs_dropout_prob": 0, "num_hidden_groups": 1, "inner_group_num": 1},
+    11683584, KERAS.format("albert") + " (albert_base_en_uncased)", "base-model", head_params=768 * 2 + 2,
+    note="published count is AlbertModel (one shared layer group, with its pooler); the engine adds the 2-label classifier of AlbertForSequenceClassification")
 def vit(repo, h, L, H, ffn, n, src):
     add(repo, {"architectures": ["ViTForImageClassification"], "model_type": "vit", "hidden_size": h,
                "num_hidden_layers": L, "num_attention_heads": H, "intermediate_size": ffn, "image_size": 224,

@@ -116,7 +116,7 @@ def transformer_cases():
             note = f"{what}; config from {configs.HF.format(repo)}: {json.dumps(c, sort_keys=True)}."
             counts = tensor_counts(m)
             if table is configs.ALBERT or (table is configs.ENCODERS and c.get("num_labels", 0) > 0):
-                # The preset is the sequence-classification model (2 labels; src/engine/presets.cpp): BERT and ALBERT
+                # The preset is the sequence-classification model (2 labels; data/models.json): BERT and ALBERT
                 # add classifier.weight and .bias; RoBERTa drops the pooler (2 tensors) and adds dense + out_proj (4):
                 # +1 matrix, +1 vector either way.
                 counts = tensor_counts(m, 1, 1)
