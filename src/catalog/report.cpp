@@ -17,7 +17,14 @@ bool owned_display_card(const Scenario& s, const Catalog& catalog) {
 
 Estimate estimate(const Scenario& s, const Catalog& catalog) {
     Estimate e;
-    const engine::TrainingConfig c = s.training_config();
+    engine::TrainingConfig c = s.training_config();
+    // A card the user calibrated (merge_user_data's "calibrations") brings its own context and allocator terms,
+    // unless the scenario sets the tunables itself.
+    if (!s.gpu_id.empty() && !s.has_tunables)
+        if (const engine::GpuSpec* g = catalog.find_gpu(s.gpu_id); g != nullptr && g->calibration.memory()) {
+            c.tunables = engine::calibrated_tunables(c.tunables, g->calibration);
+            e.memory_calibrated = true;
+        }
     engine::BuildOptions o;
     o.eager_attention = c.eager_attention;
     e.graph = engine::build_graph(s.model, s.shape_per_sample(), o);
@@ -95,6 +102,12 @@ json report_to_json(const Scenario& s, const Estimate& e) {
         j["headroom_bytes"] = nullptr;
         j["max_batch_size"] = nullptr;
     }
+    // "Calibrated by you": the memory figures use the context and allocator terms of the user's own measurement.
+    j["calibration"] = e.memory_calibrated
+                           ? json{{"by", engine::kCalibratedByUser},
+                                  {"cuda_context_bytes", e.prepared.config.tunables.cuda_context_bytes},
+                                  {"fragmentation_fraction", e.prepared.config.tunables.fragmentation_fraction}}
+                           : json(nullptr);
     j["stack"] = {{"name", s.stack},
                   {"loss_kernel", s.loss_kernel() == engine::LossKernel::kFused     ? "fused"
                                   : s.loss_kernel() == engine::LossKernel::kChunked ? "chunked"

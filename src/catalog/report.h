@@ -15,6 +15,8 @@ struct Estimate {
     engine::PreparedMemory prepared;
     engine::MemoryReport report;     // at the scenario's micro-batch, against its GPU (if any)
     int max_batch_size = -1;         // -1 = no GPU given; 0 = batch 1 does not fit
+    bool memory_calibrated = false;  // the card's calibration (the user's own measurement) set the context and
+                                     // allocator terms
 };
 
 // Whether the scenario's card has display outputs (consumer, workstation) and so may draw the user's desktop.
