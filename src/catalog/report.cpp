@@ -178,6 +178,13 @@ bool read_validation_case(const json& c, const std::string& file, bool (*accepts
         c.contains("tolerance_fraction") && c["tolerance_fraction"].is_number() ? c["tolerance_fraction"].get<double>() : 0.0;
     if (c.contains("bound") && c["bound"].is_string()) row.bound = c["bound"].get<std::string>();
     if (m.contains("bound") && m["bound"].is_string()) row.bound = m["bound"].get<std::string>();
+    if (c.contains("scenario") && c["scenario"].is_object()) {
+        const json& sc = c["scenario"];
+        row.scenario_json = sc.dump();
+        if (sc.contains("gpu") && sc["gpu"].is_object() && sc["gpu"].contains("id") && sc["gpu"]["id"].is_string())
+            row.gpu_id = sc["gpu"]["id"].get<std::string>();
+        if (sc.contains("stack") && sc["stack"].is_string()) row.stack = sc["stack"].get<std::string>();
+    }
     return true;
 }
 
@@ -201,6 +208,7 @@ std::vector<ValidationRow> run_memory_validation_file(const std::string& file, s
         }
         const Estimate e = estimate(p.scenario);
         row.ran = true;
+        row.family = engine::family_name(p.scenario.model.family);
         row.predicted = predicted_quantity(row.quantity, p.scenario, e);
         row.error_fraction = row.measured != 0 ? row.predicted / row.measured - 1.0 : 0.0;
         const double tol = row.tolerance_fraction;

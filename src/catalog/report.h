@@ -67,6 +67,12 @@ struct ValidationRow {
     bool ran = false;        // false: the scenario could not be run (see problem)
     bool pass = false;
     std::string problem;
+    // The case as the calculator can open it (issue 33: a click on the Accuracy chart): its scenario as JSON text
+    // ("" = none), the model family it ran (engine::family_name; "" = not run), its card and its stack ("" = none).
+    std::string scenario_json;
+    std::string family;
+    std::string gpu_id;
+    std::string stack;
     // The measured value lies in [predicted_low, predicted_high], with 0.5% slack for the 3-decimal rounding of the
     // priors' low/high in the data; false when the case has no range.
     bool measured_in_range() const {

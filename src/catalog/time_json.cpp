@@ -280,6 +280,7 @@ ValidationRow evaluate_time_case(const TimeCase& c, const engine::ThroughputPrio
         }
     }
     row.ran = true;
+    row.family = engine::family_name(c.run.prepared.family);
     row.error_fraction = row.measured != 0 ? row.predicted / row.measured - 1.0 : 0.0;
     if (c.informative) {
         row.bound = "informative";
