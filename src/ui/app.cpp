@@ -477,7 +477,7 @@ void app_set_user_data(AppState& app, nlohmann::json user_data) {
     auto listed = [&](const char* key) {
         return user_data.is_object() && user_data.contains(key) && !user_data[key].empty();
     };
-    if (!listed("gpus") && !listed("offers")) {
+    if (!listed("gpus") && !listed("offers") && !listed("calibrations")) {
         app.user_data = nullptr;
     } else {
         if (!user_data.contains("schema_version")) user_data["schema_version"] = 1;
