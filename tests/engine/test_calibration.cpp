@@ -267,3 +267,44 @@ TEST_CASE("a bad calibration in user data is refused with the field named, and t
         CHECK_FALSE(cal.find_gpu("rtx-4090")->calibration.any());
     }
 }
+
+#if defined(GG_CLI_PATH) && !defined(_WIN32)
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+TEST_CASE("gpuguide estimate --user-data with a calibration marks the calibrated numbers; a bad one exits 2 naming it") {
+    const std::string dir = std::filesystem::temp_directory_path().string();
+    const std::string scenario = dir + "/test_calibration_scenario.json";
+    const std::string good = dir + "/test_calibration_good.json";
+    const std::string bad = dir + "/test_calibration_bad.json";
+    std::ofstream(scenario) << kLoraJob;
+    std::ofstream(good) << R"({"schema_version": 1, "calibrations": [{"id": "calibration-rtx-4090", "gpu": "rtx-4090",
+        "as_of": "2026-12-01", "cuda_context_bytes": 1073741824, "speed": [{"family": "decoder", "efficiency_factor": 0.8}]}]})";
+    std::ofstream(bad) << R"({"schema_version": 1, "calibrations": [{"id": "calibration-rtx-4090", "gpu": "rtx-4090",
+        "as_of": "2026-12-01", "cuda_context_bytes": -5}]})";
+    auto run = [&](const std::string& user_data, std::string& out) {
+        const std::string cmd = std::string(GG_CLI_PATH) + " estimate " + scenario + " --user-data " + user_data + " 2>&1";
+        FILE* f = popen(cmd.c_str(), "r");
+        REQUIRE(f != nullptr);
+        char buf[4096];
+        out.clear();
+        while (std::size_t n = fread(buf, 1, sizeof buf, f)) out.append(buf, n);
+        const int status = pclose(f);
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    };
+    std::string out;
+    REQUIRE(run(good, out) == 0);
+    const nlohmann::json report = nlohmann::json::parse(out);
+    CHECK(report["calibration"]["by"] == "calibrated by you");
+    CHECK(report["calibration"]["cuda_context_bytes"].get<double>() == doctest::Approx(1073741824.0));
+    CHECK(report["time"]["calibration"]["efficiency_factor"].get<double>() == doctest::Approx(0.8));
+    CHECK(run(bad, out) == 2);
+    CHECK(out.find("/calibrations/0/cuda_context_bytes") != std::string::npos);
+    std::remove(scenario.c_str());
+    std::remove(good.c_str());
+    std::remove(bad.c_str());
+}
+#endif
