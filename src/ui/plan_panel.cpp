@@ -121,7 +121,7 @@ bool apply_plan(AppState& app, const nlohmann::json& option) {
     const nlohmann::json& s = option["plan"]["scenario"];
     const nlohmann::json& g = s["gpu"];
     catalog::Scenario& sc = app.scenario;
-    // The card's own link, as the ranking assumes (select_gpu in calculator.cpp does the same).
+    // The card's own link, as the ranking assumes (select_gpu in calculator_inputs.cpp does the same).
     sc.gpu_id = g.value("id", sc.gpu_id);
     sc.interconnect.clear();
     sc.peer_to_peer_set = false;

@@ -1,0 +1,640 @@
+// The calculator's inputs ("describe the job"): the choices each list offers, the model, card and custom-model
+// editors, the decision keys (budget, deadline, ownership). Writes AppState::scenario; draws no result.
+// Sections: choices | custom model | model and card | decision | inputs.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "catalog/json_text.h"
+#include "catalog/time_data.h"
+#include "engine/workload.h"
+#include "ui/app.h"
+#include "ui/calculator_panels.h"
+#include "ui/format.h"
+#include "ui/widgets.h"
+
+namespace gg::ui {
+
+namespace {
+
+// ---- choices: scenario values and their display strings ----------------------------------------------------
+const std::vector<Choice> kPrecisionChoices = {
+    {"fp32", Str::PrecFp32}, {"tf32", Str::PrecTf32}, {"fp16-amp", Str::PrecFp16Amp}, {"bf16-amp", Str::PrecBf16Amp},
+    {"bf16", Str::PrecBf16}, {"fp8", Str::PrecFp8},   {"int8", Str::PrecInt8},         {"nf4", Str::PrecNf4}};
+const std::vector<Choice> kOptimizerChoices = {
+    {"sgd", Str::OptSgd},     {"sgd-momentum", Str::OptSgdMomentum}, {"adam", Str::OptAdam},
+    {"adamw", Str::OptAdamW}, {"adamw-8bit", Str::OptAdamW8bit},     {"adafactor", Str::OptAdafactor},
+    {"lion", Str::OptLion}};
+const std::vector<Choice> kOptimizerImplChoices = {
+    {"foreach", Str::ImplForeach}, {"for-loop", Str::ImplForLoop}, {"fused", Str::ImplFused}};
+const std::vector<Choice> kMethodChoices = {{"full", Str::MethodFull},
+                                            {"frozen-backbone", Str::MethodFrozen},
+                                            {"lora", Str::MethodLora},
+                                            {"qlora", Str::MethodQlora}};
+const std::vector<Choice> kCheckpointingChoices = {
+    {"none", Str::CkptNone}, {"selective", Str::CkptSelective}, {"full", Str::CkptFull}};
+const std::vector<Choice> kAttentionChoices = {
+    {"eager", Str::AttnEager}, {"sdpa", Str::AttnSdpa}, {"flash", Str::AttnFlash}};
+const std::vector<Choice> kStackChoices = {{"hf-trainer", Str::StackHf},       {"llama-factory", Str::StackLlamaFactory},
+                                           {"unsloth", Str::StackUnsloth},     {"torchtune", Str::StackTorchtune},
+                                           {"axolotl", Str::StackAxolotl}};
+const std::vector<Choice> kDisplayChoices = {{"auto", Str::DisplayAuto},
+                                             {"none", Str::DisplayNone},
+                                             {"linux-desktop", Str::DisplayLinux},
+                                             {"windows-desktop", Str::DisplayWindows}};
+const std::vector<Choice> kMemoryFormatChoices = {{"nchw", Str::MemNchw}, {"channels_last", Str::MemChannelsLast}};
+const std::vector<Choice> kStrategyChoices = {{"ddp", Str::StratDdp},     {"zero1", Str::StratZero1},
+                                              {"zero2", Str::StratZero2}, {"zero3", Str::StratZero3},
+                                              {"fsdp", Str::StratFsdp}};
+
+Str family_group(engine::Family f) {
+    switch (f) {
+        case engine::Family::kResNet:
+        case engine::Family::kVgg:
+        case engine::Family::kMobileNetV2:
+        case engine::Family::kEfficientNetB0: return Str::FamilyCnn;
+        case engine::Family::kYolo:
+        case engine::Family::kUnet: return Str::FamilyDetection;
+        case engine::Family::kVit: return Str::FamilyVit;
+        case engine::Family::kEncoder: return Str::FamilyEncoder;
+        case engine::Family::kDecoder: return Str::FamilyDecoder;
+        case engine::Family::kSdUnet: return Str::FamilyDiffusion;
+        case engine::Family::kBiLstmCrf: return Str::FamilyRnn;
+    }
+    return Str::FamilyCnn;
+}
+
+Str segment_label(const std::string& segment) {
+    if (segment == "consumer") return Str::SegConsumer;
+    if (segment == "workstation") return Str::SegWorkstation;
+    return Str::SegDatacenter;
+}
+
+// ---- inputs ----------------------------------------------------------------------------------------------------
+// Starting points for a custom model, which the user then edits: the published configs of GPT-2 small, BERT-base
+// and ViT-B/16 (Hugging Face gpt2, bert-base-uncased and google/vit-base-patch16-224 config.json), ResNet-50
+// (torchvision resnet50: bottleneck blocks 3-4-6-3, width 64; 25,557,032 parameters) and the original U-Net
+// (Ronneberger et al. 2015, as in github.com/milesial/Pytorch-UNet: 64 channels, 4 down-sampling steps, 2 classes;
+// 31,037,698 parameters, tests/validation/measured_saved_activations.json).
+struct CustomTemplate {
+    const char* family;
+    Str label;
+    const char* json;
+};
+const CustomTemplate kCustomTemplates[] = {
+    {"decoder", Str::CustomDecoder,
+     R"({"family":"decoder","layers":12,"hidden":768,"heads":12,"ffn":3072,"vocab":50257,"norm":"layernorm",)"
+     R"("position":"learned","max_positions":1024,"activation":"gelu_new","glu":false,"tied_embeddings":true,"bias":true})"},
+    {"encoder", Str::CustomEncoder,
+     R"({"family":"encoder","layers":12,"hidden":768,"heads":12,"ffn":3072,"vocab":30522,"max_positions":512})"},
+    {"vit", Str::CustomVit,
+     R"({"family":"vit","image_size":224,"patch":16,"layers":12,"hidden":768,"heads":12,"ffn":3072})"},
+    {"resnet", Str::CustomResNet,
+     R"({"family":"resnet","depths":[3,4,6,3],"block":"bottleneck","width":64,"classes":1000})"},
+    {"unet", Str::CustomUnet, R"({"family":"unet","base_channels":64,"depth":4,"in_channels":3,"classes":2})"},
+};
+
+}  // namespace
+
+int custom_model_template_count() { return static_cast<int>(std::size(kCustomTemplates)); }
+const char* custom_model_template(int index) { return kCustomTemplates[index].json; }
+
+namespace {
+
+// Applies a custom model through the scenario parser (one validation path); a draft it refuses stays on screen
+// with the parser's reasons, and the last valid model keeps its results. A new model (a template picked) starts
+// from its own sequence length and image size; an edited one keeps what the user set.
+void apply_custom_model(AppState& app, nlohmann::json model, bool new_model) {
+    nlohmann::json doc = app_scenario_json(app);
+    doc["model"] = model;
+    doc.erase("precomputed_latents");  // custom models have no frozen input encoders (the key would be refused)
+    if (new_model) {
+        doc.erase("seq_len");
+        doc.erase("image_size");
+        if (app.scenario.ema == app.scenario.ema_default()) doc.erase("ema");  // the new model's default applies
+    }
+    const auto problems = app_load_scenario(app, doc.dump());
+    if (problems.empty()) {
+        app.custom_model_draft = nullptr;
+        app.custom_model_problems.clear();
+    } else {
+        app.custom_model_draft = std::move(model);
+        app.custom_model_problems = problems;
+    }
+}
+
+// A convolutional model's sizes that its JSON may leave out (the parser's defaults): taken from the model the
+// page has, when it is of the same family, so every field shows a number.
+void fill_cnn_defaults(nlohmann::json& model, const catalog::Scenario& s) {
+    const std::string family = model.value("family", "");
+    const engine::ModelSpec& m = s.model;
+    const bool same = s.model_id == "custom" && s.custom_model.value("family", "") == family;
+    if (family == "resnet") {
+        if (!model.contains("depths")) model["depths"] = same ? m.depths : std::vector<int>{2, 2, 2, 2};
+        if (!model.contains("block")) model["block"] = same && m.bottleneck ? "bottleneck" : "basic";
+        if (!model.contains("width")) model["width"] = same ? m.width : 64;
+        if (!model.contains("classes")) model["classes"] = same ? m.classes : 1000;
+    } else if (family == "unet") {
+        if (model.contains("width") && !model.contains("base_channels")) {  // "width" is the parser's alias
+            model["base_channels"] = model["width"];
+            model.erase("width");
+        }
+        if (!model.contains("base_channels")) model["base_channels"] = same ? m.base_channels : 64;
+        if (!model.contains("depth")) model["depth"] = same ? m.unet_depth : 4;
+        if (!model.contains("in_channels")) model["in_channels"] = same ? m.in_channels : 3;
+        if (!model.contains("classes")) model["classes"] = same ? m.classes : 2;
+    }
+}
+
+// A ResNet's blocks per stage: the number of stages, then one field per stage (a new stage repeats the last).
+bool draw_resnet_depths(AppState& app, nlohmann::json& model) {
+    const Lang L = app.lang;
+    std::vector<int> depths;
+    if (model["depths"].is_array())
+        for (const nlohmann::json& d : model["depths"]) depths.push_back(d.is_number_integer() ? d.get<int>() : 1);
+    if (depths.empty()) depths = {2, 2, 2, 2};
+    bool edited = false;
+    int stages = static_cast<int>(depths.size());
+    field_label(tr(Str::CustomStages, L), tr(Str::CustomCnnTip, L));
+    if (int_field(app, "##custom_stages", stages, 1, 8, "")) {
+        depths.resize(static_cast<size_t>(stages), depths.back());
+        edited = true;
+    }
+    for (size_t i = 0; i < depths.size(); ++i) {
+        char label[96];
+        std::snprintf(label, sizeof label, tr(Str::CustomStageBlocks, L), static_cast<int>(i + 1));
+        field_label(label, tr(Str::CustomCnnTip, L));
+        if (int_field(app, ("##custom_depth_" + std::to_string(i)).c_str(), depths[i], 1, 100, "")) edited = true;
+    }
+    if (edited) model["depths"] = depths;
+    return edited;
+}
+
+bool is_hf_model(const nlohmann::json& model) { return model.is_object() && model.contains("hf_config"); }
+
+// A Hugging Face config.json pasted as it is (catalog/hf_config.h): the model then works as a preset does, and the
+// link carries the config. The text stays as typed; "Use this model" runs it through the scenario parser.
+void draw_hf_config_paste(AppState& app) {
+    const Lang L = app.lang;
+    const catalog::Scenario& s = app.scenario;
+    const bool hf_now = s.model_id == "custom" && is_hf_model(s.custom_model);
+    std::vector<char>& text = app.hf_config_text;
+    if (hf_now && text[0] == '\0') {  // a model from a link or a saved state: show its config
+        const std::string dumped = s.custom_model["hf_config"].dump(1);
+        if (dumped.size() + 1 < text.size()) std::copy(dumped.begin(), dumped.end(), text.begin());
+    }
+    const std::string label = std::string(tr(Str::HfConfigPaste, L)) + "##hf_config";
+    const bool open = ImGui::TreeNodeEx(label.c_str(), hf_now ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+    test_anchor(app, "hf_config_open");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::HfConfigTip, L));
+    if (!open) return;
+    ImGui::InputTextMultiline("##hf_config_text", text.data(), text.size(),
+                              ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * 8));
+    test_anchor(app, "hf_config_text");
+    if (ImGui::Button(tr(Str::HfConfigApply, L))) {
+        const catalog::JsonText doc = catalog::parse_json_text(std::string_view(text.data()));
+        if (!doc.error.empty() || !doc.value.is_object()) {
+            app.custom_model_draft = nlohmann::json{{"hf_config", nullptr}};
+            app.custom_model_problems = {{"config.json", "", doc.error.empty() ? "config.json must be a JSON object"
+                                                                               : doc.error}};
+        } else {
+            apply_custom_model(app, nlohmann::json{{"hf_config", doc.value}}, true);
+        }
+    }
+    test_anchor(app, "hf_config_apply");
+    if (is_hf_model(app.custom_model_draft) && !app.custom_model_problems.empty())
+        problem_list(tr(Str::HfConfigProblems, L), app.custom_model_problems);
+    ImGui::TreePop();
+}
+
+// The sizes of a custom model, each a whole-number field with the parser's limits.
+bool draw_custom_model(AppState& app) {
+    const Lang L = app.lang;
+    const catalog::Scenario& s = app.scenario;
+    if (s.model_id != "custom" && !app.custom_model_draft.is_object()) return false;
+    nlohmann::json model = app.custom_model_draft.is_object() ? app.custom_model_draft : s.custom_model;
+    if (is_hf_model(model)) return false;  // a pasted config.json: draw_hf_config_paste shows it and its problems
+    const std::string family = model.value("family", "");
+    const bool cnn = family == "resnet" || family == "unet";
+    if (cnn) fill_cnn_defaults(model, s);
+    struct Field {
+        const char* key;
+        Str label;
+        int min;
+        int max;
+    };
+    std::vector<Field> fields;
+    bool edited = false;
+    if (family == "resnet") {
+        std::string block = model.value("block", "basic");
+        field_label(tr(Str::CustomBlock, L), tr(Str::CustomCnnTip, L));
+        if (choice_combo("##custom_block", block,
+                         {{"basic", Str::CustomBlockBasic}, {"bottleneck", Str::CustomBlockBottleneck}}, L)) {
+            model["block"] = block;
+            edited = true;
+        }
+        fields.insert(fields.end(), {{"width", Str::CustomWidth, 1, 4096}, {"classes", Str::CustomClasses, 1, 1 << 20}});
+    } else if (family == "unet") {
+        fields.insert(fields.end(), {{"base_channels", Str::CustomBaseChannels, 1, 4096},
+                  {"depth", Str::CustomUnetDepth, 1, 8},
+                  {"in_channels", Str::CustomInChannels, 1, 1 << 10},
+                  {"classes", Str::CustomClasses, 1, 1 << 16}});
+    } else {
+        if (family == "vit")
+            fields.insert(fields.end(), {{"image_size", Str::CustomImage, 1, 8192}, {"patch", Str::CustomPatch, 1, 1024}});
+        fields.insert(fields.end(), {{"layers", Str::CustomLayers, 1, 1000},
+                                     {"hidden", Str::CustomHidden, 1, 1 << 17},
+                                     {"heads", Str::CustomHeads, 1, 1024},
+                                     {"ffn", Str::CustomFfn, 1, 1 << 20}});
+        if (family != "vit") fields.push_back({"vocab", Str::CustomVocab, 1, 1 << 22});
+        if (family == "encoder" || model.contains("max_positions"))
+            fields.push_back({"max_positions", Str::CustomMaxPositions, 1, 1 << 20});
+    }
+    for (const Field& f : fields) {
+        int value = model.contains(f.key) && model[f.key].is_number_integer() ? model[f.key].get<int>() : 0;
+        field_label(tr(f.label, L), tr(cnn ? Str::CustomCnnTip : Str::CustomModelTip, L));
+        if (int_field(app, (std::string("##custom_") + f.key).c_str(), value, f.min, f.max, "")) {
+            model[f.key] = value;
+            edited = true;
+        }
+    }
+    if (family == "resnet" && draw_resnet_depths(app, model)) edited = true;
+    if (edited) apply_custom_model(app, std::move(model), false);
+    if (!app.custom_model_problems.empty()) problem_list(tr(Str::CustomModelProblems, L), app.custom_model_problems);
+    return false;  // apply_custom_model already marked the scenario dirty when it took the change
+}
+
+bool model_combo(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    std::string preview = s.model.name.empty() ? s.model_id : s.model.name;
+    if (s.model_id == "custom")
+        for (const CustomTemplate& t : kCustomTemplates)
+            if (s.custom_model.value("family", "") == t.family) preview = tr(t.label, app.lang);
+    bool changed = false;
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+        const Str groups[] = {Str::FamilyCnn,     Str::FamilyDetection, Str::FamilyVit, Str::FamilyEncoder,
+                              Str::FamilyDecoder, Str::FamilyDiffusion, Str::FamilyRnn};
+        for (Str group : groups) {
+            ImGui::TextDisabled("%s", tr(group, app.lang));
+            for (const engine::ModelSpec& m : engine::preset_models()) {
+                if (!m.available || family_group(m.family) != group) continue;
+                const bool selected = s.model_id == m.id;
+                ImGui::Indent();
+                if (ImGui::Selectable((m.name + "##" + m.id).c_str(), selected) && !selected) {
+                    // The EMA follows the model's default (Ultralytics' trainer always keeps one: on with a YOLO
+                    // model, off again when leaving one) unless the user had changed it.
+                    const bool was_default = s.ema == s.ema_default();
+                    s.model_id = m.id;
+                    s.model = m;
+                    if (was_default) s.ema = s.ema_default();
+                    if (!engine::has_input_encoders(m)) s.precomputed_latents = false;  // only SD pipelines have them
+                    s.custom_model = nullptr;
+                    app.custom_model_draft = nullptr;
+                    app.custom_model_problems.clear();
+                    s.seq_len = 0;  // the new model's defaults
+                    s.image_size = 0;
+                    changed = true;
+                }
+                ImGui::Unindent();
+                if (selected) ImGui::SetItemDefaultFocus();
+            }
+        }
+        ImGui::TextDisabled("%s", tr(Str::FamilyCustom, app.lang));
+        for (const CustomTemplate& t : kCustomTemplates) {
+            ImGui::Indent();
+            if (ImGui::Selectable((std::string(tr(t.label, app.lang)) + "##custom_" + t.family).c_str(),
+                                  s.model_id == "custom" && s.custom_model.value("family", "") == t.family))
+                apply_custom_model(app, nlohmann::json::parse(t.json), true);
+            ImGui::Unindent();
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+}  // namespace
+
+// A different card: its own interconnect and peer-to-peer defaults apply again.
+void select_gpu(catalog::Scenario& s, const std::string& gpu_id) {
+    s.gpu_id = gpu_id;
+    s.interconnect.clear();
+    s.peer_to_peer_set = false;
+    s.peer_to_peer = true;
+}
+
+namespace {
+
+bool gpu_combo(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const catalog::Catalog& cat = app.catalog();
+    const engine::GpuSpec* current = cat.find_gpu(s.gpu_id);
+    std::string preview = current ? current->name + "  " + format_gib(current->memory_bytes, app.lang)
+                                   : std::string(tr(Str::GpuNone, app.lang));
+    bool changed = false;
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##gpu", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+        for (const char* segment : {"consumer", "workstation", "datacenter"}) {
+            ImGui::TextDisabled("%s", tr(segment_label(segment), app.lang));
+            for (const engine::GpuSpec& g : cat.gpus) {
+                if (g.segment != segment) continue;
+                const bool selected = g.id == s.gpu_id;
+                const std::string label = g.name + "  ·  " + format_gib(g.memory_bytes, app.lang) + "##" + g.id;
+                ImGui::Indent();
+                if (ImGui::Selectable(label.c_str(), selected) && !selected) {
+                    select_gpu(s, g.id);
+                    changed = true;
+                }
+                ImGui::Unindent();
+                if (selected) ImGui::SetItemDefaultFocus();
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+// "" = the card's default (the scenario leaves the key out).
+const std::vector<Choice> kInterconnectChoices = {
+    {"", Str::LinkDefault},  {"pcie3", Str::LinkPcie3}, {"pcie4", Str::LinkPcie4},       {"pcie5", Str::LinkPcie5},
+    {"nvlink-bridge", Str::LinkNvlinkBridge}, {"nvlink", Str::LinkNvlink}, {"ib", Str::LinkIb}, {"ethernet", Str::LinkEthernet}};
+// The inter-node rows of data/interconnects.json ("" = the default of the link's kind); a test checks that the list
+// names every row (catalog::network_ids()).
+const std::vector<Choice> kNetworkChoices = {
+    {"", Str::NetDefault},          {"ib-hdr", Str::NetIbHdr},          {"ib-ndr", Str::NetIbNdr},
+    {"roce-200g", Str::NetRoce200}, {"roce-800g", Str::NetRoce800},     {"efa-400g", Str::NetEfa400},
+    {"efa-3200g", Str::NetEfa3200}, {"ethernet-100g", Str::NetEth100}, {"ethernet-25g", Str::NetEth25},
+    {"ethernet-10g", Str::NetEth10}};
+const std::vector<Choice> kPeerToPeerChoices = {{"", Str::LinkDefault}, {"on", Str::P2pOn}, {"off", Str::P2pOff}};
+const std::vector<Choice> kGradReduceChoices = {
+    {"", Str::GradReduceOwn}, {"fp32", Str::GradReduceFp32}, {"fp16", Str::GradReduceFp16}, {"bf16", Str::GradReduceBf16}};
+
+const std::vector<Choice> kOwnershipChoices = {{"both", Str::OwnBoth}, {"rent", Str::OwnRent}, {"buy", Str::OwnBuy}};
+
+// Budget, deadline and ownership live in the decision keys of the scenario (catalog/decision_json.h).
+bool draw_decision_inputs(AppState& app) {
+    const Lang L = app.lang;
+    nlohmann::json& d = app.decision;
+    bool changed = false;
+    std::string ownership = d.value("ownership", std::string("both"));
+    field_label(tr(Str::Ownership, L), tr(Str::OwnershipTip, L));
+    if (choice_combo("##ownership", ownership, kOwnershipChoices, L)) {
+        d["ownership"] = ownership;
+        changed = true;
+    }
+    std::string currency = d.value("currency", std::string("CNY"));
+    field_label(tr(Str::Currency, L), tr(Str::CurrencyTip, L));
+    if (choice_combo("##currency", currency, {{"CNY", Str::CurCny}, {"USD", Str::CurUsd}}, L)) {
+        d["currency"] = currency;
+        if (d.contains("budget")) d["budget"]["currency"] = currency;
+        changed = true;
+    }
+    double budget = d.contains("budget") ? d["budget"].value("amount", 0.0) : 0.0;
+    field_label(tr(Str::Budget, L), tr(Str::BudgetTip, L));
+    if (double_field(app, "##budget", budget, 0, 1e9, 1000, currency_unit(currency, L).c_str(), "%.0f")) {
+        if (budget > 0) d["budget"] = {{"amount", budget}, {"currency", currency}};
+        else d.erase("budget");
+        changed = true;
+    }
+    double deadline = d.value("deadline_h", 0.0);
+    field_label(tr(Str::Deadline, L), tr(Str::DeadlineTip, L));
+    if (double_field(app, "##deadline", deadline, 0, 1e6, 1, tr(Str::UnitHours, L), "%.4g")) {
+        if (deadline > 0) d["deadline_h"] = deadline;
+        else d.erase("deadline_h");
+        changed = true;
+    }
+    // Off (the default): the advice keeps what is learned wherever a change that does so works (planner.h).
+    bool allow = d.value("allow_result_changes", false);
+    if (ImGui::Checkbox(stable_label(tr(Str::AllowResultChanges, L), "allow-result-changes").c_str(), &allow)) {
+        if (allow) d["allow_result_changes"] = true;
+        else d.erase("allow_result_changes");
+        changed = true;
+    }
+    test_anchor(app, "allow-result-changes");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        wrapped_text(tr(Str::AllowResultChangesTip, L));
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    return changed;
+}
+
+}  // namespace
+
+void draw_inputs(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    // "Latents precomputed" and "Frozen weights in 16 bits" follow their defaults (which depend on the model, the
+    // method and the precision) unless the user set them.
+    const bool latents_default = s.precomputed_latents == s.precomputed_latents_default();
+    const bool frozen_default = s.frozen_weights_16bit == s.frozen_weights_16bit_default();
+
+    section_heading(app, tr(Str::StepModel, L));
+    field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
+    changed |= model_combo(app);
+    draw_custom_model(app);
+    draw_hf_config_paste(app);
+    if (s.model.is_vision) {
+        int image = s.image_size > 0 ? s.image_size : s.model.default_image_size;
+        field_label(tr(Str::ImageSize, L), tr(Str::ImageSizeTip, L));
+        if (int_field(app, "##image_size", image, 32, 4096, tr(Str::UnitPixels, L))) {
+            s.image_size = image;
+            changed = true;
+        }
+    } else {
+        int seq = s.seq_len > 0 ? s.seq_len : s.model.default_seq_len;
+        field_label(tr(Str::SeqLen, L), tr(Str::SeqLenTip, L));
+        if (int_field(app, "##seq_len", seq, 1, 1 << 20, tr(Str::UnitTokens, L))) {
+            s.seq_len = seq;
+            changed = true;
+        }
+    }
+
+    section_heading(app, tr(Str::StepData, L));
+    if (s.model.is_vision && s.dataset_tokens > 0) {  // a token budget left from a language model: images count samples
+        s.dataset_tokens = 0;
+        changed = true;
+    }
+    if (s.dataset_tokens > 0) {  // a token budget (language models), as the scenario gave it
+        field_label(tr(Str::Tokens, L), tr(Str::TokensTip, L));
+        changed |= double_field(app, "##tokens", s.dataset_tokens, 1, 1e15, 0, tr(Str::UnitTokens, L), "%.4g");
+    } else {
+        field_label(tr(Str::Samples, L), tr(Str::SamplesTip, L));
+        changed |= double_field(app, "##samples", s.dataset_samples, 0, 1e12, 0, tr(Str::UnitSamples, L), "%.0f");
+        field_label(tr(Str::Epochs, L), tr(Str::EpochsTip, L));
+        changed |= double_field(app, "##epochs", s.dataset_epochs, 0, 1e4, 1, "", "%.4g");
+    }
+    field_label(tr(Str::Loader, L), tr(Str::LoaderTip, L));
+    changed |= double_field(app, "##loader", s.loader_samples_per_s, 0, 1e9, 0, tr(Str::UnitSamplesPerS, L), "%.4g");
+
+    section_heading(app, tr(Str::StepTraining, L));
+    // Under tensor/pipeline parallelism the GPUs of one model copy share each micro-batch.
+    const bool per_copy = s.model_copy_gpus() > 1;
+    field_label(tr(per_copy ? Str::BatchSizeCopy : Str::BatchSize, L), tr(Str::BatchSizeTip, L));
+    changed |= int_field(app, "##batch", s.batch_size, 1, 1 << 20, "");
+    field_label(tr(Str::GradAccum, L), tr(Str::GradAccumTip, L));
+    changed |= int_field(app, "##accum", s.grad_accum_steps, 1, 1 << 16, "");
+    field_label(tr(Str::Precision, L), tr(Str::PrecisionTip, L));
+    if (choice_combo("##precision", s.precision, kPrecisionChoices, L)) {
+        // 4-bit weights only make sense with QLoRA, and QLoRA needs them: keep the pair consistent.
+        if (s.precision == "nf4") s.method = "qlora";
+        else if (s.method == "qlora") s.method = "lora";
+        if ((s.precision == "int8") && s.method == "full") s.method = "lora";
+        changed = true;
+    }
+    field_label(tr(Str::Optimizer, L), tr(Str::OptimizerTip, L));
+    changed |= choice_combo("##optimizer", s.optimizer, kOptimizerChoices, L);
+    field_label(tr(Str::OptimizerImpl, L), tr(Str::OptimizerImplTip, L));
+    changed |= choice_combo("##optimizer_impl", s.optimizer_impl, kOptimizerImplChoices, L);
+    field_label(tr(Str::Method, L), tr(Str::MethodTip, L));
+    if (choice_combo("##method", s.method, kMethodChoices, L)) {
+        if (s.method == "qlora") s.precision = "nf4";
+        else if (s.precision == "nf4") s.precision = "bf16-amp";
+        if (s.method == "full" && s.precision == "int8") s.precision = "bf16-amp";
+        changed = true;
+    }
+    if (s.method == "lora" || s.method == "qlora") {
+        field_label(tr(Str::LoraRank, L), tr(Str::LoraRankTip, L));
+        changed |= int_field(app, "##lora_rank", s.lora_rank, 1, 4096, "");
+    }
+    if (s.frozen_weights_16bit_applies()) {
+        field_label(tr(Str::FrozenWeights16bit, L), tr(Str::FrozenWeights16bitTip, L));
+        changed |= ImGui::Checkbox("##frozen_weights_16bit", &s.frozen_weights_16bit);
+        test_anchor(app, "frozen-weights-16bit");
+    }
+    field_label(tr(Str::Checkpointing, L), tr(Str::CheckpointingTip, L));
+    changed |= choice_combo("##checkpointing", s.checkpointing, kCheckpointingChoices, L);
+    field_label(tr(Str::Ema, L), tr(Str::EmaTip, L));
+    changed |= ImGui::Checkbox("##ema", &s.ema);
+    if (engine::has_input_encoders(s.model)) {
+        field_label(tr(Str::PrecomputedLatents, L), tr(Str::PrecomputedLatentsTip, L));
+        changed |= ImGui::Checkbox("##precomputed_latents", &s.precomputed_latents);
+        test_anchor(app, "precomputed-latents");
+    }
+    if (!s.model.is_vision) {
+        field_label(tr(Str::Attention, L), tr(Str::AttentionTip, L));
+        changed |= choice_combo("##attention", s.attention, kAttentionChoices, L);
+        // The fine-tuning stack and the switches it exposes (catalog::Scenario::loss_kernel and friends); a switch
+        // another stack does not have is cleared when the stack changes, so the scenario stays valid.
+        field_label(tr(Str::Stack, L), tr(Str::StackTip, L));
+        if (choice_combo("##stack", s.stack, kStackChoices, L)) {
+            changed = true;
+            if (s.stack != "hf-trainer" && s.stack != "llama-factory" && s.stack != "axolotl") s.liger_kernel = false;
+            if (s.stack != "llama-factory") s.use_unsloth = false;
+            if (s.stack != "unsloth" && s.stack != "torchtune" && s.stack != "axolotl") s.offload_activations_set = false;
+        }
+        test_anchor(app, "stack");
+        if (s.stack == "hf-trainer" || s.stack == "llama-factory" || s.stack == "axolotl") {
+            field_label(tr(Str::LigerKernel, L), tr(Str::LigerKernelTip, L));
+            changed |= ImGui::Checkbox("##liger_kernel", &s.liger_kernel);
+        }
+        if (s.stack == "llama-factory") {
+            field_label(tr(Str::UseUnsloth, L), tr(Str::UseUnslothTip, L));
+            changed |= ImGui::Checkbox("##use_unsloth", &s.use_unsloth);
+        }
+        if ((s.stack == "unsloth" || s.stack == "torchtune" || s.stack == "axolotl") && s.checkpointing == "full") {
+            field_label(tr(Str::OffloadActivations, L), tr(Str::OffloadActivationsTip, L));
+            bool offload = s.offload_activations_effective();
+            if (ImGui::Checkbox("##offload_activations", &offload)) {
+                s.offload_activations = offload;
+                s.offload_activations_set = true;
+                changed = true;
+            }
+        }
+        field_label(tr(Str::Packing, L), tr(Str::PackingTip, L));
+        changed |= ImGui::Checkbox("##packing", &s.packing);
+        if (!s.packing) {
+            field_label(tr(Str::LongestSample, L), tr(Str::LongestSampleTip, L));
+            changed |= int_field(app, "##longest_seq_len", s.longest_seq_len, 0, 1 << 21, "");
+        }
+        field_label(tr(Str::EvalBatch, L), tr(Str::EvalBatchTip, L));
+        changed |= int_field(app, "##eval_batch_size", s.eval_batch_size, 0, 1 << 20, "");
+    } else {
+        field_label(tr(Str::MemoryFormat, L), tr(Str::MemoryFormatTip, L));
+        changed |= choice_combo("##memory_format", s.memory_format, kMemoryFormatChoices, L);
+    }
+
+    section_heading(app, tr(Str::StepHardware, L));
+    field_label(tr(Str::Gpu, L), tr(Str::GpuTip, L));
+    changed |= gpu_combo(app);
+    field_label(tr(Str::Display, L), tr(Str::DisplayTip, L));
+    changed |= choice_combo("##display", s.display, kDisplayChoices, L);
+    field_label(tr(Str::GpuCount, L), tr(Str::GpuCountTip, L));
+    changed |= int_field(app, "##gpu_count", s.gpu_count, 1, 1024, tr(Str::UnitCards, L));
+    if (s.gpu_count > 1) {
+        field_label(tr(Str::Strategy, L), tr(Str::StrategyTip, L));
+        changed |= choice_combo("##strategy", s.strategy, kStrategyChoices, L);
+        field_label(tr(Str::Interconnect, L), tr(Str::InterconnectTip, L));
+        // NVLink is offered only for cards that have it (the scenario refuses it otherwise).
+        std::vector<Choice> links = kInterconnectChoices;
+        if (const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id))
+            links.erase(std::remove_if(links.begin(), links.end(),
+                                       [&](const Choice& c) { return !catalog::interconnect_possible(*card, c.value); }),
+                        links.end());
+        if (choice_combo("##interconnect", s.interconnect, links, L)) {
+            catalog::align_network(s, catalog::NetworkEdit::kLinkChanged);
+            changed = true;
+        }
+        const bool across_servers = s.gpu_count > catalog::embedded_time_data().comm.gpus_per_node ||
+                                    s.interconnect == "ib" || s.interconnect == "ethernet" || !s.network.empty();
+        if (across_servers) {
+            field_label(tr(Str::Network, L), tr(Str::NetworkTip, L));
+            if (choice_combo("##network", s.network, kNetworkChoices, L)) {
+                catalog::align_network(s, catalog::NetworkEdit::kNetworkChanged);
+                changed = true;
+            }
+        }
+        field_label(tr(Str::PeerToPeer, L), tr(Str::PeerToPeerTip, L));
+        std::string p2p = !s.peer_to_peer_set ? "" : s.peer_to_peer ? "on" : "off";
+        if (choice_combo("##p2p", p2p, kPeerToPeerChoices, L)) {
+            s.peer_to_peer_set = !p2p.empty();
+            s.peer_to_peer = p2p != "off";
+            changed = true;
+        }
+        field_label(tr(Str::GradReduce, L), tr(Str::GradReduceTip, L));
+        changed |= choice_combo("##grad_reduce", s.grad_reduce_dtype, kGradReduceChoices, L);
+    }
+    // Megatron-LM's model parallelism, for transformers (scenario.cpp checks the divisibility rules and names the
+    // field when they fail; the values stay as typed).
+    const bool transformer = engine::is_transformer(s.model.family);
+    const bool model_parallel = s.model_copy_gpus() > 1 || s.sequence_parallel ||
+                                s.pipeline_interleave > 1;  // a leftover value keeps its field (and its error) visible
+    if ((s.gpu_count > 1 && transformer) || model_parallel) {
+        field_label(tr(Str::TensorParallel, L), tr(Str::TensorParallelTip, L));
+        changed |= int_field(app, "##tensor_parallel", s.tensor_parallel, 1, 1024, tr(Str::UnitCards, L));
+        if (s.tensor_parallel > 1 || s.sequence_parallel) {
+            field_label(tr(Str::SequenceParallel, L), tr(Str::SequenceParallelTip, L));
+            changed |= ImGui::Checkbox("##sequence_parallel", &s.sequence_parallel);
+        }
+        field_label(tr(Str::PipelineParallel, L), tr(Str::PipelineParallelTip, L));
+        changed |= int_field(app, "##pipeline_parallel", s.pipeline_parallel, 1, 1024, "");
+        if (s.pipeline_parallel > 1 || s.pipeline_interleave > 1) {
+            field_label(tr(Str::PipelineInterleave, L), tr(Str::PipelineInterleaveTip, L));
+            changed |= int_field(app, "##pipeline_interleave", s.pipeline_interleave, 1, 64, "");
+        }
+    }
+    field_label(tr(Str::Reserve, L), tr(Str::ReserveTip, L));
+    double reserve_percent = s.reserve_fraction * 100.0;
+    if (double_field(app, "##reserve", reserve_percent, 0, 90, 5, tr(Str::UnitPercent, L), "%.0f")) {
+        s.reserve_fraction = reserve_percent / 100.0;
+        changed = true;
+    }
+    changed |= draw_decision_inputs(app);
+    if (changed && latents_default) s.precomputed_latents = s.precomputed_latents_default();
+    if (changed && frozen_default) s.frozen_weights_16bit = s.frozen_weights_16bit_default();
+    if (!s.frozen_weights_16bit_applies()) s.frozen_weights_16bit = false;  // never left set where it cannot apply
+    if (changed) app.scenario_dirty = true;
+}
+
+std::vector<std::string> network_choice_values() {
+    std::vector<std::string> out;
+    for (const Choice& c : kNetworkChoices) out.push_back(c.value);
+    return out;
+}
+
+}  // namespace gg::ui

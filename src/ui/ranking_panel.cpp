@@ -1,0 +1,333 @@
+// The ranking panel: every card and offer ranked for the job, with filters, its cost-time chart and a tooltip per
+// cell that shows what the figure is made of. A click on a row picks that card (or applies its plan).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "imgui_internal.h"  // the ranking table window's InnerClipRect (phone rows)
+#include "ui/app.h"
+#include "ui/calculator_panels.h"
+#include "ui/export.h"
+#include "ui/format.h"
+#include "ui/plan_panel.h"
+#include "ui/theme.h"
+#include "ui/widgets.h"
+
+namespace gg::ui {
+
+namespace {
+
+// What a ranking cell's figure is made of, with the numbers filled in (column ids as in draw_ranking).
+void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int column) {
+    const Lang L = app.lang;
+    const Results& r = app.results;
+    const std::string currency = o.contains("cost") ? o["cost"].value("currency", "CNY") : "CNY";
+    auto reason = [&](const char* code) { return find_reason(o, code); };
+    auto value = [](const nlohmann::json* x, const char* key) { return x ? json_number((*x)["values"], key, 0) : 0.0; };
+    // The plan behind the row's memory and time, and why lighter layouts were not taken.
+    auto batch_line = [&] {
+        const nlohmann::json& plan = o.contains("plan") ? o["plan"] : nlohmann::json();
+        const std::string summary = plan_summary(plan, r.scenario.scenario, L);
+        if (!summary.empty()) wrapped_textf("%s: %s", tr(Str::ColPlan, L), summary.c_str());
+        plan_notes(plan, L);
+    };
+    if (column == 0 && !o.value("pareto", false)) return;  // the option's name explains itself
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(tooltip_wrap(28.0f));
+    switch (column) {
+        case 0: wrapped_text(tr(Str::ParetoTip, L)); break;
+        case 5: batch_line(); break;
+        case 1: {
+            const nlohmann::json* fit = reason(o.value("fits", false) ? "fits" : "does_not_fit");
+            const double card = value(fit, "card_bytes"), usable = value(fit, "usable_bytes");
+            wrapped_textf(tr(Str::VerdictNeeds, L), format_gib(value(fit, "peak_bytes"), L).c_str(),
+                          format_gib(usable, L).c_str(), format_gib(card, L).c_str(),
+                          format_percent(card > 0 ? 1.0 - usable / card : 0).c_str());
+            batch_line();
+            break;
+        }
+        case 2: {
+            const double t = json_number(o, "time_s");
+            if (t > 0) {
+                const int runs = r.scenario.decision.runs;
+                if (runs > 1)
+                    wrapped_textf(tr(Str::CellTime, L), format_duration(t, L).c_str(), runs,
+                                  format_duration(t * runs, L).c_str());
+                else
+                    wrapped_textf(tr(Str::CellTimeOneRun, L), format_duration(t, L).c_str());
+            } else {
+                wrapped_text(tr(Str::TimeUnknown, L));
+            }
+            batch_line();
+            break;
+        }
+        case 3:
+            if (o.value("kind", "") == "rent") rent_formula(app, o);
+            else buy_formula(app, o);
+            break;
+        default: {
+            if (o.value("eligible", false)) {
+                wrapped_text(tr(Str::CellEligible, L));
+                break;
+            }
+            wrapped_text(tr(Str::CellLeftOut, L));
+            auto bullet = [](const std::string& line) {
+                ImGui::Bullet();
+                ImGui::SameLine();
+                wrapped_text(line.c_str());
+            };
+            char line[512];
+            if (const nlohmann::json* x = reason("does_not_fit")) {
+                std::snprintf(line, sizeof line, tr(Str::WhyNoFit, L), format_gib(value(x, "peak_bytes"), L).c_str(),
+                              format_gib(value(x, "usable_bytes"), L).c_str());
+                bullet(line);
+            }
+            if (reason("incompatible")) bullet(tr(Str::WhyIncompatible, L));
+            if (const nlohmann::json* x = reason("over_budget")) {
+                std::snprintf(line, sizeof line, tr(Str::WhyBudget, L), format_money(value(x, "cash"), currency, L).c_str(),
+                              format_money(value(x, "budget"), currency, L).c_str());
+                bullet(line);
+            }
+            if (const nlohmann::json* x = reason("over_deadline")) {
+                std::snprintf(line, sizeof line, tr(Str::WhyDeadline, L), format_duration(value(x, "time_s"), L).c_str(),
+                              format_duration(value(x, "deadline_s"), L).c_str());
+                bullet(line);
+            }
+            if (const nlohmann::json* x = reason("region_mismatch")) {
+                std::snprintf(line, sizeof line, tr(Str::WhyRegion, L), x->value("other", "").c_str());
+                bullet(line);
+            }
+            if (const nlohmann::json* x = reason("currency_mismatch")) {
+                std::snprintf(line, sizeof line, tr(Str::WhyCurrency, L), x->value("other", "").c_str());
+                bullet(line);
+            }
+            if (reason("ownership_excluded")) bullet(tr(Str::WhyOwnership, L));
+            if (o.value("fits", false) && (reason("time_unknown") || reason("cost_unknown")) &&
+                (r.scenario.decision.budget_cny > 0 || r.scenario.decision.deadline_s > 0))
+                bullet(tr(Str::WhyUnknown, L));
+            break;
+        }
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void draw_ranking(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    if (!r.ranking.contains("options")) return;
+    section_heading(app, tr(Str::RankingTitle, L));
+    hint_text(tr(Str::RankingHint, L));
+    hint_text(tr(Str::RankingPlanHint, L));
+    ImGui::Checkbox(tr(Str::ShowNotFitting, L), &app.show_not_fitting);
+    std::vector<const nlohmann::json*> shown;
+    for (const auto& o : r.ranking["options"])
+        if (app.show_not_fitting || o.value("eligible", false)) shown.push_back(&o);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", tr(Str::ExportLabel, L));
+    const std::pair<const char*, ExportFormat> formats[] = {
+        {"Markdown", ExportFormat::kMarkdown}, {"CSV", ExportFormat::kCsv}, {"JSON", ExportFormat::kJson}};
+    for (const auto& [name, format] : formats) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton(name)) {
+            app.clipboard_text = export_ranking(r.ranking, format, L, app.catalog());
+            app.export_copied_at_s = ImGui::GetTime();
+        }
+        test_anchor(app, std::string("copy-") + name);
+    }
+    if (app.export_copied_at_s >= 0 && ImGui::GetTime() - app.export_copied_at_s < 2.0) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", tr(Str::ExportCopied, L));
+    }
+    if (shown.empty()) hint_text(tr(Str::NothingFits, L));
+    draw_cost_time_chart(app, shown);
+    const float em = ImGui::GetFontSize();
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Sortable;
+    // Narrow screens (phones): the fixed columns alone would take the whole width and leave the option's name one
+    // letter wide. There each row has two lines: the option, then its memory and verdict under it; the table keeps
+    // the option, time and cost columns.
+    const bool narrow = ImGui::GetContentRegionAvail().x < 36.0f * em;
+    const float row_lines = narrow ? 2.0f : 1.0f;
+    const float height = std::min(22.0f, 1.6f * row_lines * static_cast<float>(shown.size()) + 2.0f) * em;
+    if (ImGui::BeginTable("##ranking", narrow ? 4 : 7, flags, ImVec2(0, height))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        // Column user ids: 0 the engine's rank (the default order, so the sort arrow starts on "#"), 1 memory,
+        // 2 time, 3 cost, 4 fits, 5 the option's name (alphabetical).
+        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort,
+                                (narrow ? 2.2f : 2.8f) * em, 0);
+        ImGui::TableSetupColumn(tr(Str::ColOption, L), ImGuiTableColumnFlags_WidthStretch, 1.0f, 5);
+        // The plan: how the option runs the job (engine/planner.h); not sortable, it is words.
+        if (!narrow)
+            ImGui::TableSetupColumn(tr(Str::ColPlan, L), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoSort,
+                                    1.3f, 6);
+        if (!narrow) ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 7.5f * em, 1);
+        ImGui::TableSetupColumn(tr(Str::ColTime, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 2);
+        ImGui::TableSetupColumn(tr(Str::ColCost, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 3);
+        if (!narrow) ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 4.5f * em, 4);
+        // The header row, with the numeric columns' names right-aligned over their numbers (TableHeadersRow draws
+        // every name at the left; the sort arrow keeps the cell's right end).
+        ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+        const int columns = ImGui::TableGetColumnCount();
+        const float arrow_w = std::floor(em * 0.65f + ImGui::GetStyle().FramePadding.x);
+        float header_bottom = 0;
+        for (int c = 0; c < columns; ++c) {
+            if (!ImGui::TableSetColumnIndex(c)) continue;
+            const char* name = ImGui::TableGetColumnName(c);
+            const bool numeric = narrow ? (c == 2 || c == 3) : (c == 4 || c == 5);  // the time and cost columns
+            if (numeric) {
+                const float room = ImGui::GetContentRegionAvail().x - arrow_w - ImGui::CalcTextSize(name).x;
+                if (room > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room);
+            }
+            ImGui::PushID(c);  // as TableHeadersRow does: one ID per column
+            ImGui::TableHeader(name);
+            ImGui::PopID();
+            header_bottom = std::max(header_bottom, ImGui::GetItemRectMax().y);
+        }
+        // The option's label, once per row (the name column and its sort need it).
+        std::vector<std::string> labels(shown.size());
+        std::vector<int> order(shown.size());
+        for (size_t i = 0; i < shown.size(); ++i) {
+            labels[i] = option_label(app.catalog(), *shown[i], L);
+            order[i] = static_cast<int>(i);
+        }
+        // Sort the shown rows by the clicked column; ties keep the engine's order (stable sort).
+        if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
+            const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+            const bool ascending = spec.SortDirection != ImGuiSortDirection_Descending;
+            auto key = [&](const nlohmann::json* o) -> double {
+                switch (spec.ColumnUserID) {
+                    case 1: return json_number(*o, "peak_bytes_per_card", 0);
+                    case 2: { const double t = json_number(*o, "time_s"); return t >= 0 ? t : 1e300; }
+                    case 3: { const double c = o->contains("cost") ? json_number((*o)["cost"], "amount") : -1; return c >= 0 && std::isfinite(c) ? c : 1e300; }
+                    case 4: return o->value("fits", false) ? 0.0 : 1.0;
+                    default: return o->value("rank", 0);
+                }
+            };
+            std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+                if (spec.ColumnUserID == 5) return ascending ? labels[a] < labels[b] : labels[a] > labels[b];
+                // Unknown times and costs ("-") stay at the end in both directions.
+                const double ka = key(shown[a]), kb = key(shown[b]);
+                if ((ka >= 1e300) != (kb >= 1e300)) return kb >= 1e300;
+                return ascending ? ka < kb : ka > kb;
+            });
+        }
+        ImGuiListClipper clipper;
+        clipper.Begin(static_cast<int>(shown.size()));
+        while (clipper.Step()) {
+            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+                const nlohmann::json& o = *shown[order[i]];
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                const float line_h = ImGui::GetTextLineHeight();
+                const std::string rank = std::to_string(o.value("rank", 0));
+                // The row's selectable spans every column; its label is the rank, right-aligned by padding.
+                const float pad = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(rank.c_str()).x;
+                const float x0 = ImGui::GetCursorPosX();
+                if (ImGui::Selectable(("##opt" + o.value("id", "")).c_str(), false, ImGuiSelectableFlags_SpanAllColumns,
+                                      ImVec2(0, narrow ? 2.0f * line_h : 0.0f))) {
+                    // The option's plan becomes the inputs (card, count and layout); without one, its card and count.
+                    if (!apply_plan(app, o)) {
+                        select_gpu(app.scenario, o.value("gpu", ""));
+                        app.scenario.gpu_count = o.value("count", 1);
+                        app.scenario_dirty = true;
+                    }
+                }
+                const bool row_hovered = ImGui::IsItemHovered();
+                // Narrow: the option's line starts at the row's left edge with the rank in front (the name needs
+                // the width); wide: the rank in its own column.
+                const ImVec2 rank_top = ImGui::GetCursorScreenPos();
+                if (!narrow) {
+                    ImGui::SameLine(x0 + std::max(0.0f, pad), 0);
+                    ImGui::TextDisabled("%s", rank.c_str());
+                }
+                ImGui::TableNextColumn();
+                std::string text = (o.value("pareto", false) ? "* " : "  ") + labels[order[i]];
+                if (narrow) {
+                    // A phone needs the width for the offer: "RTX 4090", not "NVIDIA GeForce RTX 4090".
+                    for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA "})
+                        if (const std::size_t at = text.find(prefix); at != std::string::npos) {
+                            text.erase(at, std::strlen(prefix));
+                            break;
+                        }
+                }
+                const ImVec2 row_top = ImGui::GetCursorScreenPos();
+                // A phone shows the peak only (the usable memory is in the cell's tooltip).
+                const std::string memory = narrow ? format_gib(json_number(o, "peak_bytes_per_card", 0), L)
+                                                  : format_gib(json_number(o, "peak_bytes_per_card", 0), L) + " / " +
+                                                        format_gib(json_number(o, "usable_bytes_per_card", 0), L);
+                const bool fits = o.value("fits", false);
+                // A row shown only because "also show the options that were left out" is on: it may fit and still be
+                // excluded (budget, rent or buy, compatibility); say so rather than "Yes".
+                const bool left_out = fits && !o.value("eligible", false);
+                const char* verdict = tr(left_out ? Str::LeftOut : fits ? Str::Yes : Str::No, L);
+                const ImU32 verdict_col = left_out ? ImGui::GetColorU32(ImGuiCol_TextDisabled) : ImGui::GetColorU32(verdict_color(fits));
+                if (narrow) {
+                    // First line: the option across the rest of the row; second line: memory and verdict here,
+                    // then the time and cost in their columns.
+                    ImDrawList* draw = ImGui::GetWindowDrawList();
+                    // Past the cells' clip rectangles, inside the table's scrolling region (its window's inner clip).
+                    const ImRect inner = ImGui::GetCurrentWindow()->InnerClipRect;
+                    // Below the frozen header row: a row scrolled half under it must not draw over the names.
+                    draw->PushClipRect(ImVec2(rank_top.x, std::max({row_top.y, inner.Min.y, header_bottom})),
+                                       ImVec2(inner.Max.x, std::min(row_top.y + line_h, inner.Max.y)), false);
+                    draw->AddText(ImVec2(rank_top.x, row_top.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), rank.c_str());
+                    draw->AddText(ImVec2(rank_top.x + ImGui::CalcTextSize((rank + " ").c_str()).x, row_top.y),
+                                  ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+                    draw->PopClipRect();
+                    // The verdict first: the time column starts where a long memory figure would end.
+                    std::string second = std::string("  ") + verdict + "  ·  " + memory;
+                    const std::string plan_words =
+                        o.contains("plan") ? plan_summary(o["plan"], r.scenario.scenario, L) : std::string();
+                    if (!plan_words.empty()) second += "  ·  " + plan_words;
+                    // Up to the time column, whose numbers are right-aligned and may start early.
+                    const float time_x = ImGui::TableGetCellBgRect(ImGui::GetCurrentTable(), 2).Min.x;
+                    draw->PushClipRect(ImVec2(row_top.x, std::max({row_top.y + line_h, inner.Min.y, header_bottom})),
+                                       ImVec2(std::min(inner.Max.x, time_x), std::min(row_top.y + 2 * line_h, inner.Max.y)), false);
+                    draw->AddText(ImVec2(row_top.x, row_top.y + line_h), verdict_col, second.c_str());
+                    draw->PopClipRect();
+                } else {
+                    ImGui::TextUnformatted(text.c_str());
+                    ImGui::TableNextColumn();
+                    const std::string plan_words =
+                        o.contains("plan") ? plan_summary(o["plan"], r.scenario.scenario, L) : std::string();
+                    ImGui::TextUnformatted(plan_words.empty() ? "-" : plan_words.c_str());
+                    if (i == 0) test_anchor(app, "ranking-first-plan");
+                    ImGui::TableNextColumn();
+                    ImGui::TextUnformatted(memory.c_str());
+                }
+                ImGui::TableNextColumn();
+                if (narrow) ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, row_top.y + line_h));
+                const double t = json_number(o, "time_s");
+                text_right(t > 0 ? format_duration(t, L) : "-");
+                ImGui::TableNextColumn();
+                if (narrow) ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, row_top.y + line_h));
+                const double cost = o.contains("cost") ? json_number(o["cost"], "amount") : -1;
+                text_right(cost >= 0 ? format_money(cost, o["cost"].value("currency", "CNY"), L) : "-");
+                if (i == 0) test_anchor(app, "ranking-first-cost");
+                if (!narrow) {
+                    ImGui::TableNextColumn();
+                    ImGui::PushStyleColor(ImGuiCol_Text, verdict_col);
+                    ImGui::TextUnformatted(verdict);
+                    ImGui::PopStyleColor();
+                }
+                // The tooltip of the hovered cell, by what the cell shows (0 the option, 1 memory, 2 time, 3 cost,
+                // 4 fits, 5 the plan); the rank column explains the option, as the name does.
+                constexpr int kWideColumns[] = {0, 0, 5, 1, 2, 3, 4};
+                constexpr int kNarrowColumns[] = {0, 0, 2, 3};
+                if (row_hovered)
+                    for (int column = 0; column < (narrow ? 4 : 7); ++column)
+                        if (ImGui::TableGetColumnFlags(column) & ImGuiTableColumnFlags_IsHovered)
+                            ranking_cell_tooltip(app, o, narrow ? kNarrowColumns[column] : kWideColumns[column]);
+            }
+        }
+        ImGui::EndTable();
+    }
+}
+
+}  // namespace gg::ui
