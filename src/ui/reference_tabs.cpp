@@ -368,7 +368,6 @@ void draw_validation(AppState& app) {
     if (targets.throughput > 0)
         wrapped_textf(tr(Str::ValidationTargets, L), targets.throughput_within, targets.throughput, targets.order_kept,
                       targets.order_pairs, targets.scaling_within, targets.scaling);
-    draw_stack_cases(app);
     section_heading(app, tr(Str::AccuracyChartTitle, L));
     hint_text(tr(Str::AccuracyChartHint, L));
     draw_filters(app);
@@ -376,6 +375,8 @@ void draw_validation(AppState& app) {
     for (std::size_t i = 0; i < app.validation_rows.size(); ++i)
         if (row_passes_filters(app, app.validation_rows[i])) shown.push_back(i);
     draw_accuracy_chart(app, shown);
+    draw_stack_cases(app);
+    section_heading(app, tr(Str::TabValidation, L));
     ImGui::Checkbox(tr(Str::FilterFailures, L), &app.validation_only_failures);
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
