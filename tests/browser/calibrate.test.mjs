@@ -29,9 +29,20 @@ after(async () => { if (browser) await browser.close(); if (server) await server
 
 const report = (page) => page.evaluate(() => JSON.parse(window.gpuguide.report()));
 
+// A click as a hand makes it: the pointer rests on the widget for a frame first (Dear ImGui 1.86 finds the hovered
+// widget in the frame before the press), then presses and releases in separate frames.
+async function clickAnchor(page, name) {
+  const at = await anchorCentre(page, name);
+  await page.mouse.move(at.x, at.y);
+  await page.waitForTimeout(100);
+  await page.mouse.down();
+  await page.waitForTimeout(80);
+  await page.mouse.up();
+  await page.waitForTimeout(150);
+}
+
 async function typeInto(page, anchor, text) {
-  const at = await anchorCentre(page, anchor);
-  await page.mouse.click(at.x, at.y);
+  await clickAnchor(page, anchor);
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
@@ -51,8 +62,7 @@ async function scrollTo(page, anchor, x, y, top = 160) {
 }
 
 async function switchToChinese(page) {
-  const toggle = await anchorCentre(page, 'lang');
-  await page.mouse.click(toggle.x, toggle.y);
+  await clickAnchor(page, 'lang');
   await page.waitForTimeout(300);
 }
 
@@ -72,7 +82,7 @@ test('a click on a point of the Accuracy chart opens its case in the calculator'
   const c = validationCases().get(id);
   assert.ok(c, `the opened case '${id}' is a validation case`);
   await page.waitForTimeout(400);
-  const r = await report();
+  const r = await report(page);
   const model = typeof c.scenario.model === 'string' ? c.scenario.model : r.scenario.model;
   assert.deepEqual(r.scenario.model, model, 'the case\'s model');
   if (c.scenario.gpu) assert.equal(r.scenario.gpu.id, c.scenario.gpu.id, 'the case\'s card');
@@ -87,30 +97,26 @@ test('a measurement typed into the calibration panel is applied to the card, mar
   await waitReady(page);
   assert.deepEqual(await page.evaluate((s) => window.gpuguide.load(s), job), []);
   await page.waitForTimeout(800);
-  const plain = await report();
+  const plain = await report(page);
   assert.equal(plain.calibration, null);
-  const header = await anchorCentre(page, 'calibration_header');
-  await page.mouse.click(header.x, header.y);
+  await clickAnchor(page, 'calibration_header');
   await page.waitForTimeout(300);
   // nvidia-smi showed 1.1 GiB more than the estimate: an eagerly loaded CUDA context explains it.
   const measured = Math.round((plain.memory_bytes.nvidia_smi / kGiB + 1.1) * 1000) / 1000;
   await typeInto(page, 'cal_nvidia_smi', String(measured));
-  const check = await anchorCentre(page, 'calibration_check');
-  await page.mouse.click(check.x, check.y);
+  await clickAnchor(page, 'calibration_check');
   await page.waitForTimeout(300);
-  const apply = await anchorCentre(page, 'calibration_apply');
-  await page.mouse.click(apply.x, apply.y);
+  await clickAnchor(page, 'calibration_apply');
   await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).calibration !== null, null, { timeout: 10000 });
-  const calibrated = await report();
+  const calibrated = await report(page);
   assert.equal(calibrated.calibration.by, 'calibrated by you');
   assert.ok(Math.abs(calibrated.memory_bytes.nvidia_smi / kGiB - measured) < 0.002, 'the estimate meets the measurement');
   assert.equal(calibrated.memory_bytes.peak_allocated, plain.memory_bytes.peak_allocated, 'the tensors are unchanged');
   await anchorCentre(page, 'calibration_badge');  // "Calibrated by you on ..." under the verdict
   await page.screenshot({ path: path.join(repoRoot, 'build', 'browser', 'calibration-applied-1280x2400.png') });
-  const undo = await anchorCentre(page, 'calibration_undo');
-  await page.mouse.click(undo.x, undo.y);
+  await clickAnchor(page, 'calibration_undo');
   await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).calibration === null, null, { timeout: 10000 });
-  const undone = await report();
+  const undone = await report(page);
   assert.equal(undone.memory_bytes.nvidia_smi, plain.memory_bytes.nvidia_smi);
   assert.equal(await page.evaluate(() => window.gpuguide.anchor('calibration_badge')), null);
   assert.deepEqual(problems, []);
@@ -133,22 +139,19 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     // The calibration panel, applied, in Chinese (the page is in Chinese now) and then in English.
     assert.deepEqual(await page.evaluate((s) => window.gpuguide.load(s), job), []);
     await page.waitForTimeout(800);
-    const plain = await report();
+    const plain = await report(page);
     const x = width > 600 ? width * 0.75 : width / 2, y = height * 0.6;
     if (width <= 600) {  // on a phone: the answer view, where the results (and the panel) are
-      const answer = await page.evaluate(() => window.gpuguide.anchor('view-answer'));
-      if (answer) await page.mouse.click(answer.x + answer.w / 2, answer.y + answer.h / 2);
+      if (await page.evaluate(() => window.gpuguide.anchor('view-answer'))) await clickAnchor(page, 'view-answer');
       await page.waitForTimeout(300);
     }
     await scrollTo(page, 'calibration_header', x, y);
-    const header = await anchorCentre(page, 'calibration_header');
-    await page.mouse.click(header.x, header.y);
+    await clickAnchor(page, 'calibration_header');
     await page.waitForTimeout(300);
     await typeInto(page, 'cal_nvidia_smi', String(Math.round((plain.memory_bytes.nvidia_smi / kGiB + 1.1) * 1000) / 1000));
     await typeInto(page, 'cal_speed', '0.6');
     await scrollTo(page, 'calibration_check', x, y, 100);
-    const check = await anchorCentre(page, 'calibration_check');
-    await page.mouse.click(check.x, check.y);
+    await clickAnchor(page, 'calibration_check');
     await page.waitForTimeout(300);
     await scrollTo(page, 'calibration_header', x, y, 40);
     const zh = await screenshotColours(page, `calibration-zh-${width}x${height}`);
