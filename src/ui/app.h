@@ -154,7 +154,7 @@ struct AppState {
     // The Accuracy tab's filters (chart and table): -1 = all; else an index into the family groups / kinds of figure
     // (reference_tabs.cpp); "" = every card.
     int validation_family = -1;
-    int validation_kind = -1;
+    int validation_kind = 0;  // peak memory first: one unit on the axes, the band readable (-1 = every kind)
     std::string validation_gpu;
 
     // "Calibrate with my measurement" (calibration_panel.cpp): what the user typed, in GiB and per second (0 = not

@@ -133,8 +133,9 @@ bool draw_calibration_badge(AppState& app) {
 void draw_calibration(AppState& app) {
     const Lang L = app.lang;
     const float em = ImGui::GetFontSize();
-    if (!wrapped_collapsing_header(stable_label(tr(Str::CalTitle, L), "calibrate").c_str(), false)) return;
+    const bool open = wrapped_collapsing_header(stable_label(tr(Str::CalTitle, L), "calibrate").c_str(), false);
     test_anchor(app, "calibration_header");
+    if (!open) return;
     const engine::GpuSpec* g = app.scenario.gpu_id.empty() ? nullptr : app.catalog().find_gpu(app.scenario.gpu_id);
     if (g == nullptr) {
         hint_text(tr(Str::CalNoCard, L));

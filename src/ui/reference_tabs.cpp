@@ -175,25 +175,51 @@ int common_tolerance_percent(const std::vector<const catalog::ValidationRow*>& r
     return best;
 }
 
+// Tick labels short enough for the axis: SI prefixes for counts and rates ("10k", "1.5G"), GiB for bytes, seconds
+// as durations (the chart's axes hold one unit when a kind of figure is picked, else only numbers).
+std::string tick_si(double v) {
+    static const char* kPrefixes[] = {"", "k", "M", "G", "T", "P"};
+    int p = 0;
+    while (std::fabs(v) >= 1000 && p < 5) {
+        v /= 1000;
+        ++p;
+    }
+    return format_significant(v, 3) + kPrefixes[p];
+}
+std::string tick_gib(double gib) { return format_significant(gib, 3) + " GiB"; }  // bytes are plotted in GiB
+std::string tick_seconds(double s) { return tick_si(s) + " s"; }
+
+// The tick format of a kind of figure (-1 = all kinds: plain numbers).
+std::string (*tick_format(int kind))(double) {
+    if (kind < 0) return tick_si;
+    const std::string q = *kFigureKinds[kind].quantities.begin();
+    if (q.size() > 6 && q.compare(q.size() - 6, 6, "_bytes") == 0) return tick_gib;
+    if (q == "step_s") return tick_seconds;
+    return tick_si;
+}
+
 // Predicted against measured on log scales, one series per family group; a click opens the case.
 void draw_accuracy_chart(AppState& app, const std::vector<std::size_t>& shown) {
     const Lang L = app.lang;
     const float em = ImGui::GetFontSize();
+    // Bytes are plotted in GiB, so the log axis ticks at round GiB (1, 2, 5, 10, ...).
+    const double unit = tick_format(app.validation_kind) == tick_gib ? 1.0 / engine::kBytesPerGiB : 1.0;
     std::vector<const catalog::ValidationRow*> drawn;
     double lo = 0, hi = 0;
     for (std::size_t i : shown) {
         const catalog::ValidationRow& r = app.validation_rows[i];
         if (!r.ran || !(r.measured > 0) || !(r.predicted > 0) || !std::isfinite(r.predicted)) continue;
         drawn.push_back(&r);
-        const double a = std::min(r.measured, r.predicted), b = std::max(r.measured, r.predicted);
+        const double a = std::min(r.measured, r.predicted) * unit, b = std::max(r.measured, r.predicted) * unit;
         lo = lo > 0 ? std::min(lo, a) : a;
         hi = std::max(hi, b);
     }
     wrapped_textf(tr(Str::AccuracyShown, L), int(shown.size()), int(app.validation_rows.size()), int(drawn.size()));
     if (drawn.empty()) return;
-    const float side = std::min(ImGui::GetContentRegionAvail().x, 30 * em);
+    const float width = std::min(ImGui::GetContentRegionAvail().x, 44 * em);
     Chart c;
-    if (!begin_chart(c, "##accuracy_chart", ImVec2(side, side * 0.85f))) return;
+    c.format_x = c.format_y = tick_format(app.validation_kind);
+    if (!begin_chart(c, "##accuracy_chart", ImVec2(width, std::min(width * 0.75f, 24 * em)))) return;
     const Axis axis = make_log_axis(lo / 1.3, hi * 1.3);
     setup_axes(c, axis, axis, tr(Str::AccuracyAxisMeasured, L), tr(Str::AccuracyAxisPredicted, L));
     // The band and the diagonal, sampled along the axis (straight on log scales).
@@ -219,8 +245,8 @@ void draw_accuracy_chart(AppState& app, const std::vector<std::size_t>& shown) {
         std::vector<double> xs, ys;
         std::vector<bool> filled;
         for (const auto* r : series[g]) {
-            xs.push_back(r->measured);
-            ys.push_back(r->predicted);
+            xs.push_back(r->measured * unit);
+            ys.push_back(r->predicted * unit);
             filled.push_back(r->pass);
         }
         const ImU32 color = g < std::size_t(kFamilyGroupCount) ? kFamilyGroups[g].color : IM_COL32(120, 120, 120, 255);
@@ -238,7 +264,7 @@ void draw_accuracy_chart(AppState& app, const std::vector<std::size_t>& shown) {
     // The first point drawn, for the browser tests (they click it and expect its case in the calculator).
     if (first != nullptr) {
         const float r = 0.5f * em, dpi = app.dpi_scale > 0 ? app.dpi_scale : 1.0f;
-        const float px = float(c.x.to_pixel(first->measured)), py = float(c.y.to_pixel(first->predicted));
+        const float px = float(c.x.to_pixel(first->measured * unit)), py = float(c.y.to_pixel(first->predicted * unit));
         AppState::Anchor& a = app.anchors["accuracy_point"];
         a = {(px - r) / dpi, (py - r) / dpi, 2 * r / dpi, 2 * r / dpi, true, app.frame_count};
     }
