@@ -399,6 +399,7 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
         j["fits"] = o.fits;  // fits or tight: the job runs on the card
         j["fits_as_typed"] = o.fits_as_typed;
         j["tight"] = o.tight;
+        j["calibrated"] = o.calibrated;  // "calibrated by you": the card carries the user's own measurement
         j["verdict"] = engine::verdict_name(o.verdict);
         j["headroom_bytes_per_card"] = o.headroom.total_bytes();
         j["plan"] = plan_json(o.plan, s.scenario, *o.gpu);

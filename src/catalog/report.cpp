@@ -17,7 +17,14 @@ bool owned_display_card(const Scenario& s, const Catalog& catalog) {
 
 Estimate estimate(const Scenario& s, const Catalog& catalog) {
     Estimate e;
-    const engine::TrainingConfig c = s.training_config();
+    engine::TrainingConfig c = s.training_config();
+    // A card the user calibrated (merge_user_data's "calibrations") brings its own context and allocator terms,
+    // unless the scenario sets the tunables itself.
+    if (!s.gpu_id.empty() && !s.has_tunables)
+        if (const engine::GpuSpec* g = catalog.find_gpu(s.gpu_id); g != nullptr && g->calibration.memory()) {
+            c.tunables = engine::calibrated_tunables(c.tunables, g->calibration);
+            e.memory_calibrated = true;
+        }
     engine::BuildOptions o;
     o.eager_attention = c.eager_attention;
     e.graph = engine::build_graph(s.model, s.shape_per_sample(), o);
@@ -95,6 +102,12 @@ json report_to_json(const Scenario& s, const Estimate& e) {
         j["headroom_bytes"] = nullptr;
         j["max_batch_size"] = nullptr;
     }
+    // "Calibrated by you": the memory figures use the context and allocator terms of the user's own measurement.
+    j["calibration"] = e.memory_calibrated
+                           ? json{{"by", engine::kCalibratedByUser},
+                                  {"cuda_context_bytes", e.prepared.config.tunables.cuda_context_bytes},
+                                  {"fragmentation_fraction", e.prepared.config.tunables.fragmentation_fraction}}
+                           : json(nullptr);
     j["stack"] = {{"name", s.stack},
                   {"loss_kernel", s.loss_kernel() == engine::LossKernel::kFused     ? "fused"
                                   : s.loss_kernel() == engine::LossKernel::kChunked ? "chunked"
@@ -165,6 +178,13 @@ bool read_validation_case(const json& c, const std::string& file, bool (*accepts
         c.contains("tolerance_fraction") && c["tolerance_fraction"].is_number() ? c["tolerance_fraction"].get<double>() : 0.0;
     if (c.contains("bound") && c["bound"].is_string()) row.bound = c["bound"].get<std::string>();
     if (m.contains("bound") && m["bound"].is_string()) row.bound = m["bound"].get<std::string>();
+    if (c.contains("scenario") && c["scenario"].is_object()) {
+        const json& sc = c["scenario"];
+        row.scenario_json = sc.dump();
+        if (sc.contains("gpu") && sc["gpu"].is_object() && sc["gpu"].contains("id") && sc["gpu"]["id"].is_string())
+            row.gpu_id = sc["gpu"]["id"].get<std::string>();
+        if (sc.contains("stack") && sc["stack"].is_string()) row.stack = sc["stack"].get<std::string>();
+    }
     return true;
 }
 
@@ -188,6 +208,7 @@ std::vector<ValidationRow> run_memory_validation_file(const std::string& file, s
         }
         const Estimate e = estimate(p.scenario);
         row.ran = true;
+        row.family = engine::family_name(p.scenario.model.family);
         row.predicted = predicted_quantity(row.quantity, p.scenario, e);
         row.error_fraction = row.measured != 0 ? row.predicted / row.measured - 1.0 : 0.0;
         const double tol = row.tolerance_fraction;

@@ -15,6 +15,8 @@ struct Estimate {
     engine::PreparedMemory prepared;
     engine::MemoryReport report;     // at the scenario's micro-batch, against its GPU (if any)
     int max_batch_size = -1;         // -1 = no GPU given; 0 = batch 1 does not fit
+    bool memory_calibrated = false;  // the card's calibration (the user's own measurement) set the context and
+                                     // allocator terms
 };
 
 // Whether the scenario's card has display outputs (consumer, workstation) and so may draw the user's desktop.
@@ -65,6 +67,12 @@ struct ValidationRow {
     bool ran = false;        // false: the scenario could not be run (see problem)
     bool pass = false;
     std::string problem;
+    // The case as the calculator can open it (issue 33: a click on the Accuracy chart): its scenario as JSON text
+    // ("" = none), the model family it ran (engine::family_name; "" = not run), its card and its stack ("" = none).
+    std::string scenario_json;
+    std::string family;
+    std::string gpu_id;
+    std::string stack;
     // The measured value lies in [predicted_low, predicted_high], with 0.5% slack for the 3-decimal rounding of the
     // priors' low/high in the data; false when the case has no range.
     bool measured_in_range() const {

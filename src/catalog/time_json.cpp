@@ -67,6 +67,10 @@ json time_to_json(const engine::TimeReport& r) {
     j["hardware_flop_per_step"] = number_or_null(r.hardware_flop_per_step, ok);
     j["peak_flop_per_s"] = number_or_null(r.peak_flop_per_s, r.peak_flop_per_s > 0);
     j["scaling_efficiency"] = number_or_null(r.scaling_efficiency, ok);
+    // "Calibrated by you": the card's measured efficiency factor for the family is in every time above.
+    j["calibration"] = ok && r.calibrated_efficiency_factor > 0
+                           ? json{{"by", engine::kCalibratedByUser}, {"efficiency_factor", r.calibrated_efficiency_factor}}
+                           : json(nullptr);
     json ex = json::object();
     if (ok) {
         ex["step"] = figure(r.step);
@@ -277,6 +281,7 @@ ValidationRow evaluate_time_case(const TimeCase& c, const engine::ThroughputPrio
         }
     }
     row.ran = true;
+    row.family = engine::family_name(c.run.prepared.family);
     row.error_fraction = row.measured != 0 ? row.predicted / row.measured - 1.0 : 0.0;
     if (c.informative) {
         row.bound = "informative";

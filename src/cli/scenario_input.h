@@ -35,7 +35,11 @@ int read_scenario_argument(const char* command, const std::vector<std::string>& 
     "\n\nOptions:\n"                                                                                                  \
     "  --user-data FILE   your own GPUs, cloud offers and prices, in the format the page's \"Save as a file\" writes\n" \
     "                     ({\"schema_version\": 1, \"gpus\": [...], \"offers\": [...]}; docs/catalog.md). A record with\n"  \
-    "                     the id of a bundled one replaces it. Any problem in the file: exit 2.\n"                      \
+    "                     the id of a bundled one replaces it. \"calibrations\": [{\"id\", \"gpu\", \"as_of\",\n"      \
+    "                     \"cuda_context_bytes\", \"fragmentation_fraction\", \"speed\": [{\"family\",\n"              \
+    "                     \"efficiency_factor\"}]}]: your own measurement of a card (the page's \"Calibrate with my\n"  \
+    "                     measurement\"); the report then says \"calibration\": {\"by\": \"calibrated by you\", ...}.\n" \
+    "                     Any problem in the file: exit 2.\n"                                                            \
     "  --json             accepted and ignored: the output is always JSON"
 
 }  // namespace gg::cli

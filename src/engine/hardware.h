@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/calibration.h"
+
 namespace gg::engine {
 
 constexpr double kBytesPerGiB = 1073741824.0;  // 2^30 (memory capacity: vendors' "GB" of GDDR/HBM is GiB)
@@ -56,6 +58,9 @@ struct GpuSpec {
     std::vector<std::string> notes;  // caveats (e.g. export-restricted variant, software ecosystem)
     std::string source;
     std::string as_of;
+    // The user's own corrections for this card ("calibrated by you"): from their measurements only, never from the
+    // bundled data (catalog merge_user_data's "calibrations").
+    CardCalibration calibration;
 };
 
 enum class Billing { OnDemand, Spot, Monthly, Free };

@@ -349,10 +349,21 @@ bool tensor_parallel_link(const GpuSpec& gpu) {
 // What a target allows a layout at a micro-batch: the card less the headroom (the desktop and the user's margin,
 // `target_extra`, and the layout's own longest-sample and evaluation terms), or the whole card when only a tight
 // plan is sought (judge_fit: tight = within the card, not within the headroom).
+// On a card the user calibrated (calibration.h) the layouts' uncalibrated bytes are compared with the card's room
+// taken back through the calibration (exact: the transform is monotone), and the plan's bytes are shown calibrated.
 struct Allow {
     double card = 0, target_extra = 0;
     bool tight = false;
+    const CardCalibration* calibration = nullptr;  // the card's, when it carries memory terms
+    const Tunables* tunables = nullptr;            // the job's (uncalibrated)
     double usable(const Layout& l, std::size_t i) const {
+        const double room = tight ? card : card - target_extra - l.job_headroom_bytes[i];
+        return calibration ? uncalibrated_limit_bytes(room, *tunables, *calibration) : room;
+    }
+    double shown(double required_bytes) const {
+        return calibration ? calibrated_required_bytes(required_bytes, *tunables, *calibration) : required_bytes;
+    }
+    double shown_usable(const Layout& l, std::size_t i) const {
         return tight ? card : card - target_extra - l.job_headroom_bytes[i];
     }
 };
@@ -401,6 +412,10 @@ Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
     Allow allow;
     allow.card = t.gpu->memory_bytes;
     allow.tight = tight;
+    if (t.gpu->calibration.memory()) {
+        allow.calibration = &t.gpu->calibration;
+        allow.tunables = &job.config.tunables;
+    }
     allow.target_extra = display_bytes(job.config.display, t.owned_display_card) +
                          (allow.card > 0 ? allow.card * job.config.reserve_fraction : 0.0);
     const GpuSpec& gpu = *t.gpu;
@@ -469,7 +484,7 @@ Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
         plan.config.batch = micro;
         plan.config.grad_accum_steps = int(std::llround(global_batch) / l.replicas / micro);
         plan.global_batch = double(micro) * plan.config.grad_accum_steps * l.replicas;
-        plan.peak_bytes_per_card = l.required_bytes[best->micro];
+        plan.peak_bytes_per_card = allow.shown(l.required_bytes[best->micro]);
         // The verdict's own numbers for the plan (judge_job at its micro-batch and accumulation).
         l.memory.config.grad_accum_steps = plan.config.grad_accum_steps;
         const FitVerdict v = judge_job(l.memory, micro, allow.card, t.owned_display_card);
@@ -509,14 +524,14 @@ Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
             } else {
                 // At the smallest micro-batch it allows: the most it could save.
                 plan.notes.push_back({PlanRejection::kMemory, ax,
-                                      {{"peak_bytes", lighter->required_bytes.front()},
-                                       {"usable_bytes", allow.usable(*lighter, 0)}}});
+                                      {{"peak_bytes", allow.shown(lighter->required_bytes.front())},
+                                       {"usable_bytes", allow.shown_usable(*lighter, 0)}}});
             }
         }
         if (best->micro + 1 < l.micros.size())
             plan.notes.push_back({PlanRejection::kMemory, PlanAxis::kMicroBatch,
-                                  {{"peak_bytes", l.required_bytes[best->micro + 1]},
-                                   {"usable_bytes", allow.usable(l, best->micro + 1)}}});
+                                  {{"peak_bytes", allow.shown(l.required_bytes[best->micro + 1])},
+                                   {"usable_bytes", allow.shown_usable(l, best->micro + 1)}}});
         return plan;
     }
 
@@ -548,7 +563,8 @@ Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
     }
     if (least != nullptr)
         plan.notes.push_back({PlanRejection::kMemory, PlanAxis::kNone,
-                              {{"peak_bytes", least->required_bytes.front()}, {"usable_bytes", allow.usable(*least, 0)}}});
+                              {{"peak_bytes", allow.shown(least->required_bytes.front())},
+                               {"usable_bytes", allow.shown_usable(*least, 0)}}});
     // A layout the host or the link rules out that would fit the card's memory.
     for (const Layout& l : cl.layouts) {
         if (best_micro(l, allow) < 0) continue;

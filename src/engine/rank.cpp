@@ -252,13 +252,16 @@ void evaluate_card(const Ctx& c, const PreparedCount* p, RankOption& o, double h
     o.plan = c.planner.plan(target);
     o.fits = o.gpu->memory_bytes > 0 && o.plan.found;  // fits or tight: the job runs on the card
     o.fits_as_typed = o.fits && o.plan.as_typed;
+    o.calibrated = o.gpu->calibration.memory() ||
+                   o.gpu->calibration.efficiency_factor(family_name(c.job.spec.family)) > 0;
     if (o.plan.found) {
         o.peak_bytes_per_card = o.plan.peak_bytes_per_card;
         o.verdict = o.plan.verdict;
         o.headroom = o.plan.headroom;
     } else {
         // How far the job is from fitting: the least any layout needs, else the typed layout's bytes.
-        o.peak_bytes_per_card = p ? p->required_bytes : 0;
+        o.peak_bytes_per_card =
+            p ? calibrated_required_bytes(p->required_bytes, c.job.config.tunables, o.gpu->calibration) : 0;
         for (const PlanNote& n : o.plan.notes)
             if (n.code == PlanRejection::kMemory)
                 for (const auto& [k, v] : n.values)

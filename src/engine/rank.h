@@ -175,6 +175,8 @@ struct RankOption {
     // The fastest same-result way to run the job on these cards (planner.h); fits = a plan was found.
     Plan plan;
     bool fits_as_typed = false;         // the plan is the typed layout (only the accumulation may differ)
+    bool calibrated = false;            // the card carries the user's calibration for this job (memory, or the
+                                        // family's speed): its numbers are "calibrated by you"
     bool fits = false;                  // verdict fits or tight: the job runs on the card (with the plan)
     bool tight = false;                 // verdict tight: it fits the card, not with the headroom (Headroom)
     Verdict verdict = Verdict::kDoesNotFit;  // judge_fit's three steps, for the plan

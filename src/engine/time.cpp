@@ -1131,10 +1131,23 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         const InterconnectSpec* spec = priors.interconnects.find(pcie, true);
         host_link_bytes_per_s = spec ? link_bandwidth(*spec, gpu).mid : 0;
     }
+    // "Calibrated by you" (calibration.h): the user's measured throughput of this card on this family scales the
+    // card's own work (compute, bandwidth-bound ops, launch overhead, recurrences, the pipeline's idle slots, which
+    // are micro-batches of that work); communication, offload and the loader keep their own models.
+    const double calibrated_k = gpu.calibration.efficiency_factor(family_name(t.family));
+    r.calibrated_efficiency_factor = calibrated_k;
     auto step_at = [&](int gpus, const StepLinks& l, Efficiency e) {
-        return step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded, priors.comm.overlap_slowdown_fraction,
-                          peak_other, peak, e, stream_cap_bytes_per_s, oh / e.host_scale, kl / e.host_scale,
-                          priors.optimizer_op_s / e.host_scale);
+        StepTimes st = step_times(t, batch, gpu, gpus, l, grad_bytes, overlap, sharded,
+                                  priors.comm.overlap_slowdown_fraction, peak_other, peak, e, stream_cap_bytes_per_s,
+                                  oh / e.host_scale, kl / e.host_scale, priors.optimizer_op_s / e.host_scale);
+        if (calibrated_k > 0) {
+            for (double* v : {&st.compute_s, &st.memory_s, &st.overhead_s, &st.recurrent_s, &st.optimizer_s,
+                              &st.optimizer_loop_s, &st.bubble_s})
+                *v /= calibrated_k;
+            st.step_s = st.compute_s + st.memory_s + st.overhead_s + st.recurrent_s + st.exposed_s +
+                        st.model_parallel_s + st.bubble_s + st.activation_offload_s;
+        }
+        return st;
     };
     const StepTimes s = step_at(n, {link, tp_links.mid, pp_links.mid, host_link_bytes_per_s}, e_mid);
 
@@ -1182,7 +1195,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
                                         priors.optimizer_op_s / e.host_scale)
                                  .step_s;
         }
-        return sum_s;
+        return calibrated_k > 0 ? sum_s / calibrated_k : sum_s;
     };
     const double encoder_s = encoders_at(e_mid);
     r.input_encoder_s = encoder_s;

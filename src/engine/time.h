@@ -249,6 +249,10 @@ struct TimeReport {
     double scaling_efficiency = 1;   // each GPU's share of the work, split without communication, / step_s (<= 1;
                                      // DDP: throughput(n) / (n x throughput(1)) at the same micro-batch)
 
+    // > 0: the card carries the user's calibration for the model's family (calibration.h), already in every time
+    // above; 0 = the priors alone.
+    double calibrated_efficiency_factor = 0;
+
     TimeFigure step, compute, memory_bound, optimizer, comm, exposed_comm, flop;
     TimeFigure model_parallel;       // formula "time.model_parallel" (empty formula without tensor/pipeline parallel)
 };

@@ -338,7 +338,9 @@ std::string record_label(const nlohmann::json& r, const std::string& key) {
     auto text = [&](const char* k) {
         return r.is_object() && r.contains(k) && r[k].is_string() ? r[k].get<std::string>() : std::string();
     };
-    std::string name = key == "gpus" ? text("name") : text("provider") + (text("gpu").empty() ? "" : " · " + text("gpu"));
+    std::string name = key == "gpus"           ? text("name")
+                       : key == "calibrations" ? "calibration · " + text("gpu")
+                                               : text("provider") + (text("gpu").empty() ? "" : " · " + text("gpu"));
     return catalog::printable(name.empty() ? id : name, 80) + (name.empty() ? "" : " (" + catalog::printable(id, 80) + ")");
 }
 
@@ -476,7 +478,7 @@ void app_set_user_data(AppState& app, nlohmann::json user_data) {
     auto listed = [&](const char* key) {
         return user_data.is_object() && user_data.contains(key) && !user_data[key].empty();
     };
-    if (!listed("gpus") && !listed("offers")) {
+    if (!listed("gpus") && !listed("offers") && !listed("calibrations")) {
         app.user_data = nullptr;
     } else {
         if (!user_data.contains("schema_version")) user_data["schema_version"] = 1;
@@ -517,7 +519,7 @@ std::string what_it_holds(const nlohmann::json& doc) {
     }
 }
 
-const char* kRecordKeys[] = {"gpus", "offers"};
+const char* kRecordKeys[] = {"gpus", "offers", "calibrations"};
 }  // namespace
 
 namespace {
@@ -558,7 +560,7 @@ bool app_import_user_data(AppState& app, std::string_view text) {
     if (doc.contains("schema_version") && doc["schema_version"].is_number() && doc["schema_version"].get<double>() > 1)
         return refuse(Str::ImportNewer, "schema_version " + catalog::printable(doc["schema_version"].dump(), 40) +
                                             "; this version of gpuguide reads 1");
-    const bool has_lists = doc.contains("gpus") || doc.contains("offers");
+    const bool has_lists = doc.contains("gpus") || doc.contains("offers") || doc.contains("calibrations");
     if (!has_lists && (doc.contains("model") || doc.contains("batch_size") || doc.contains("gpu")))
         return refuse(Str::ImportIsScenario, "");
     for (const char* key : kRecordKeys)
@@ -596,7 +598,7 @@ bool app_import_user_data(AppState& app, std::string_view text) {
                 } else {
                     ++plan.unchanged_count;
                 }
-                if (key == "gpus" ? base.find_gpu(id) != nullptr : base.find_offer(id) != nullptr)
+                if (key == "gpus" ? base.find_gpu(id) != nullptr : key == "offers" && base.find_offer(id) != nullptr)
                     plan.over_bundled.push_back(record_label(record, key));
             }
         if (app.user_data.is_object() && app.user_data.contains(key) && app.user_data[key].is_array())
@@ -785,9 +787,11 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
         }
         nlohmann::json known = nlohmann::json::object();  // what this version reads; the rest is listed
         for (auto it = u.begin(); it != u.end(); ++it)
-            if (it.key() != "schema_version" && it.key() != "about" && it.key() != "gpus" && it.key() != "offers")
+            if (it.key() != "schema_version" && it.key() != "about" && it.key() != "gpus" && it.key() != "offers" &&
+                it.key() != "calibrations")
                 set_aside.push_back({"", std::string("/") + key + "/" + it.key(),
-                                     "not a key of your data (it has schema_version, about, gpus and offers)"});
+                                     "not a key of your data (it has schema_version, about, gpus, offers and "
+                                     "calibrations)"});
             else
                 known[it.key()] = it.value();
         return known;

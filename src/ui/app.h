@@ -13,6 +13,7 @@
 #include "catalog/decision_json.h"
 #include "catalog/report.h"
 #include "catalog/scenario.h"
+#include "engine/calibration.h"
 #include "imgui.h"
 #include "ui/strings.h"
 
@@ -152,6 +153,27 @@ struct AppState {
     std::vector<catalog::ValidationRow> validation_rows;  // the Accuracy tab, computed on first view
     bool validation_computed = false;
     bool validation_only_failures = false;
+    // The Accuracy tab's filters (chart and table): -1 = all; else an index into the family groups / kinds of figure
+    // (reference_tabs.cpp); "" = every card.
+    int validation_family = -1;
+    int validation_kind = 0;  // peak memory first: one unit on the axes, the band readable (-1 = every kind)
+    std::string validation_gpu;
+
+    // "Calibrate with my measurement" (calibration_panel.cpp): what the user typed, in GiB and per second (0 = not
+    // given), the attribution of the last "Compare" for `calibration_gpu`, and what "Undo" restores.
+    struct CalibrationDraft {
+        double nvidia_smi_gib = 0, allocated_gib = 0, reserved_gib = 0, speed_per_s = 0;
+        int speed_unit = 0;  // 0 samples/s, 1 optimizer steps/s
+    } calibration_draft;
+    bool calibration_checked = false;          // `calibration_result` is for the current inputs and card
+    std::string calibration_gpu;               // the card it was checked on
+    engine::Measurement calibration_measured;  // in base units (steps/s converted to samples/s)
+    engine::CalibrationResult calibration_result;
+    std::string calibration_family;            // engine::family_name of the job it was checked with
+    bool calibration_undo_available = false;
+    std::string calibration_undo_gpu;
+    nlohmann::json calibration_undo_record = nullptr;  // the card's record before the last apply (null = none)
+    Str calibration_message = Str::Dismiss;    // the last apply / undo (Str::Dismiss = none)
 };
 
 // ---- entry points ------------------------------------------------------------------------------------------
@@ -222,12 +244,27 @@ nlohmann::json app_notice_json(const AppState& app);
 // nothing changes.
 std::vector<catalog::Problem> app_load_scenario(AppState& app, std::string_view scenario_json);
 
+// "Calibrate with my measurement" (issue 33) on the scenario's card: compares `measured` with the uncalibrated
+// estimate and keeps the attribution (app.calibration_result); false when there is no card or nothing measured.
+bool app_check_calibration(AppState& app, const engine::Measurement& measured);
+// Writes the checked calibration into the user's data ("calibrations", one record per card, saved and exported with
+// it); "Undo" then restores the card's record as it was. False when nothing applicable was checked.
+bool app_apply_calibration(AppState& app);
+void app_undo_calibration(AppState& app);
+void app_remove_calibration(AppState& app, const std::string& gpu_id);
+// The Accuracy tab's row `index` (app.validation_rows) opened in the calculator; false when it has no scenario the
+// calculator accepts.
+bool app_open_validation_case(AppState& app, std::size_t index);
+
 // Drawn by app_frame; in their own files.
 void draw_calculator(AppState& app);
 void draw_guide(AppState& app);
 void draw_validation(AppState& app);
 void draw_data(AppState& app);
 void draw_user_data(AppState& app);  // the user's own GPUs, offers and prices (on the data tab)
+void draw_calibration(AppState& app);  // "Calibrate with my measurement" (on the calculator)
+// "Calibrated by you on <card>: ..." when the scenario's card carries the user's calibration; false when it does not.
+bool draw_calibration_badge(AppState& app);
 // The values the calculator's "Network between servers" list offers ("" = the link's default), in order.
 std::vector<std::string> network_choice_values();
 // The custom-model starting points of the model list ({"family": ..., sizes}; tests load each one).

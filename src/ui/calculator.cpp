@@ -82,6 +82,7 @@ void draw_results(AppState& app) {
     draw_advice(app);
     draw_stack_config(app);
     draw_time(app);
+    draw_calibration(app);
     draw_breakdown(app);
     draw_ranking(app);
     draw_memory_curve(app);

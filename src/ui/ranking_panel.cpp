@@ -195,6 +195,8 @@ void draw_ranking(AppState& app) {
         std::vector<int> order(shown.size());
         for (size_t i = 0; i < shown.size(); ++i) {
             labels[i] = option_label(app.catalog(), *shown[i], L);
+            // A card the user calibrated with their own measurement says so on each of its options.
+            if (shown[i]->value("calibrated", false)) labels[i] += std::string(" · ") + tr(Str::CalibratedByYou, L);
             order[i] = static_cast<int>(i);
         }
         // Sort the shown rows by the clicked column; ties keep the engine's order (stable sort).

@@ -373,6 +373,82 @@
     X(NotRun, "not run", "未运行")                                                                           \
     X(Informative, "shown, not judged", "仅供参考")                                                          \
     X(FilterFailures, "Only cases outside tolerance", "只看超出容差的案例")                                  \
+    X(AccuracyChartTitle, "Predicted against measured", "预测值与实测值对比")                                \
+    X(AccuracyAxisMeasured, "measured", "实测值")                                                            \
+    X(AccuracyAxisPredicted, "gpuguide", "gpuguide 预测")                                                    \
+    X(AccuracyBand, "tolerance ±%d%%", "容差 ±%d%%")                                                         \
+    X(AccuracyChartHint, "One point per case, on log scales. On the diagonal the prediction equals the measurement; the shaded band is the most common tolerance of the cases shown. Hollow points are outside their own tolerance. Click a point to open its case in the calculator.", \
+      "每个点是一个案例，两轴都是对数刻度。对角线上表示预测值等于实测值；阴影带是所示案例中最常见的容差。空心点超出了该案例自己的容差。点击一个点，即可在计算器中打开该案例。") \
+    X(AccuracyShown, "%d of %d cases match the filters; %d are drawn (a case needs a positive measured and predicted value).", \
+      "共 %d 个案例符合筛选条件（总计 %d 个）；图中画出 %d 个（需要实测值和预测值都大于零）。")           \
+    X(AccuracyPointTip, "Click to open this case in the calculator", "点击可在计算器中打开这个案例")       \
+    X(AccuracyCaseOpened, "Opened a case from the Accuracy tab: the inputs are the case's own.",            \
+      "已从“准确度验证”页打开一个案例：各项输入就是该案例的设置。")                                      \
+    X(AccuracyCaseLine, "%s: %s measured %s, gpuguide %s", "%s：%s 实测 %s，gpuguide 预测 %s")               \
+    X(FilterFamily, "Model family", "模型类别")                                                              \
+    X(FilterCard, "Card", "显卡")                                                                            \
+    X(FilterKind, "Kind of figure", "数值类型")                                                              \
+    X(FilterAll, "All", "全部")                                                                              \
+    X(KindPeakMemory, "Peak memory", "峰值显存")                                                             \
+    X(KindModelStates, "Weights and optimizer states", "权重与优化器状态")                                  \
+    X(KindActivations, "Saved activations", "保存的激活值")                                                  \
+    X(KindParams, "Parameter counts", "参数数量")                                                            \
+    X(KindMaxLength, "Longest sequence that fits", "能装下的最长序列")                                       \
+    X(KindThroughput, "Throughput", "吞吐量")                                                                \
+    X(KindDuration, "Step and run time", "单步与总训练时间")                                                 \
+    X(KindScaling, "Scaling over cards", "多卡扩展效率")                                                     \
+    X(KindMfu, "Model FLOPs utilisation", "模型算力利用率（MFU）")                                          \
+    X(StacksTitle, "The fine-tuning stacks' own published figures", "各微调框架自己公布的数字")             \
+    X(StacksHint, "Grouped by stack: each figure its documentation publishes, against gpuguide's estimate with that stack's settings.", \
+      "按框架分组：每个框架文档里公布的数字，与 gpuguide 按该框架设置得出的估算对比。")                   \
+    X(CalTitle, "Calibrate with my measurement", "用我的实测数据校准")                                      \
+    X(CalIntro, "Ran this job on %s? Enter what your run measured. gpuguide shows its error and which term explains it. If you apply it, later estimates and rankings on this card use it, marked \"calibrated by you\"; you can undo it.", \
+      "在 %s 上跑过这个任务？填入你实测到的数字。gpuguide 会给出误差，并说明是哪一项造成的。应用后，之后这块卡上的估算和排名都会使用它，并标注“经你校准”；随时可以撤销。") \
+    X(CalNoCard, "Pick a GPU first: a calibration belongs to one card.", "请先选择显卡：校准只针对一块显卡。") \
+    X(CalNvidiaSmi, "Peak in nvidia-smi", "nvidia-smi 中的峰值")                                             \
+    X(CalNvidiaSmiTip, "The Memory-Usage of your training process in nvidia-smi at its highest. It includes the CUDA context and what PyTorch's allocator keeps cached. Leave 0 if you did not read it.", \
+      "训练进程在 nvidia-smi 中 Memory-Usage 的最高值。它包含 CUDA 上下文和 PyTorch 分配器缓存的显存。没读到就留 0。") \
+    X(CalAllocated, "torch.cuda.max_memory_allocated", "torch.cuda.max_memory_allocated")                    \
+    X(CalAllocatedTip, "The tensors alone, as PyTorch counts them: no CUDA context and no allocator cache. Print torch.cuda.max_memory_allocated() / 2**30 after a few steps. Leave 0 if you did not read it.", \
+      "PyTorch 统计的张量本身：不含 CUDA 上下文，也不含分配器缓存。训练几步后打印 torch.cuda.max_memory_allocated() / 2**30。没读到就留 0。") \
+    X(CalReserved, "torch.cuda.max_memory_reserved (optional)", "torch.cuda.max_memory_reserved（可选）")   \
+    X(CalReservedTip, "What PyTorch's caching allocator held at most: the tensors plus its cache, without the CUDA context. With all three figures the allocator and the context are told apart exactly.", \
+      "PyTorch 缓存分配器最多占用的显存：张量加上缓存，不含 CUDA 上下文。三个数字都填时，分配器和上下文可以精确分开。") \
+    X(CalSpeed, "Measured speed", "实测速度")                                                               \
+    X(CalSpeedTip, "The Hugging Face Trainer prints train_samples_per_second and train_steps_per_second (optimizer steps) at the end. Leave 0 if you did not measure it.", \
+      "Hugging Face Trainer 结束时会打印 train_samples_per_second 和 train_steps_per_second（优化器步数）。没测就留 0。") \
+    X(CalSamplesPerS, "samples/s", "样本/秒")                                                                \
+    X(CalStepsPerS, "steps/s", "步/秒")                                                                      \
+    X(CalCheck, "Compare with the estimate", "与估算对比")                                                  \
+    X(CalNothingEntered, "Enter at least one measured figure (memory or speed).", "请至少填写一个实测数字（显存或速度）。") \
+    X(CalErrorLine, "%s: you measured %s, gpuguide estimated %s (%s)", "%s：你实测 %s，gpuguide 估算 %s（%s）") \
+    X(CalTermContext, "CUDA context on your card: %s (gpuguide assumes %s).", "你这块卡上的 CUDA 上下文：%s（gpuguide 默认 %s）。") \
+    X(CalTermAllocator, "PyTorch's allocator cache: %s of the tensors (gpuguide assumes %s).", "PyTorch 分配器缓存：张量的 %s（gpuguide 默认 %s）。") \
+    X(CalTermSpeed, "Speed of your card on this kind of model: %s of gpuguide's estimate.", "你这块卡在这类模型上的速度：gpuguide 估算的 %s。") \
+    X(CalTensorsDiffer, "The tensors themselves differ by %s. That is gpuguide's model of this job, not a property of your card, so it is not applied: please report the scenario.", \
+      "张量本身相差 %s。这是 gpuguide 对这个任务的建模误差，不是你这块卡的特性，所以不会应用：欢迎反馈这个场景。") \
+    X(CalUnexplained, "%s is left unexplained: it is past what the context and the allocator can plausibly hold.", \
+      "还有 %s 无法解释：超出了上下文和分配器的合理范围。")                                                \
+    X(CalContextOutOfRange, "The context these figures imply is outside 256 MiB to 3 GiB: it was limited to that range.", \
+      "按这些数字推出的上下文不在 256 MiB 到 3 GiB 之间，已限制在这个范围内。")                            \
+    X(CalImpossible, "Refused: the figures contradict each other. max_memory_reserved must be at least max_memory_allocated, and nvidia-smi at least both.", \
+      "已拒绝：这些数字互相矛盾。max_memory_reserved 不应小于 max_memory_allocated，nvidia-smi 不应小于这两者。") \
+    X(CalNoTime, "Refused for the speed: gpuguide has no time estimate for this scenario to compare with.", "速度未采用：这个场景没有时间估算可以对比。") \
+    X(CalNotCardWork, "Refused for the speed: it is faster than the parts of the step your card's speed does not set (communication, offload, data loading) allow. Check the figure and its unit.", \
+      "速度未采用：它比步长中与显卡速度无关的部分（通信、卸载、数据加载）所允许的还快。请检查数字和单位。") \
+    X(CalFactorOutOfRange, "Refused for the speed: it is more than 4 times off the estimate. Check the unit (samples or steps), the batch size and the accumulation steps.", \
+      "速度未采用：与估算相差 4 倍以上。请检查单位（样本还是步）、批大小和梯度累积步数。")                \
+    X(CalNothingToApply, "Nothing to apply: within the readings' rounding, or only the job's own tensors differ.", "没有可应用的项：误差在读数的舍入范围内，或者只是任务本身的张量有差别。") \
+    X(CalApply, "Apply to my card", "应用到我的显卡")                                                       \
+    X(CalUndo, "Undo", "撤销")                                                                               \
+    X(CalRemove, "Remove this card's calibration", "删除这块卡的校准")                                      \
+    X(CalApplied, "Applied: estimates and rankings on %s now use your measurement.", "已应用：%s 上的估算和排名现在使用你的实测数据。") \
+    X(CalUndone, "Undone: %s is back to what it was before.", "已撤销：%s 恢复到之前的状态。")              \
+    X(CalibratedByYou, "calibrated by you", "经你校准")                                                     \
+    X(CalBadge, "Calibrated by you on %s:", "%s 已经你校准：")                                              \
+    X(CalBadgeContext, "CUDA context %s", "CUDA 上下文 %s")                                                  \
+    X(CalBadgeAllocator, "allocator cache %s", "分配器缓存 %s")                                              \
+    X(CalBadgeSpeed, "speed x%s (%s)", "速度 x%s（%s）")                                                     \
     X(DataIntro, "Every GPU and cloud offer gpuguide knows, with where each number comes from. Hover a row for its source.", \
       "gpuguide 收录的全部显卡和云服务器报价，以及每个数字的出处。鼠标悬停在某一行上即可查看来源。")       \
     X(GpusTitle, "GPUs", "显卡")                                                                             \

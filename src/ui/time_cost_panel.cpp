@@ -251,6 +251,12 @@ void draw_time(AppState& app) {
         return;
     }
     const double total = json_number(t, "total_s"), low = json_number(t, "low_s"), high = json_number(t, "high_s");
+    if (t.contains("calibration") && t["calibration"].is_object()) {  // the card's measured speed is in these times
+        ImGui::PushStyleColor(ImGuiCol_Text, kTightColor);
+        wrapped_textf(tr(Str::CalBadgeSpeed, L), format_significant(json_number(t["calibration"], "efficiency_factor", 1), 3).c_str(),
+                      tr(Str::CalibratedByYou, L));
+        ImGui::PopStyleColor();
+    }
     // A loader slower than the fast and the slow kernel estimates sets every end of the range: no range to show.
     const double loader_wait = json_number(t, "loader_wait_s", 0);
     const bool loader_bound = loader_wait > 0 && high <= low;

@@ -37,6 +37,7 @@ void draw_verdict(AppState& app) {
                       gpu->name.c_str());
         ImGui::PopStyleColor();
         ImGui::PopFont();
+        draw_calibration_badge(app);  // the user's own measurement of this card, when there is one
         // The headroom's named terms, each with its bytes: what a real run needs beyond the estimate.
         const engine::Headroom& h = m.verdict.headroom;
         std::string terms;
