@@ -34,14 +34,15 @@ std::vector<std::string> distinct_settings(const nlohmann::json& scenario, const
     std::vector<std::pair<std::string, std::string>> mine;
     flatten(scenario, "", mine);
     std::vector<std::string> out;
-    for (const auto& [key, value] : mine) {
+    for (const std::pair<std::string, std::string>& setting : mine) {  // (not a structured binding: clang 14 cannot capture one)
+        const std::string& key = setting.first;
         if (key == "model" || key == "gpu.id" || key == "gpu.count") continue;
         for (const nlohmann::json* other : all) {
             std::vector<std::pair<std::string, std::string>> theirs;
             flatten(*other, "", theirs);
-            const bool same = std::any_of(theirs.begin(), theirs.end(), [&](const auto& kv) { return kv == std::make_pair(key, value); });
+            const bool same = std::any_of(theirs.begin(), theirs.end(), [&](const auto& kv) { return kv == setting; });
             if (!same) {
-                out.push_back(key + " = " + value);
+                out.push_back(key + " = " + setting.second);
                 break;
             }
         }
