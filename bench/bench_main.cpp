@@ -102,6 +102,58 @@ void BM_PageRecompute(benchmark::State& state) {  // everything the page recompu
 }
 BENCHMARK(BM_PageRecompute)->Unit(benchmark::kMillisecond);
 
+// ---- comparison (issue 33): pins cost one page recompute each when they arrive, none afterwards ---------------
+// The pinned scenarios: the default one on other cards and with LoRA (the comparisons the issue names).
+const char* const kPinned[] = {
+    R"({"model":"bert-base","batch_size":16,"seq_len":128,"precision":"fp16-amp","gpu":{"id":"rtx-4090"}})",
+    R"({"model":"bert-base","batch_size":16,"seq_len":128,"precision":"fp16-amp","method":"lora","gpu":{"id":"rtx-4060"}})",
+    R"({"model":"bert-base","batch_size":16,"seq_len":128,"precision":"fp16-amp","gpu":{"id":"rtx-4060","count":4}})",
+};
+
+nlohmann::json pinned(int count) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int i = 0; i < count; ++i) out.push_back(nlohmann::json::parse(kPinned[i]));
+    return out;
+}
+
+// An input changes with 0..3 pins on the page: the same time as BM_PageRecompute (pins are not recomputed).
+void BM_PageRecomputeWithPins(benchmark::State& state) {
+    ImGui::CreateContext();
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    gg::ui::app_set_pins(app, pinned(static_cast<int>(state.range(0))));
+    const int before = app.pin_computations;
+    for (auto _ : state) {
+        app.scenario.batch_size = app.scenario.batch_size == 16 ? 17 : 16;
+        app.scenario_dirty = true;
+        gg::ui::app_update_results(app);
+        gg::ui::compute_pins(app);
+        benchmark::DoNotOptimize(gg::ui::app_compare_json(app));
+    }
+    state.counters["pin_recomputes_per_change"] =
+        benchmark::Counter(app.pin_computations - before, benchmark::Counter::kAvgIterations);
+    ImGui::DestroyContext();
+}
+BENCHMARK(BM_PageRecomputeWithPins)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+// Pins arriving from a link or the saved settings: one page recompute (estimate + ranking) per pin.
+void BM_PinsArrive(benchmark::State& state) {
+    ImGui::CreateContext();
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    const nlohmann::json pins = pinned(static_cast<int>(state.range(0)));
+    int computed = 0;
+    for (auto _ : state) {
+        const int before = app.pin_computations;
+        gg::ui::app_set_pins(app, pins);
+        gg::ui::compute_pins(app);
+        computed += app.pin_computations - before;
+    }
+    state.counters["pin_recomputes_per_arrival"] = benchmark::Counter(computed, benchmark::Counter::kAvgIterations);
+    ImGui::DestroyContext();
+}
+BENCHMARK(BM_PinsArrive)->DenseRange(1, 3)->Unit(benchmark::kMillisecond);
+
 // ---- start-up: what the page does before its first frame (docs/performance.md) ------------------------------
 void BM_ParseCatalog(benchmark::State& state) {  // data/*.json text -> validated catalog
     using namespace gg::catalog;

@@ -116,6 +116,26 @@ json report_to_json(const Scenario& s, const Estimate& e) {
                   {"packing", s.packing},
                   {"host_activation_bytes", r.host_activation_bytes},
                   {"offload_pcie_bytes_per_step", r.offload_pcie_bytes_per_step}};
+    // Memory through one training step (engine::memory_timeline): each point's bands sum to its allocated bytes, and
+    // the peak point's allocated bytes are memory_bytes.peak_allocated.
+    const engine::MemoryTimeline tl = engine::memory_timeline(e.prepared, s.batch_size);
+    json points = json::array();
+    for (std::size_t i = 0; i < tl.points.size(); ++i) {
+        const engine::TimelinePoint& p = tl.points[i];
+        json point = {{"point", engine::step_point_name(p.point)},
+                      {"allocated_bytes", p.allocated_bytes()},
+                      {"peak", static_cast<int>(i) == tl.peak_index},
+                      {"training", p.point != engine::StepPoint::kEvaluation},
+                      {"bands", {{"weights", p.weights_bytes},
+                                 {"optimizer", p.optimizer_bytes},
+                                 {"gradients", p.gradients_bytes},
+                                 {"activations", p.activations_bytes},
+                                 {"temporary", p.temporary_bytes},
+                                 {"workspace", p.workspace_bytes}}}};
+        if (p.point == engine::StepPoint::kBackward) point["segment"] = p.segment;
+        points.push_back(std::move(point));
+    }
+    j["memory_timeline"] = {{"pipeline_stage", tl.pipeline_stage}, {"peak_index", tl.peak_index}, {"points", std::move(points)}};
     j["explain"] = {{"weights", figure_to_json(r.weights)},
                     {"gradients", figure_to_json(r.gradients)},
                     {"optimizer", figure_to_json(r.optimizer)},

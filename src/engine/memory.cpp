@@ -929,6 +929,86 @@ double evaluation_extra_bytes(const PreparedMemory& m, double batch) {
     return std::max(0.0, eval_required - required_bytes(m, batch));
 }
 
+// ---- memory over one training step ----------------------------------------------------------------------------
+const char* step_point_name(StepPoint point) {
+    switch (point) {
+        case StepPoint::kStart: return "start";
+        case StepPoint::kForwardEnd: return "forward_end";
+        case StepPoint::kLossBackward: return "loss_backward";
+        case StepPoint::kBackward: return "backward";
+        case StepPoint::kOptimizerStep: return "optimizer_step";
+        case StepPoint::kEvaluation: return "evaluation";
+    }
+    return "start";
+}
+
+// compute_peak's phases point by point, with its terms kept apart (the same expressions; a test checks that the
+// largest training point is compute_peak's allocated bytes), and evaluation_extra_bytes's pass after them.
+MemoryTimeline memory_timeline(const PreparedMemory& first, double batch) {
+    const PreparedMemory* chosen = &first;  // the stage evaluate_memory reports
+    for (const PreparedMemory& s : first.last_stage)
+        if (stage_required_bytes(s, batch) > stage_required_bytes(first, batch)) chosen = &s;
+    const PreparedMemory& m = *chosen;
+    const TrainingConfig& c = m.config;
+    MemoryTimeline tl;
+    tl.pipeline_stage = m.stage;
+    const double paged_out = c.paged_optimizer && !c.offload_optimizer ? m.optimizer_bytes : 0.0;
+    const double weights = m.weight_bytes + m.input_encoder_bytes + m.gathered_bytes;
+    const double optimizer = m.optimizer_bytes - paged_out + m.ema_bytes;
+    const double stash = (m.in_flight - 1.0) * (m.kept_per_sample_bytes * batch + m.autocast_copy_bytes);
+    const double grads_before = (c.grad_accum_steps > 1 || !c.tunables.zero_grad_set_to_none) ? m.grad_bytes : 0;
+    const double kept = m.kept_per_sample_bytes * batch + m.autocast_copy_bytes;
+    const double kept_all = kept + stash;
+    const double loss_fwd = m.loss_forward_per_sample_bytes * batch;
+    const double loss_bwd = m.loss_backward_per_sample_bytes * batch;
+    const double encoding = m.input_encoder_transient_per_sample_bytes * batch;
+    const bool encoder_peak = encoding > kept_all + loss_fwd;
+    const double ws = c.tunables.cublas_workspace_bytes + c.tunables.cudnn_workspace_bytes;
+    auto add = [&](StepPoint p, int segment, double optimizer_bytes, double grads, double act, double tmp) {
+        TimelinePoint x;
+        x.point = p;
+        x.segment = segment;
+        x.weights_bytes = weights;
+        x.optimizer_bytes = optimizer_bytes;
+        x.gradients_bytes = m.ddp_bucket_bytes + grads;
+        x.activations_bytes = act;
+        x.temporary_bytes = tmp;
+        x.workspace_bytes = ws;
+        tl.points.push_back(x);
+    };
+    add(StepPoint::kStart, -1, optimizer, grads_before, stash, 0);
+    add(StepPoint::kForwardEnd, -1, optimizer, grads_before, encoder_peak ? 0 : kept_all, encoder_peak ? encoding : loss_fwd);
+    add(StepPoint::kLossBackward, -1, optimizer, grads_before, kept_all, loss_bwd);
+    double kept_before = kept;
+    double grads_after = 0;
+    for (std::size_t i = m.segments.size(); i-- > 0;) {
+        const Segment& s = m.segments[i];
+        kept_before -= s.kept_per_sample_bytes * batch + s.kept_const_bytes;
+        grads_after += s.grad_bytes;
+        add(StepPoint::kBackward, static_cast<int>(i), optimizer, std::max(grads_before, grads_after),
+            stash + kept_before + s.full_per_sample_bytes * batch + s.kept_const_bytes,
+            s.transient_per_sample_bytes * batch + m.dequant_temp_bytes);
+    }
+    add(StepPoint::kOptimizerStep, -1, optimizer + paged_out, m.grad_bytes, 0, m.optimizer_temp_bytes);
+    // The peak as compute_peak names it: on equal bytes the backward wins, then the forward's end, then the step.
+    auto preference = [](StepPoint p) {
+        return p == StepPoint::kBackward || p == StepPoint::kLossBackward ? 0 : p == StepPoint::kForwardEnd ? 1
+               : p == StepPoint::kOptimizerStep                           ? 2 : 3;
+    };
+    for (std::size_t i = 0; i < tl.points.size(); ++i) {
+        const double bytes = tl.points[i].allocated_bytes(), best = tl.points[tl.peak_index].allocated_bytes();
+        if (bytes > best || (bytes == best && preference(tl.points[i].point) < preference(tl.points[tl.peak_index].point)))
+            tl.peak_index = static_cast<int>(i);
+    }
+    if (c.eval_batch > 0) {  // as evaluation_extra_bytes: no activation kept, one segment's tensors plus the logits
+        double largest_segment = 0;
+        for (const Segment& s : m.segments) largest_segment = std::max(largest_segment, s.full_per_sample_bytes);
+        add(StepPoint::kEvaluation, -1, m.optimizer_bytes + m.ema_bytes, grads_before, 0,
+            c.eval_batch * (largest_segment + m.eval_logits_per_sample_bytes));
+    }
+    return tl;
+}
+
 Headroom job_headroom(const PreparedMemory& m, double batch, double card, bool owned_display_card) {
     const TrainingConfig& c = m.config;
     Headroom h;

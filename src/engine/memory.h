@@ -321,6 +321,39 @@ double required_bytes(const PreparedMemory& prepared, double batch);
 // Bytes an evaluation pass at TrainingConfig::eval_batch needs beyond the training peak at `batch` (>= 0).
 double evaluation_extra_bytes(const PreparedMemory& prepared, double batch);
 
+// ---- memory over one training step (issue 33) -------------------------------------------------------------
+// The allocated bytes at each point of compute_peak's phase model (memory.cpp), in the order a step runs: before the
+// forward, the end of the forward, the loss's backward, the backward of each segment from the last, the optimizer
+// step, and, when the job evaluates (TrainingConfig::eval_batch > 0), an evaluation pass between steps. Each point is
+// split into bands that say what they hold; a point's bands sum to its allocated bytes (before fragmentation and
+// the CUDA context). The largest training point is the estimate's peak_allocated; the evaluation point is not part
+// of that peak (its excess is the verdict's evaluation headroom), so it is marked apart.
+enum class StepPoint : std::uint8_t { kStart, kForwardEnd, kLossBackward, kBackward, kOptimizerStep, kEvaluation };
+const char* step_point_name(StepPoint point);  // "start", "forward_end", "loss_backward", "backward", ...
+
+struct TimelinePoint {
+    StepPoint point = StepPoint::kStart;
+    int segment = -1;  // kBackward: the segment (forward order) whose backward runs
+    double weights_bytes = 0;      // weights (+ frozen input encoders, gathered ZeRO-3/FSDP unit)
+    double optimizer_bytes = 0;    // optimizer states and EMA on the card (paged states only in the step)
+    double gradients_bytes = 0;    // gradients that exist at this point, DDP buckets included
+    double activations_bytes = 0;  // saved for backward (recomputed segment's full set under checkpointing)
+    double temporary_bytes = 0;    // loss, activation gradients, dequantised weights, the step's scratch
+    double workspace_bytes = 0;    // cuBLAS + cuDNN workspaces
+    double allocated_bytes() const {
+        return weights_bytes + optimizer_bytes + gradients_bytes + activations_bytes + temporary_bytes + workspace_bytes;
+    }
+};
+
+struct MemoryTimeline {
+    std::vector<TimelinePoint> points;
+    int peak_index = 0;  // the training point with the most allocated bytes (on equal bytes, the phase compute_peak names)
+    int pipeline_stage = 0;  // the stage evaluate_memory reports (the fuller of first and last)
+};
+
+// The timeline of the stage evaluate_memory reports, at a micro-batch.
+MemoryTimeline memory_timeline(const PreparedMemory& prepared, double batch);
+
 // The headroom of a prepared job at a micro-batch on a card (all four terms), and the verdict with it.
 Headroom job_headroom(const PreparedMemory& prepared, double batch, double card_bytes, bool owned_display_card);
 FitVerdict judge_job(const PreparedMemory& prepared, double batch, double card_bytes, bool owned_display_card);

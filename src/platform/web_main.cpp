@@ -306,6 +306,13 @@ EMSCRIPTEN_KEEPALIVE const char* gg_notice_json() {
     return g_platform->report.c_str();
 }
 
+// window.gpuguide.compare(): the pins and the current scenario as the comparison shows them (ui::app_compare_json).
+EMSCRIPTEN_KEEPALIVE const char* gg_compare_json() {
+    if (g_platform == nullptr) return "null";
+    g_platform->report = gg::ui::app_compare_json(g_platform->app).dump();
+    return g_platform->report.c_str();
+}
+
 // Called on start and on hashchange with location.hash (a link pasted into the address bar).
 EMSCRIPTEN_KEEPALIVE void gg_apply_fragment(const char* fragment) {
     if (g_platform == nullptr || fragment == nullptr) return;

@@ -449,6 +449,7 @@ std::string app_fragment(const AppState& app) {
     std::string fragment = (app.embed ? "embed=1&" : "") + scenario_to_fragment(app_scenario_json(app));
     const nlohmann::json records = user_records_for_link(app);
     if (!records.is_null()) fragment += "&" + user_data_to_fragment(records);
+    if (!app.pins.empty()) fragment += "&" + pins_to_fragment(app_pins_json(app));
     return fragment;
 }
 
@@ -463,6 +464,7 @@ void rebuild_catalog(AppState& app) {
     app.link_data_problems.clear();
     const bool own = app.user_data.is_object();
     const bool link = app.link_user_data.is_object();
+    for (Pin& p : app.pins) p.computed = false;  // computed again against the new catalog (compute_pins)
     app.user_catalog_active = own || link;
     if (!app.user_catalog_active) {
         app.user_catalog = catalog::Catalog();
@@ -694,6 +696,7 @@ std::string app_store_json(const AppState& app) {
     nlohmann::json doc{{"version", 1}, {"scenario", app_scenario_json(app)}};
     if (app.user_data.is_object()) doc["user_data"] = app.user_data;
     if (app.undo_import_available) doc["user_data_before_import"] = app.user_data_before_import;
+    if (!app.pins.empty()) doc["pins"] = app_pins_json(app);
     return doc.dump();
 }
 
@@ -776,7 +779,7 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
     std::vector<catalog::Problem> set_aside;
     for (auto it = doc.begin(); it != doc.end(); ++it)
         if (it.key() != "version" && it.key() != "scenario" && it.key() != "user_data" &&
-            it.key() != "user_data_before_import")
+            it.key() != "user_data_before_import" && it.key() != "pins")
             set_aside.push_back({"", "/" + it.key(), "not a key of the saved settings"});
     auto own_data = [&](const char* key) -> nlohmann::json {  // user_data or user_data_before_import; null: none
         if (!doc.contains(key) || doc[key].is_null()) return nullptr;
@@ -823,6 +826,10 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
                                                            : "its scenario could not be used:");
         add_notice_details(app, problems);
         return status;
+    }
+    if (doc.contains("pins")) {  // after the scenario and the user's data: each pin is computed once
+        const std::vector<catalog::Problem> pin_problems = app_set_pins(app, doc["pins"]);
+        set_aside.insert(set_aside.end(), pin_problems.begin(), pin_problems.end());
     }
     if (!set_aside.empty()) {
         const bool only_settings = reset && std::all_of(set_aside.begin(), set_aside.end(), [](const catalog::Problem& p) {
@@ -898,6 +905,10 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
             if (user.status == LinkStatus::kOk || app.link_user_data.is_object())  // (a link without them: none)
                 kept = use_link_records(app, link.json_text, user.status == LinkStatus::kOk ? user.json_text : "null");
             const auto problems = app_load_scenario(app, link.json_text);
+            // The link's pins replace the page's (a link without any leaves them); a pin that cannot be used is kept
+            // and its problems shown in its column.
+            if (const LinkScenario pins = pins_from_fragment(fragment); pins.status == LinkStatus::kOk)
+                app_set_pins(app, catalog::parse_json_text(pins.json_text).value);
             if (problems.empty()) {
                 app.narrow_show_answer = true;  // a shared link opens on its answer (phones: the answer view)
                 if (!kept.empty()) {
@@ -928,7 +939,10 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
 
 void app_frame(AppState& app) {
     app_update_results(app);
-    if (app.frame_count > 0) update_decisions(app);  // deferred past the first frame (defer_first_decisions)
+    if (app.frame_count > 0) {  // deferred past the first frame (defer_first_decisions)
+        update_decisions(app);
+        compute_pins(app);
+    }
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(viewport->WorkPos);
     ImGui::SetNextWindowSize(viewport->WorkSize);

@@ -55,6 +55,20 @@ struct Results {
 // (Sam Altman on GPT-4: "more than $100 million", Wired, 2023-04-17); 1 billion CNY is about 140 million USD.
 inline constexpr double kAnyBudgetCny = 1e9;
 
+// ---- pins: scenarios kept beside the current one for comparison (issue 33) ------------------------------------
+// A pin holds its scenario document and what the page showed for it: the report and the two costs of the cost
+// panel, taken from the results when pinned (no recompute), computed once when it comes from a link or the saved
+// settings, or when the catalog changes (the user's own data).
+struct Pin {
+    nlohmann::json scenario;   // as app_scenario_json: what the link, the saved settings and the CLI read
+    bool computed = false;     // false: report, rent and buy are to be computed (compute_pins)
+    std::vector<catalog::Problem> problems;  // of the scenario against the page's catalog (empty = valid)
+    nlohmann::json report;     // the CLI's `gpuguide estimate` report (null when the scenario has problems)
+    nlohmann::json rent;       // the ranking's cheapest fitting rent offer for its card (null: none)
+    nlohmann::json buy;        // the ranking's buy option for its card and count (null: none)
+};
+inline constexpr int kMaxPins = 3;
+
 enum class Tab { Calculator, Guide, Validation, Data };
 
 // "Load from a file" in two steps (issue 30): the file is read and checked whole, then what it would change is shown
@@ -123,6 +137,8 @@ struct AppState {
     bool show_not_fitting = false;   // ranking: also list options the job does not fit
     bool narrow_show_answer = false; // one-column layout (phones): the answer view instead of the inputs view
     int results_generation = 0;      // bumped whenever the results are recomputed (the platform syncs the link)
+    std::vector<Pin> pins;           // at most kMaxPins, oldest first
+    int pin_computations = 0;        // how many times a pin's results were computed (tests and the benchmark count)
 
     // Links and embedding.
     bool embed = false;              // compact layout for an iframe (?embed=1 or #embed=1)
@@ -255,6 +271,22 @@ void app_remove_calibration(AppState& app, const std::string& gpu_id);
 // The Accuracy tab's row `index` (app.validation_rows) opened in the calculator; false when it has no scenario the
 // calculator accepts.
 bool app_open_validation_case(AppState& app, std::size_t index);
+// Pins (compare.cpp). Pinning copies the current results (false when kMaxPins are pinned or the results are not
+// valid); app_set_pins replaces the pins by these scenario documents (at most kMaxPins are read) and returns the
+// problems of those that cannot be used (they are kept and listed, like anything entered); compute_pins computes
+// the pins that need it, each once.
+bool app_pin_current(AppState& app);
+// Pins a ranked option (the ranking's JSON): the scenario a click on its row would set, computed once.
+bool app_pin_option(AppState& app, const nlohmann::json& option);
+void app_unpin(AppState& app, int index);
+std::vector<catalog::Problem> app_set_pins(AppState& app, const nlohmann::json& scenarios);
+nlohmann::json app_pins_json(const AppState& app);  // the pins' scenario documents, as an array
+void compute_pins(AppState& app);
+// The comparison as the page shows it: {"pins": [{"scenario", "report", "rent", "buy", "problems"}], "current":
+// {...}}; each pin also has "differences" from the current scenario (peak_bytes, total_s, rent_cost, buy_cost:
+// pin minus current, null where either is unknown). Tests compare it with the CLI's reports.
+nlohmann::json app_compare_json(AppState& app);
+void draw_compare(AppState& app);
 
 // Drawn by app_frame; in their own files.
 void draw_calculator(AppState& app);

@@ -23,10 +23,10 @@ double json_number(const nlohmann::json& j, const char* key, double fallback) {
 }
 
 // The cheapest fitting rent offer and the buy option for the scenario's card, from the ranking.
-const nlohmann::json* ranking_option(const Results& r, const char* kind, const std::string& gpu, int count) {
+const nlohmann::json* ranking_option(const nlohmann::json& ranking, const char* kind, const std::string& gpu, int count) {
     const nlohmann::json* best = nullptr;
-    if (!r.ranking.contains("options")) return nullptr;
-    for (const auto& o : r.ranking["options"]) {
+    if (!ranking.is_object() || !ranking.contains("options")) return nullptr;
+    for (const auto& o : ranking["options"]) {
         if (o.value("kind", "") != kind || o.value("gpu", "") != gpu) continue;
         if (std::string(kind) == "buy" && o.value("count", 0) != count) continue;
         // A rental is an offer's own card count: one the job does not fit has a price but is no answer.
@@ -79,6 +79,7 @@ void draw_results(AppState& app) {
     if (!app.results.valid) return;
     draw_verdict(app);
     draw_plan_verdict(app);
+    draw_compare(app);
     draw_advice(app);
     draw_stack_config(app);
     draw_time(app);

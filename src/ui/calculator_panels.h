@@ -45,7 +45,7 @@ void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*
 // A number in a JSON object, or `fallback` when the key is missing or not a number.
 double json_number(const nlohmann::json& j, const char* key, double fallback = -1);
 // The cheapest fitting rent offer and the buy option for the scenario's card, from the ranking.
-const nlohmann::json* ranking_option(const Results& r, const char* kind, const std::string& gpu, int count);
+const nlohmann::json* ranking_option(const nlohmann::json& ranking, const char* kind, const std::string& gpu, int count);
 // "1 card" / "3 cards" (English plural), "3 张卡" (Chinese has none).
 std::string counted(int n, Str one, Str many, Lang lang);
 // The ranking option's reason with this code ({"code", "values"}, catalog/decision_json.cpp rank_json), or nullptr.

@@ -63,7 +63,7 @@ void draw_rent_vs_buy(AppState& app) {
     const catalog::Scenario& s = r.scenario.scenario;
     const catalog::Catalog& cat = app.catalog();
     const engine::GpuSpec* gpu = cat.find_gpu(s.gpu_id);
-    const nlohmann::json* rent = ranking_option(r, "rent", s.gpu_id, 1);
+    const nlohmann::json* rent = ranking_option(r.ranking, "rent", s.gpu_id, 1);
     if (gpu == nullptr || rent == nullptr) return;
     const engine::CloudOffer* offer = cat.find_offer(rent->value("offer", ""));
     if (offer == nullptr || offer->gpu_count != 1) return;

@@ -59,6 +59,10 @@ std::string scenario_to_fragment(const nlohmann::json& scenario) {
     return "s=" + std::to_string(kLinkVersion) + "." + base64url_encode(scenario.dump());
 }
 
+std::string pins_to_fragment(const nlohmann::json& scenarios) {
+    return "p=" + std::to_string(kLinkVersion) + "." + base64url_encode(scenarios.dump());
+}
+
 std::string user_data_to_fragment(const nlohmann::json& user_data) {
     return "u=" + std::to_string(kLinkVersion) + "." + base64url_encode(user_data.dump());
 }
@@ -125,5 +129,6 @@ LinkScenario read_part(std::string_view fragment, std::string_view key) {
 
 LinkScenario scenario_from_fragment(std::string_view fragment) { return read_part(fragment, "s"); }
 LinkScenario user_data_from_fragment(std::string_view fragment) { return read_part(fragment, "u"); }
+LinkScenario pins_from_fragment(std::string_view fragment) { return read_part(fragment, "p"); }
 
 }  // namespace gg::ui

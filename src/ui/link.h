@@ -37,4 +37,9 @@ LinkScenario scenario_from_fragment(std::string_view fragment);
 std::string user_data_to_fragment(const nlohmann::json& user_data);
 LinkScenario user_data_from_fragment(std::string_view fragment);
 
+// The pinned scenarios (issue 33) as a third part "p=1.<base64url of [scenario, ...]>"; read like the others
+// (json_text = the array).
+std::string pins_to_fragment(const nlohmann::json& scenarios);
+LinkScenario pins_from_fragment(std::string_view fragment);
+
 }  // namespace gg::ui

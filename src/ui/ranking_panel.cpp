@@ -246,6 +246,12 @@ void draw_ranking(AppState& app) {
                     }
                 }
                 const bool row_hovered = ImGui::IsItemHovered();
+                // Right-click (or long-press on a touch screen that sends one): pin the option beside the current one.
+                if (ImGui::BeginPopupContextItem(("##pin" + o.value("id", "")).c_str())) {
+                    if (ImGui::MenuItem(tr(Str::PinOption, L), nullptr, false, static_cast<int>(app.pins.size()) < kMaxPins))
+                        app_pin_option(app, o);
+                    ImGui::EndPopup();
+                }
                 // Narrow: the option's line starts at the row's left edge with the rank in front (the name needs
                 // the width); wide: the rank in its own column.
                 const ImVec2 rank_top = ImGui::GetCursorScreenPos();

@@ -206,6 +206,32 @@
     X(VerdictNoFit, "Does not fit on %s", "装不进 %s")                                                       \
     X(VerdictTight, "Tight on %s", "勉强装进 %s")                                                             \
     X(TightShort, "Tight", "勉强")                                                                                \
+    X(CompareTitle, "Compare side by side", "并排比较")                                                          \
+    X(PinCurrent, "Pin this scenario", "固定这个方案")                                                           \
+    X(PinCurrentTip, "Keeps this answer on the page: change the inputs and compare (up to 3 pinned). Pins are "  \
+      "kept in the link and your saved settings. A ranked option: right-click its row.",                       \
+      "把这个答案留在页面上：修改输入后即可对比（最多固定 3 个）。固定的方案会保存在链接和本机设置里。"       \
+      "排名中的选项：右键点击它所在的行。")                                                                   \
+    X(PinnedAlready, "This scenario is pinned.", "这个方案已固定。")                                             \
+    X(PinsFull, "Three scenarios are pinned: unpin one to pin another.", "已固定 3 个方案：先取消一个才能再固定。") \
+    X(CompareHint, "Pin this scenario, then change the inputs (another card, LoRA instead of full, 4 cards "    \
+      "instead of 1): both answers stay side by side.",                                                        \
+      "先固定这个方案，再修改输入（换一块显卡、用 LoRA 代替全参数、4 张卡代替 1 张）：两个答案会并排显示。")  \
+    X(ColNow, "Now", "当前")                                                                                   \
+    X(ColPinned, "Pinned %d", "固定 %d")                                                                       \
+    X(Unpin, "Unpin", "取消固定")                                                                              \
+    X(PinLoad, "Edit", "编辑")                                                                                 \
+    X(PinLoadTip, "Puts this pinned scenario into the inputs (the current one is replaced; pin it first to keep it).", \
+      "把这个固定的方案放回输入（当前输入会被替换；想保留请先固定它）。")                                     \
+    X(PinOption, "Pin this option for comparison", "固定这个选项用于比较")                                     \
+    X(RowScenario, "Scenario", "方案")                                                                         \
+    X(RowVerdict, "Fits?", "装得下吗")                                                                         \
+    X(RowMemory, "Memory (peak, on one scale)", "显存（峰值，同一刻度）")                                      \
+    X(RowTime, "Training time", "训练时间")                                                                    \
+    X(RowRent, "Rent (cheapest offer)", "租用（最便宜的报价）")                                                \
+    X(RowBuy, "Buy", "购买")                                                                                   \
+    X(PinProblems, "Cannot be computed with the data now:", "按现在的数据无法计算：")                            \
+    X(PinBarTip, "%s: %s (the red mark: %s usable on this card)", "%s：%s（红线：这块卡可用 %s）")             \
     X(VerdictCard, "Needs %s of the card's %s; a real run needs %s more headroom: %s.",                        \
       "需要 %s，显卡共 %s；实际运行还需 %s 余量：%s。")                                                       \
     X(VerdictCardNoHeadroom, "Needs %s of the card's %s.", "需要 %s，显卡共 %s。")                               \

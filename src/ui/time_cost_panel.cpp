@@ -130,7 +130,7 @@ void draw_cost_lines(AppState& app) {
     const Lang L = app.lang;
     const catalog::Scenario& s = r.scenario.scenario;
     const catalog::Catalog& cat = app.catalog();
-    if (const nlohmann::json* rent = ranking_option(r, "rent", s.gpu_id, s.gpu_count)) {
+    if (const nlohmann::json* rent = ranking_option(r.ranking, "rent", s.gpu_id, s.gpu_count)) {
         const engine::CloudOffer* offer = cat.find_offer(rent->value("offer", ""));
         // The cheapest rental of this card may use another number of cards than the scenario (offers come in
         // fixed sizes), so the line says how many and for how long.
@@ -160,7 +160,7 @@ void draw_cost_lines(AppState& app) {
             }
         }
     }
-    if (const nlohmann::json* buy = ranking_option(r, "buy", s.gpu_id, s.gpu_count)) {
+    if (const nlohmann::json* buy = ranking_option(r.ranking, "buy", s.gpu_id, s.gpu_count)) {
         const std::string currency = (*buy)["cost"].value("currency", "CNY");
         const double upfront = buy->contains("buy") ? json_number((*buy)["buy"]["purchase"], "amount") : -1;
         const double host = buy->contains("buy") ? json_number((*buy)["buy"]["host"], "amount", 0) : 0;

@@ -1,0 +1,280 @@
+// The comparison panel: up to three pinned scenarios next to the current one (memory bars on one scale, time,
+// cost, verdict) with each pin's difference from the current scenario. Draws app_compare_json (compare.cpp);
+// computes nothing itself.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "catalog/full_report.h"
+#include "ui/app.h"
+#include "ui/calculator_panels.h"
+#include "ui/chart.h"
+#include "ui/format.h"
+#include "ui/theme.h"
+#include "ui/widgets.h"
+
+namespace gg::ui {
+
+namespace {
+
+// The scenario's keys as "a.b" paths with their values (arrays whole), for the lines that tell pins apart.
+void flatten(const nlohmann::json& j, const std::string& prefix, std::vector<std::pair<std::string, std::string>>& out) {
+    if (j.is_object()) {
+        for (auto it = j.begin(); it != j.end(); ++it) flatten(it.value(), prefix.empty() ? it.key() : prefix + "." + it.key(), out);
+        return;
+    }
+    out.emplace_back(prefix, j.is_string() ? j.get<std::string>() : j.dump());
+}
+
+// "key = value" of every setting where this scenario differs from any other column (model and card are shown
+// above it), so two columns say what sets them apart in the scenario file's own words.
+std::vector<std::string> distinct_settings(const nlohmann::json& scenario, const std::vector<const nlohmann::json*>& all) {
+    std::vector<std::pair<std::string, std::string>> mine;
+    flatten(scenario, "", mine);
+    std::vector<std::string> out;
+    for (const std::pair<std::string, std::string>& setting : mine) {  // (not a structured binding: clang 14 cannot capture one)
+        const std::string& key = setting.first;
+        if (key == "model" || key == "gpu.id" || key == "gpu.count") continue;
+        for (const nlohmann::json* other : all) {
+            std::vector<std::pair<std::string, std::string>> theirs;
+            flatten(*other, "", theirs);
+            const bool same = std::any_of(theirs.begin(), theirs.end(), [&](const auto& kv) { return kv == setting; });
+            if (!same) {
+                out.push_back(key + " = " + setting.second);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+double number_at(const nlohmann::json& j, const char* object, const char* key) {
+    if (!j.is_object() || !j.contains(object)) return -1;
+    return json_number(j[object], key);
+}
+
+// "+1.2 GiB (+15%)" / "-3.0 h (-40%)": a pin's difference from the current scenario.
+std::string signed_difference(const nlohmann::json& d, double current, std::string (*format)(double, Lang), Lang L) {
+    if (!d.is_number()) return "";
+    const double v = d.get<double>();
+    std::string out = (v > 0 ? "+" : v < 0 ? "-" : "±") + format(std::fabs(v), L);
+    if (current > 0) {
+        char pct[32];
+        std::snprintf(pct, sizeof pct, " (%+.0f%%)", 100.0 * v / current);
+        out += pct;
+    }
+    return out;
+}
+
+std::string money_in(double amount, const std::string& currency, Lang L) { return format_money(amount, currency, L); }
+
+// The colours of the breakdown's bar (memory_panel.cpp), so a pin's bar reads the same way.
+struct BarPart {
+    const char* key;
+    Str label;
+    ImU32 color;
+};
+const BarPart kBarParts[] = {
+    {"weights", Str::PartWeights, IM_COL32(37, 99, 185, 255)},
+    {"gradients", Str::PartGradients, IM_COL32(86, 145, 220, 255)},
+    {"optimizer", Str::PartOptimizer, IM_COL32(140, 110, 200, 255)},
+    {"activations", Str::PartActivations, IM_COL32(230, 140, 40, 255)},
+    {"temporary", Str::PartTemporary, IM_COL32(240, 190, 80, 255)},
+    {"framework", Str::PartFramework, IM_COL32(140, 146, 156, 255)},
+};
+
+}  // namespace
+
+void draw_compare(AppState& app) {
+    const Lang L = app.lang;
+    const float em = ImGui::GetFontSize();
+    section_heading(app, tr(Str::CompareTitle, L));
+    const bool full = static_cast<int>(app.pins.size()) >= kMaxPins;
+    const nlohmann::json current_doc = catalog::decision_scenario_to_json(app.results.scenario);
+    const bool pinned = std::any_of(app.pins.begin(), app.pins.end(), [&](const Pin& p) { return p.scenario == current_doc; });
+    ImGui::BeginDisabled(full || pinned);
+    if (ImGui::Button(stable_label(tr(Str::PinCurrent, L), "pin").c_str())) app_pin_current(app);
+    ImGui::EndDisabled();
+    test_anchor(app, "pin");
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(tooltip_wrap(24));
+        ImGui::TextUnformatted(tr(Str::PinCurrentTip, L));
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    if (pinned || full) {
+        ImGui::SameLine();
+        hint_text(tr(pinned ? Str::PinnedAlready : Str::PinsFull, L));
+    }
+    if (app.pins.empty()) {
+        hint_text(tr(Str::CompareHint, L));
+        return;
+    }
+
+    const nlohmann::json cmp = app_compare_json(app);
+    // Columns: the pins, oldest first, then the current scenario.
+    std::vector<const nlohmann::json*> entries;
+    for (const nlohmann::json& e : cmp["pins"]) entries.push_back(&e);
+    if (!cmp["current"].is_null()) entries.push_back(&cmp["current"]);
+    const int columns = static_cast<int>(entries.size());
+    const int now = cmp["current"].is_null() ? -1 : columns - 1;
+    std::vector<const nlohmann::json*> scenarios;
+    for (const nlohmann::json* e : entries) scenarios.push_back(&(*e)["scenario"]);
+    // One memory scale for every bar: the largest card or need among the columns.
+    double scale = 0;
+    for (const nlohmann::json* e : entries) {
+        const nlohmann::json& r = (*e)["report"];
+        scale = std::max({scale, number_at(r, "gpu", "memory_bytes"), number_at(r, "memory_bytes", "nvidia_smi")});
+    }
+    scale *= 1.02;
+
+    // Fixed-width columns in a table that scrolls sideways: on a phone the pins are a swipe away, never squeezed.
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+    const float label_w = 6.5f * em, column_w = 11.5f * em;
+    if (!ImGui::BeginTable("##compare", columns + 1, flags, ImVec2(0, 0), 0.0f)) return;
+    ImGui::TableSetupScrollFreeze(1, 0);
+    ImGui::TableSetupColumn("##what", ImGuiTableColumnFlags_WidthFixed, label_w);
+    for (int c = 0; c < columns; ++c) ImGui::TableSetupColumn(("##c" + std::to_string(c)).c_str(), ImGuiTableColumnFlags_WidthFixed, column_w);
+
+    // Heading row: "Pinned 1" with Edit and Unpin; "Now".
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    ImGui::TableNextColumn();
+    int unpin = -1;
+    for (int c = 0; c < columns; ++c) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(c);
+        if (c == now) {
+            ImGui::PushFont(app.fonts.heading);
+            ImGui::TextUnformatted(tr(Str::ColNow, L));
+            ImGui::PopFont();
+        } else {
+            char title[64];
+            std::snprintf(title, sizeof title, tr(Str::ColPinned, L), c + 1);
+            ImGui::PushFont(app.fonts.heading);
+            ImGui::TextUnformatted(title);
+            ImGui::PopFont();
+            if (ImGui::SmallButton(stable_label(tr(Str::PinLoad, L), "load").c_str()))
+                app_load_scenario(app, app.pins[c].scenario.dump());
+            test_anchor(app, "pin-load-" + std::to_string(c));
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::PinLoadTip, L));
+            ImGui::SameLine();
+            if (ImGui::SmallButton(stable_label(tr(Str::Unpin, L), "unpin").c_str())) unpin = c;
+            test_anchor(app, "unpin-" + std::to_string(c));
+        }
+        ImGui::PopID();
+    }
+
+    auto row_label = [&](Str label) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("%s", tr(label, L));
+        ImGui::PopTextWrapPos();
+    };
+    auto diff_line = [&](const std::string& text) {
+        if (text.empty()) return;
+        ImGui::TextDisabled("%s", text.c_str());
+    };
+
+    // What each column is: model, card and count, and the settings that set it apart.
+    row_label(Str::RowScenario);
+    for (int c = 0; c < columns; ++c) {
+        ImGui::TableNextColumn();
+        const nlohmann::json& e = *entries[c];
+        ImGui::PushTextWrapPos(0.0f);
+        const nlohmann::json& r = e["report"];
+        if (r.is_object()) {
+            ImGui::TextUnformatted(r["model"].value("name", "").c_str());
+            const engine::GpuSpec* gpu = app.catalog().find_gpu(r["gpu"].value("id", ""));
+            ImGui::Text("%s x%d", gpu ? gpu->name.c_str() : r["gpu"].value("id", "").c_str(), r["gpu"].value("count", 1));
+        }
+        std::vector<const nlohmann::json*> others;
+        for (int o = 0; o < columns; ++o)
+            if (o != c) others.push_back(scenarios[o]);
+        for (const std::string& s : distinct_settings(*scenarios[c], others)) ImGui::TextDisabled("%s", s.c_str());
+        if (e.contains("problems") && !e["problems"].empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
+            ImGui::TextUnformatted(tr(Str::PinProblems, L));
+            for (const nlohmann::json& p : e["problems"])
+                ImGui::TextUnformatted((p.value("pointer", "") + ": " + p.value("message", "")).c_str());
+            ImGui::PopStyleColor();
+        }
+        ImGui::PopTextWrapPos();
+    }
+
+    row_label(Str::RowVerdict);
+    for (int c = 0; c < columns; ++c) {
+        ImGui::TableNextColumn();
+        const nlohmann::json& r = (*entries[c])["report"];
+        if (!r.is_object()) continue;
+        const std::string v = r.value("verdict", "");
+        const bool fits = v == "fits", tight = v == "tight";
+        ImGui::PushStyleColor(ImGuiCol_Text, tight ? kTightColor : verdict_color(fits));
+        ImGui::TextUnformatted(tr(tight ? Str::TightShort : fits ? Str::Yes : Str::No, L));
+        ImGui::PopStyleColor();
+    }
+
+    row_label(Str::RowMemory);
+    const double now_peak = now >= 0 ? number_at((*entries[now])["report"], "memory_bytes", "nvidia_smi") : -1;
+    for (int c = 0; c < columns; ++c) {
+        ImGui::TableNextColumn();
+        const nlohmann::json& r = (*entries[c])["report"];
+        if (!r.is_object()) continue;
+        std::vector<BarSegment> segments;
+        for (const BarPart& p : kBarParts) segments.push_back({number_at(r, "memory_bytes", p.key), p.color, tr(p.label, L)});
+        const double usable = number_at(r, "gpu", "usable_bytes");
+        const int hovered = stacked_bar(("##pinbar" + std::to_string(c)).c_str(), segments, scale, usable,
+                                        IM_COL32(180, 30, 30, 255), 1.0f);
+        if (hovered >= 0)
+            ImGui::SetTooltip(tr(Str::PinBarTip, L), segments[hovered].label, format_gib(segments[hovered].value, L).c_str(),
+                              format_gib(usable, L).c_str());
+        const double peak = number_at(r, "memory_bytes", "nvidia_smi");
+        ImGui::Text("%s / %s", format_gib(peak, L).c_str(), format_gib(usable, L).c_str());
+        if (c != now) diff_line(signed_difference((*entries[c])["differences"]["peak_bytes"], now_peak, format_gib, L));
+    }
+
+    row_label(Str::RowTime);
+    const double now_s = now >= 0 ? number_at((*entries[now])["report"], "time", "total_s") : -1;
+    for (int c = 0; c < columns; ++c) {
+        ImGui::TableNextColumn();
+        const double t = number_at((*entries[c])["report"], "time", "total_s");
+        ImGui::TextUnformatted(t > 0 ? format_duration(t, L).c_str() : "-");
+        if (c != now) diff_line(signed_difference((*entries[c])["differences"]["total_s"], now_s, format_duration, L));
+    }
+
+    for (const char* kind : {"rent", "buy"}) {
+        row_label(std::string(kind) == "rent" ? Str::RowRent : Str::RowBuy);
+        const nlohmann::json* now_option = now >= 0 ? &(*entries[now])[kind] : nullptr;
+        const double now_cost =
+            now_option && now_option->is_object() && now_option->contains("cost") ? json_number((*now_option)["cost"], "amount") : -1;
+        for (int c = 0; c < columns; ++c) {
+            ImGui::TableNextColumn();
+            const nlohmann::json& o = (*entries[c])[kind];
+            const double cost = o.is_object() && o.contains("cost") ? json_number(o["cost"], "amount") : -1;
+            const std::string currency = cost >= 0 ? o["cost"].value("currency", "CNY") : std::string("CNY");
+            ImGui::TextUnformatted(cost >= 0 ? format_money(cost, currency, L).c_str() : "-");
+            if (c != now) {
+                const nlohmann::json& d = (*entries[c])["differences"][std::string(kind) + "_cost"];
+                if (d.is_number()) {
+                    const double v = d.get<double>();
+                    std::string text = (v > 0 ? "+" : v < 0 ? "-" : "±") + money_in(std::fabs(v), currency, L);
+                    if (now_cost > 0) {
+                        char pct[32];
+                        std::snprintf(pct, sizeof pct, " (%+.0f%%)", 100.0 * v / now_cost);
+                        text += pct;
+                    }
+                    diff_line(text);
+                }
+            }
+        }
+    }
+    ImGui::EndTable();
+    test_anchor(app, "compare-table");
+    if (unpin >= 0) app_unpin(app, unpin);
+}
+
+}  // namespace gg::ui
