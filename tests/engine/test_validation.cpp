@@ -34,7 +34,8 @@ const std::map<std::string, const char*>& known_misses() {
          "recomputed (q, k, v, the MLP's gate, up and SiLU outputs, RMSNorm's fp32 input: ~160 KiB per token for "
          "the block being recomputed); Unsloth's own Triton kernels (fused LoRA MLP and QKV, in-place RMSNorm and "
          "RoPE backward) hold fewer of them, which the engine does not model. Its fused loss and offloaded "
-         "checkpointing are modelled (hf-fa2 row: 9k tokens)"},
+         "checkpointing are modelled (hf-fa2 row: 9k tokens). The 78,475 is Unsloth with Apple's Cut Cross-Entropy "
+         "(Unsloth blog, 10 Dec 2024: 'Unsloth (+ Apple CCE)' 78,475 and 'Unsloth (Old)' 22,220 tokens on 24 GB)"},
         {"unsloth-table-hf-fa2-llama31-8b-qlora-max-context-24gb",
          "+59% (9.2k against 5.8k tokens): the table's slope (80 GB - 24 GB for 28,454 - 5,789 tokens = 2.5 MiB "
          "per token) is about 20 bytes per logit of the 128,256-word vocabulary; the engine's eager loss peaks at "
