@@ -38,6 +38,15 @@ const std::map<std::string, const char*>& known_misses() {
          "1,052,672 bytes), the expert output times its routing weight and the index_add_ indices, and the shared "
          "expert keeps its sigmoid gate's product; the engine counts the routed MLPs over the token-expert pairs, "
          "the router's probabilities and top-k indices only"},
+        {"hf-qwen3moe-4e-top2-norm-b2-fp32-eager",
+         "-30%: the same expert loop as the Qwen2-MoE case (modeling_qwen3_moe.py): each expert's gathered rows "
+         "(IndexBackward0 1,052,672 bytes), its output times the routing weight (MulBackward0 5,242,880 in all) and "
+         "the index_add_ indices, plus the top-k renormalisation; the engine counts the routed MLPs over the "
+         "token-expert pairs and the router's probabilities and indices only. Its q/k norms add Qwen3's -12%"},
+        {"hf-mixtral-4e-top2-b2-fp32-eager",
+         "-29%: MixtralSparseMoeBlock's expert loop (modeling_mixtral.py) keeps what the Qwen2-MoE case keeps without "
+         "the shared expert: the gathered rows (IndexBackward0 1,052,672 bytes), each expert output times its routing "
+         "weight, the index_add_ indices and the renormalised top-k weights"},
         {"hf-clip-vision-p32-224-b2-fp32-eager",
          "-12%: CLIP's quick_gelu (x * sigmoid(1.702 x)) keeps the sigmoid's output and the mul's operands "
          "(SigmoidBackward0 614,400 and MulBackward0 614,400 bytes); the engine counts a GELU, which keeps its input "

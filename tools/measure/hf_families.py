@@ -107,7 +107,8 @@ def modules():
 def decoder(c):
     """LlamaForCausalLM-shaped decoders: llama, mistral, qwen2, qwen3 (q/k norm), gemma (GemmaRMSNorm, GeGLU, scaled
     embeddings), gemma2 (sandwich norms, soft-capping), gemma3_text (sandwich + q/k norm), phi3 (fused qkv_proj and
-    gate_up_proj), qwen2_moe (routed + shared experts with a sigmoid gate)."""
+    gate_up_proj), qwen2_moe (routed + shared experts with a sigmoid gate), qwen3_moe (q/k norm, routed experts,
+    renormalised top-k), mixtral (routed experts, renormalised top-k)."""
     M = modules()
     torch, nn, F = M["torch"], M["nn"], M["F"]
     t = c["model_type"]
@@ -135,14 +136,23 @@ def decoder(c):
                 return self.down_proj(up * act(gate))
             return self.down_proj(act(self.gate_proj(x)) * self.up_proj(x))
 
-    class SparseMoe(nn.Module):  # Qwen2MoeSparseMoeBlock (norm_topk_prob false)
+    class SparseMoe(nn.Module):
+        """Qwen2MoeSparseMoeBlock (routed + shared experts, norm_topk_prob false), Qwen3MoeSparseMoeBlock (routed,
+        norm_topk_prob from the config) and MixtralSparseMoeBlock (routed, top-k weights always renormalised):
+        the same softmax, top-k and per-expert loop (modeling_qwen2_moe.py, modeling_qwen3_moe.py,
+        modeling_mixtral.py)."""
         def __init__(self):
             super().__init__()
-            self.E, self.K = c["num_experts"], c["num_experts_per_tok"]
+            self.E = c.get("num_experts") or c["num_local_experts"]
+            self.K = c["num_experts_per_tok"]
+            self.renorm = t == "mixtral" or (t == "qwen3_moe" and c.get("norm_topk_prob", False))
             self.gate = nn.Linear(h, self.E, bias=False)
-            self.experts = nn.ModuleList([MLP(c["moe_intermediate_size"]) for _ in range(self.E)])
-            self.shared_expert = MLP(c["shared_expert_intermediate_size"])
-            self.shared_expert_gate = nn.Linear(h, 1, bias=False)
+            self.experts = nn.ModuleList([MLP(c.get("moe_intermediate_size") or c["intermediate_size"])
+                                          for _ in range(self.E)])
+            self.shared = t == "qwen2_moe"
+            if self.shared:
+                self.shared_expert = MLP(c["shared_expert_intermediate_size"])
+                self.shared_expert_gate = nn.Linear(h, 1, bias=False)
 
         def forward(self, x):
             b, s, _ = x.shape
@@ -150,6 +160,8 @@ def decoder(c):
             logits = self.gate(x)
             weights = F.softmax(logits, dim=1, dtype=torch.float)
             weights, selected = torch.topk(weights, self.K, dim=-1)
+            if self.renorm:
+                weights /= weights.sum(dim=-1, keepdim=True)
             weights = weights.to(x.dtype)
             out = torch.zeros((b * s, h), dtype=x.dtype)
             mask = F.one_hot(selected, num_classes=self.E).permute(2, 1, 0)
@@ -158,9 +170,10 @@ def decoder(c):
                 cur = x[None, top_x].reshape(-1, h)
                 cur = self.experts[e](cur) * weights[top_x, idx, None]
                 out.index_add_(0, top_x, cur.to(x.dtype))
-            shared = self.shared_expert(x)
-            shared = F.sigmoid(self.shared_expert_gate(x)) * shared
-            return (out + shared).reshape(b, s, h)
+            if self.shared:
+                shared = self.shared_expert(x)
+                out = out + F.sigmoid(self.shared_expert_gate(x)) * shared
+            return out.reshape(b, s, h)
 
     class Layer(nn.Module):
         def __init__(self, i):
@@ -173,14 +186,14 @@ def decoder(c):
                 self.k_proj = nn.Linear(h, nkv * d, bias=qkv_bias)
                 self.v_proj = nn.Linear(h, nkv * d, bias=qkv_bias)
             self.o_proj = nn.Linear(nh * d, h, bias=False)
-            self.qk_norm = t in ("qwen3", "gemma3_text")
+            self.qk_norm = t in ("qwen3", "qwen3_moe", "gemma3_text")
             if self.qk_norm:
                 self.q_norm, self.k_norm = Norm(d), Norm(d)
             self.input_layernorm, self.post_attention_layernorm = Norm(h), Norm(h)
             self.sandwich = t in ("gemma2", "gemma3_text")
             if self.sandwich:
                 self.pre_feedforward_layernorm, self.post_feedforward_layernorm = Norm(h), Norm(h)
-            self.mlp = SparseMoe() if t == "qwen2_moe" else MLP(c["intermediate_size"])
+            self.mlp = SparseMoe() if t in ("qwen2_moe", "qwen3_moe", "mixtral") else MLP(c["intermediate_size"])
 
         def forward(self, x, cos, sin, mask):
             b, s, _ = x.shape
@@ -513,6 +526,12 @@ CASES = {
                                                 num_experts_per_tok=2, moe_intermediate_size=128,
                                                 shared_expert_intermediate_size=256), batch=2, seq=128,
                                     build=decoder),
+    "qwen3moe-4e-top2-norm": dict(config=_dec("qwen3_moe", num_key_value_heads=4, head_dim=64, num_experts=4,
+                                              num_experts_per_tok=2, moe_intermediate_size=128, norm_topk_prob=True,
+                                              decoder_sparse_step=1, mlp_only_layers=[]), batch=2, seq=128,
+                                  build=decoder),
+    "mixtral-4e-top2": dict(config=_dec("mixtral", num_key_value_heads=4, num_local_experts=4, num_experts_per_tok=2,
+                                        intermediate_size=128), batch=2, seq=128, build=decoder),
     "gptneox-parallel-rot25": dict(config=dict(model_type="gpt_neox", hidden_size=256, num_hidden_layers=2,
                                                num_attention_heads=4, intermediate_size=1024, vocab_size=1000,
                                                rotary_pct=0.25, use_parallel_residual=True,
