@@ -298,6 +298,66 @@ def gpt_neox(c):
 
 
 # ------------------------------------------------------------------------------------------ encoders and vision
+def falcon(c):
+    """FalconForCausalLM, the 7B layout (modeling_falcon.py: new_decoder_architecture false, multi_query, parallel_attn,
+    no bias, rotary): LayerNorm, one fused query_key_value, _split_heads as (heads + 2) x head_dim with the key and
+    value picked by index, the eager path (q @ k^T, /= sqrt(head_dim), softmax(scores + mask), @ v), dense; the MLP
+    (dense_h_to_4h, GELU, dense_4h_to_h) reads the same LayerNorm output; mlp + attention + residual (hidden_dropout
+    0: no mask); ln_f and the tied lm_head."""
+    M = modules()
+    torch, nn, F = M["torch"], M["nn"], M["F"]
+    h, nh = c["hidden_size"], c["num_attention_heads"]
+    d = h // nh
+    ffn = c.get("ffn_hidden_size") or 4 * h
+
+    class Layer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.input_layernorm = nn.LayerNorm(h, eps=c.get("layer_norm_epsilon", 1e-5))
+            self.query_key_value = nn.Linear(h, (nh + 2) * d, bias=c.get("bias", False))
+            self.dense = nn.Linear(h, h, bias=c.get("bias", False))
+            self.dense_h_to_4h = nn.Linear(h, ffn, bias=c.get("bias", False))
+            self.dense_4h_to_h = nn.Linear(ffn, h, bias=c.get("bias", False))
+
+        def forward(self, x, cos, sin, mask):
+            b, s, _ = x.shape
+            y = self.input_layernorm(x)
+            fused = self.query_key_value(y).view(b, s, nh + 2, d)
+            q, k, v = fused[..., :-2, :], fused[..., [-2], :], fused[..., [-1], :]
+            q = q.transpose(1, 2).reshape(b, nh, s, d)
+            k = k.transpose(1, 2).reshape(b, 1, s, d)
+            v = v.transpose(1, 2).reshape(b, 1, s, d)
+            q = (q * cos) + (M["rotate_half"](q) * sin)
+            k = (k * cos) + (M["rotate_half"](k) * sin)
+            scores = q @ k.transpose(-1, -2)
+            scores /= d ** 0.5
+            scores = F.softmax(scores + mask, dim=-1, dtype=x.dtype)
+            a = (scores @ v).view(b, nh, s, d).permute(0, 2, 1, 3).reshape(b, s, h)
+            attn = self.dense(a)
+            mlp = self.dense_4h_to_h(F.gelu(self.dense_h_to_4h(y)))
+            mlp += attn
+            return x + mlp
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.word_embeddings = nn.Embedding(c["vocab_size"], h)
+            self.h = nn.ModuleList([Layer() for _ in range(c["num_hidden_layers"])])
+            self.ln_f = nn.LayerNorm(h, eps=c.get("layer_norm_epsilon", 1e-5))
+            self.lm_head = nn.Linear(h, c["vocab_size"], bias=False)
+            self.lm_head.weight = self.word_embeddings.weight  # tie_word_embeddings (Falcon's default)
+
+        def forward(self, ids):
+            b, s = ids.shape
+            x = self.word_embeddings(ids)
+            cos, sin = M["rope_cos_sin"](d, b, s, x.dtype)
+            for layer in self.h:
+                x = layer(x, cos, sin, M["causal_mask"](b, s, x.dtype))
+            return M["lm_loss"](self.lm_head(self.ln_f(x)), ids)
+
+    return Model()
+
+
 def distilbert(c):
     """DistilBertForSequenceClassification (modeling_distilbert.py): word + position embeddings, LayerNorm, dropout;
     post-LN layers with q_lin/k_lin/v_lin/out_lin, dropout on the probabilities; pre_classifier (ReLU), classifier."""
@@ -536,6 +596,11 @@ CASES = {
                                                num_attention_heads=4, intermediate_size=1024, vocab_size=1000,
                                                rotary_pct=0.25, use_parallel_residual=True,
                                                max_position_embeddings=2048), batch=2, seq=128, build=gpt_neox),
+    "falcon-mq-parallel": dict(config=dict(model_type="falcon", hidden_size=256, num_hidden_layers=2,
+                                           num_attention_heads=4, multi_query=True, parallel_attn=True,
+                                           new_decoder_architecture=False, bias=False, alibi=False,
+                                           vocab_size=1000, layer_norm_epsilon=1e-5), batch=2, seq=128,
+                               build=falcon),
     "distilbert-cls2": dict(config=dict(model_type="distilbert", dim=256, n_layers=2, n_heads=4, hidden_dim=1024,
                                         vocab_size=1000, max_position_embeddings=512), batch=2, seq=128,
                             build=distilbert),
