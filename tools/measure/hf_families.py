@@ -358,6 +358,71 @@ def falcon(c):
     return Model()
 
 
+def deepseek_mla(c):
+    """DeepseekV2ForCausalLM's attention (MLA, modeling_deepseek_v2.py) with dense MLP layers (first_k_dense_replace =
+    all layers, so the MoE is not in this case): q_proj (q_lora_rank null), kv_a_proj_with_mqa split into the latent
+    and the shared rotary key, kv_a_layernorm, kv_b_proj split into per-head keys and values, rotary on the
+    qk_rope_head_dim part (rotate_half; the interleaved or complex form keeps tensors of the same sizes), the key's
+    rotary part expanded over the heads, cat, eager attention, o_proj; LlamaRMSNorm and the SiLU gate/up/down MLP."""
+    M = modules()
+    torch, nn, F = M["torch"], M["nn"], M["F"]
+    h, nh = c["hidden_size"], c["num_attention_heads"]
+    dn, dr, dv, r = c["qk_nope_head_dim"], c["qk_rope_head_dim"], c["v_head_dim"], c["kv_lora_rank"]
+    dq = dn + dr
+    Norm = M["RMSNorm"]
+
+    class Layer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.input_layernorm, self.post_attention_layernorm = Norm(h), Norm(h)
+            self.q_proj = nn.Linear(h, nh * dq, bias=False)
+            self.kv_a_proj_with_mqa = nn.Linear(h, r + dr, bias=False)
+            self.kv_a_layernorm = Norm(r)
+            self.kv_b_proj = nn.Linear(r, nh * (dn + dv), bias=False)
+            self.o_proj = nn.Linear(nh * dv, h, bias=False)
+            self.gate_proj = nn.Linear(h, c["intermediate_size"], bias=False)
+            self.up_proj = nn.Linear(h, c["intermediate_size"], bias=False)
+            self.down_proj = nn.Linear(c["intermediate_size"], h, bias=False)
+
+        def forward(self, x, cos, sin, mask):
+            b, s, _ = x.shape
+            y = self.input_layernorm(x)
+            q = self.q_proj(y).view(b, s, nh, dq).transpose(1, 2)
+            q_nope, q_pe = torch.split(q, [dn, dr], dim=-1)
+            kv = self.kv_a_proj_with_mqa(y)
+            k_lat, k_pe = torch.split(kv, [r, dr], dim=-1)
+            k = self.kv_b_proj(self.kv_a_layernorm(k_lat)).view(b, s, nh, dn + dv).transpose(1, 2)
+            k_nope, v = torch.split(k, [dn, dv], dim=-1)
+            k_pe = k_pe.view(b, 1, s, dr)
+            q_pe = (q_pe * cos) + (M["rotate_half"](q_pe) * sin)
+            k_pe = (k_pe * cos) + (M["rotate_half"](k_pe) * sin)
+            k_pe = k_pe.expand(*k_nope.shape[:-1], -1)
+            q = torch.cat((q_nope, q_pe), dim=-1)
+            k = torch.cat((k_nope, k_pe), dim=-1)
+            a = M["eager_attention"](q, k, v, mask, dq ** -0.5, 1)
+            x = x + self.o_proj(a.reshape(b, s, nh * dv))
+            z = self.post_attention_layernorm(x)
+            return x + self.down_proj(F.silu(self.gate_proj(z)) * self.up_proj(z))
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embed_tokens = nn.Embedding(c["vocab_size"], h)
+            self.layers = nn.ModuleList([Layer() for _ in range(c["num_hidden_layers"])])
+            self.norm = Norm(h)
+            self.lm_head = nn.Linear(h, c["vocab_size"], bias=False)
+
+        def forward(self, ids):
+            b, s = ids.shape
+            x = self.embed_tokens(ids)
+            cos, sin = M["rope_cos_sin"](dr, b, s, x.dtype)
+            for layer in self.layers:
+                x = layer(x, cos, sin, M["causal_mask"](b, s, x.dtype))
+            return M["lm_loss"](self.lm_head(self.norm(x)), ids)
+
+    return Model()
+
+
 def distilbert(c):
     """DistilBertForSequenceClassification (modeling_distilbert.py): word + position embeddings, LayerNorm, dropout;
     post-LN layers with q_lin/k_lin/v_lin/out_lin, dropout on the probabilities; pre_classifier (ReLU), classifier."""
@@ -571,6 +636,7 @@ def _dec(t, **kw):
 
 CASES = {
     "mistral-window32": dict(config=_dec("mistral", sliding_window=32), batch=2, seq=128, build=decoder),
+    "qwen2-qkvbias": dict(config=_dec("qwen2", tie_word_embeddings=True), batch=2, seq=128, build=decoder),
     "qwen3-qknorm": dict(config=_dec("qwen3", head_dim=64, tie_word_embeddings=True), batch=2, seq=128, build=decoder),
     "gemma-geglu": dict(config=_dec("gemma", num_key_value_heads=1, head_dim=64, tie_word_embeddings=True), batch=2,
                         seq=128, build=decoder),
@@ -601,6 +667,11 @@ CASES = {
                                            new_decoder_architecture=False, bias=False, alibi=False,
                                            vocab_size=1000, layer_norm_epsilon=1e-5), batch=2, seq=128,
                                build=falcon),
+    "deepseekv2-mla-dense": dict(config=_dec("deepseek_v2", num_key_value_heads=4, q_lora_rank=None, kv_lora_rank=64,
+                                             qk_nope_head_dim=32, qk_rope_head_dim=16, v_head_dim=32,
+                                             n_routed_experts=4, num_experts_per_tok=2, moe_intermediate_size=128,
+                                             n_shared_experts=1, first_k_dense_replace=2), batch=2, seq=128,
+                                 build=deepseek_mla),
     "distilbert-cls2": dict(config=dict(model_type="distilbert", dim=256, n_layers=2, n_heads=4, hidden_dim=1024,
                                         vocab_size=1000, max_position_embeddings=512), batch=2, seq=128,
                             build=distilbert),
