@@ -66,10 +66,10 @@ struct FamilyGroup {
 const FamilyGroup kFamilyGroups[] = {
     {Str::FamilyDecoder, {"decoder"}, IM_COL32(37, 99, 185, 255)},
     {Str::FamilyEncoder, {"encoder"}, IM_COL32(214, 110, 20, 255)},
-    {Str::FamilyCnn, {"resnet", "vgg", "mobilenet-v2", "efficientnet-b0"}, IM_COL32(46, 140, 60, 255)},
+    {Str::FamilyCnn, {"resnet", "vgg", "mobilenet", "efficientnet"}, IM_COL32(46, 140, 60, 255)},
     {Str::FamilyVit, {"vit"}, IM_COL32(150, 70, 170, 255)},
     {Str::FamilyDetection, {"yolo", "unet"}, IM_COL32(140, 90, 50, 255)},
-    {Str::FamilyDiffusion, {"sd-unet"}, IM_COL32(210, 60, 130, 255)},
+    {Str::FamilyDiffusion, {"diffusion-unet"}, IM_COL32(210, 60, 130, 255)},
     {Str::FamilyRnn, {"bilstm-crf"}, IM_COL32(90, 90, 90, 255)},
 };
 constexpr int kFamilyGroupCount = int(sizeof kFamilyGroups / sizeof kFamilyGroups[0]);
