@@ -863,6 +863,11 @@ struct StepTimes {
     double step_s = 0, compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0, optimizer_s = 0, comm_s = 0,
            exposed_s = 0, optimizer_loop_s = 0, optimizer_loop_ops = 0, model_parallel_s = 0, bubble_s = 0,
            activation_offload_s = 0;
+    // The step: its parts one after another (what overlaps is already out of exposed_s and activation_offload_s).
+    double total() const {
+        return compute_s + memory_s + overhead_s + recurrent_s + exposed_s + model_parallel_s + bubble_s +
+               activation_offload_s;
+    }
 };
 
 // The links a step uses: the data-parallel ring's, and under tensor/pipeline parallelism the tensor-parallel
@@ -984,8 +989,7 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
         const double copy_s = t.offload_activation_bytes_per_sample * batch / links.host_bytes_per_s;
         s.activation_offload_s = accum * (std::max(0.0, copy_s - forward_s) + std::max(0.0, copy_s - backward_s));
     }
-    s.step_s = s.compute_s + s.memory_s + s.overhead_s + s.recurrent_s + s.exposed_s + s.model_parallel_s + s.bubble_s +
-               s.activation_offload_s;
+    s.step_s = s.total();
     return s;
 }
 
@@ -1144,8 +1148,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
             for (double* v : {&st.compute_s, &st.memory_s, &st.overhead_s, &st.recurrent_s, &st.optimizer_s,
                               &st.optimizer_loop_s, &st.bubble_s})
                 *v /= calibrated_k;
-            st.step_s = st.compute_s + st.memory_s + st.overhead_s + st.recurrent_s + st.exposed_s +
-                        st.model_parallel_s + st.bubble_s + st.activation_offload_s;
+            st.step_s = st.total();
         }
         return st;
     };
