@@ -105,11 +105,14 @@ struct Fields {
         const std::string a = text(key, fallback);
         if (a == "silu" || a == "swish") return engine::Activation::kSilu;
         if (a == "gelu") return engine::Activation::kGelu;
-        if (a == "gelu_new" || a == "gelu_pytorch_tanh" || a == "gelu_fast")
-            return engine::Activation::kGeluTanhPython;
+        // transformers activations.py: PytorchGELUTanh is F.gelu(approximate="tanh"), one kernel keeping its input;
+        // NewGELUActivation and FastGELUActivation are written out in Python ops.
+        if (a == "gelu_pytorch_tanh") return engine::Activation::kGelu;
+        if (a == "gelu_new" || a == "gelu_fast") return engine::Activation::kGeluTanhPython;
         if (a == "relu") return engine::Activation::kRelu;
-        if (a == "quick_gelu") return engine::Activation::kGelu;  // x * sigmoid(1.702 x): saves its input, as GELU
-        problem(key, "activation '" + a + "' is not modelled (silu, gelu, gelu_new, gelu_pytorch_tanh, relu)");
+        if (a == "quick_gelu") return engine::Activation::kQuickGelu;
+        problem(key, "activation '" + a + "' is not modelled (silu, gelu, gelu_new, gelu_fast, gelu_pytorch_tanh, "
+                     "quick_gelu, relu)");
         return engine::Activation::kGelu;
     }
     // A setting that changes the graph in a way the builders do not model: a problem unless it has `expected`.
@@ -191,6 +194,9 @@ void read_moe(Fields& f, engine::ModelSpec& m, const char* experts_key, const ch
     if (m.top_k > m.experts) f.problem("num_experts_per_tok", "'num_experts_per_tok' must be at most '" +
                                                                   std::string(experts_key) + "'");
     if (width_key) m.moe_ffn = f.integer(width_key, 1, 1 << 20);
+    // The top-k routing weights divided by their sum: always in MixtralSparseMoeBlock, where the config's
+    // norm_topk_prob says so elsewhere (modeling_qwen2_moe.py, modeling_qwen3_moe.py, modeling_deepseek_v3.py).
+    m.moe_renormalize = f.type == "mixtral" || f.boolean("norm_topk_prob", false);
 }
 
 void read_decoder(Fields& f, engine::ModelSpec& m) {
@@ -453,7 +459,7 @@ void read_vit(Fields& f, engine::ModelSpec& m) {
         if (!f.has("patch_size")) m.patch = 32;
         m.patch_bias = false;
         m.embed_norm = true;
-        f.activation("hidden_act", "quick_gelu");
+        m.activation = f.activation("hidden_act", "quick_gelu");
         names(m, {{ParamRole::kQ, ".self_attn.q_proj"}, {ParamRole::kK, ".self_attn.k_proj"},
                   {ParamRole::kV, ".self_attn.v_proj"}, {ParamRole::kO, ".self_attn.out_proj"},
                   {ParamRole::kFc1, ".mlp.fc1"}, {ParamRole::kFc2, ".mlp.fc2"}, {ParamRole::kHead, "classifier"}});

@@ -881,15 +881,42 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
         const int E = moe ? std::max(1, m.experts) : 1, K = moe ? m.top_k : 1;
         const int width = moe && m.moe_ffn > 0 ? m.moe_ffn : L.ffn;
         const std::int32_t mlp_in = y;
+        const double TK = T * K;  // token-expert pairs
+        std::int32_t expert_in = y;
         if (E > 1) {
             // MixtralSparseMoeBlock: router logits (b s E), softmax in fp32, top-k; each token runs K experts.
             B.linear(n + L.router, y, T, h, E, m.router_bias, ParamRole::kRouter);
             Layer& r = B.layer(n + ".block_sparse_moe.routing", OpKind::kReduction);
             B.save(r, B.tensor(T * E, R::kFp32), F::kInputGrad);
             B.save(r, B.tensor(T * K, R::kInt64), F::kInputGrad);
+            if (m.moe_renormalize) {  // weights /= weights.sum(-1, keepdim=True): div keeps both (b s K and b s)
+                B.save(r, B.tensor(TK, R::kFp32), F::kInputGrad);
+                B.save(r, B.tensor(T, R::kFp32), F::kInputGrad);
+            }
+            // The eager loop over the experts (modeling_mixtral.py, modeling_qwen2_moe.py, modeling_qwen3_moe.py,
+            // modeling_deepseek_v3.py all share it): hidden_states[top_x] gathers each expert's rows into a new
+            // tensor (IndexBackward keeps only the int64 indices), which the expert's Linears keep.
+            Layer& g = B.layer(n + ".experts.gather", OpKind::kElementwise);
+            B.save(g, B.tensor(TK, R::kInt64), F::kInputGrad);
+            g.bytes_moved_elements = 2 * TK * h;
+            expert_in = B.tensor(TK * h, R::kAutocastFp32);  // the rows of the norm's output, in its dtype
         }
-        const double TK = T * K;  // token-expert pairs
-        y = glu_mlp(B, m, n, L.gate, L.up, L.down, ".mlp", y, TK, h, width, E);
+        y = glu_mlp(B, m, n, L.gate, L.up, L.down, ".mlp", expert_in, TK, h, width, E);
+        if (E > 1) {
+            // expert(rows) * routing_weights[top_x, idx, None]: mul keeps both operands (the weights cast to the
+            // hidden dtype: fp32 under autocast, so the product is fp32 too); out.index_add_(0, top_x, product)
+            // keeps its source (derivatives.yaml index_add: grad.index_select(dim, index).expand_as(source)).
+            // Measured: tests/validation/families (Mixtral, Qwen2-MoE, Qwen3-MoE cases).
+            Layer& w = B.layer(n + ".experts.routing_weight_mul", OpKind::kElementwise);
+            B.save(w, y, F::kInputGrad);
+            B.save(w, B.tensor(TK, R::kAutocastFp32), F::kInputGrad);
+            w.bytes_moved_elements = 3 * TK * h;
+            const std::int32_t weighted = B.tensor(TK * h, R::kAutocastFp32);
+            Layer& a = B.layer(n + ".experts.index_add", OpKind::kElementwise);
+            B.save(a, weighted, F::kInputGrad);
+            a.bytes_moved_elements = 3 * TK * h;
+            y = B.tensor(T * h, R::kAutocastFp32);
+        }
         if (moe && m.shared_expert_ffn > 0) {
             // Shared experts: one dense SwiGLU MLP every token runs besides its routed ones (DeepSeekMoE,
             // Dai et al. 2024, sec. 3.2; Qwen2-MoE shared_expert, scaled by sigmoid(shared_expert_gate(x))).
@@ -914,7 +941,12 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
         // NewGELUActivation saves four tensors of the FFN width (save_gelu_new); GELU, quick_gelu, ReLU their input.
         if (L.activation == Activation::kGeluTanhPython) save_gelu_new(B, g, y, f);
         else B.save(g, y, F::kInputGrad);
-        g.bytes_moved_elements = (L.activation == Activation::kGeluTanhPython ? 10 : 2) * f;
+        // quick_gelu (activations.py QuickGELUActivation, x * torch.sigmoid(1.702 * x)): sigmoid keeps its output
+        // and the mul its two operands, so one more tensor of the FFN width than GELU (CLIP case, families file).
+        if (L.activation == Activation::kQuickGelu) B.save(g, B.tensor(f, R::kActivation), F::kInputGrad);
+        g.bytes_moved_elements = (L.activation == Activation::kGeluTanhPython ? 10
+                                  : L.activation == Activation::kQuickGelu   ? 5
+                                                                               : 2) * f;
         const std::int32_t act = B.tensor(f, R::kActivation);
         if (tp) B.tp_region = false;
         y = B.linear(n + L.fc2, act, T, L.ffn, h, L.mlp_bias, ParamRole::kFc2);
@@ -944,7 +976,7 @@ void build_vit(Builder& B, const ModelSpec& m, int image, bool eager) {
     // (modeling_vit.py ViTSelfAttention). Pre-LN, no dropout, GELU.
     BlockLayout L;
     L.tokens = T, L.hidden = h, L.heads = m.heads, L.kv_heads = m.heads, L.head_dim = L.v_head_dim = h / m.heads;
-    L.seq = seq, L.ffn = m.ffn;
+    L.seq = seq, L.ffn = m.ffn, L.activation = m.activation;
     L.projections = m.separate_qkv ? BlockLayout::Projections::kSeparate : BlockLayout::Projections::kPacked;
     L.ln1 = ".ln_1", L.ln2 = ".ln_2", L.qkv = ".self_attention.in_proj";
     L.q = module_name(m, ParamRole::kQ, ".attention.attention.query");

@@ -126,7 +126,9 @@ enum class Family : std::uint8_t {
     kResNet, kVgg, kMobileNetV2, kEfficientNetB0, kVit, kEncoder, kDecoder, kUnet, kYolo, kSdUnet, kBiLstmCrf,
 };
 
-enum class Activation : std::uint8_t { kGelu, kGeluTanhPython, kRelu, kSilu };
+// kGelu: one fused kernel that keeps its input (F.gelu, also approximate="tanh": derivatives.yaml gelu); kGeluTanhPython:
+// transformers' NewGELUActivation written out in Python ops; kQuickGelu: CLIP's x * sigmoid(1.702 x).
+enum class Activation : std::uint8_t { kGelu, kGeluTanhPython, kRelu, kSilu, kQuickGelu };
 enum class NormKind : std::uint8_t { kLayerNorm, kRmsNorm };
 enum class PositionKind : std::uint8_t { kLearned, kRope };
 
@@ -181,6 +183,7 @@ struct ModelSpec {
     int shared_expert_ffn = 0;        // always-on shared expert MLP width (DeepSeek n_shared x moe_ffn; Qwen2-MoE)
     bool shared_expert_gate = false;  // Qwen2-MoE: sigmoid(Linear(h, 1)) scales the shared expert
     bool router_bias = false;         // DeepSeek-V3: e_score_correction_bias (one value per expert)
+    bool moe_renormalize = false;     // top-k weights divided by their sum (Mixtral always; norm_topk_prob)
     int first_dense_layers = 0;       // DeepSeek first_k_dense_replace: the first layers keep a dense MLP
     int moe_layer_step = 1;           // Qwen-MoE decoder_sparse_step: layer i is MoE when (i + 1) % step == 0
     bool k_bias = true;               // false: k_proj has no bias where q and v have one (Whisper)

@@ -23,34 +23,26 @@ constexpr const char* kFamiliesFile = "tests/validation/families/measured_hf_act
 // What each miss is, from the case's per-producer breakdown (source_detail); findings to explain, not constants.
 const std::map<std::string, const char*>& known_misses() {
     static const std::map<std::string, const char*> m = {
+        // The dense Llama-shaped cases pass at -8.6%: on torch 1.13 each RMSNorm's mean() also keeps its input, the
+        // pow(2) output (5 norms x b s h x 4 bytes = 1,310,720 bytes here, PowBackward0 in the breakdown; a 4-line
+        // probe shows it). Today's derivatives.yaml mean.dim keeps only sizes and numel
+        // (mean_backward(grad, self.sym_sizes(), dim, self.sym_numel(), keepdim)), so the engine does not count it.
+        // The misses below are that same tensor, from the extra norms these families have.
         {"hf-qwen3-qknorm-b2-fp32-eager",
-         "-12%: Qwen3's q/k RMSNorms (per head, before the transpose) measure 2,371,584 bytes over the Mistral case of "
-         "the same sizes; the engine adds 1,585,152 for them. Not yet broken down op by op"},
+         "-12%: over the Mistral case it measures 2,371,584 bytes, the engine adds 1,585,152 for the q/k RMSNorms; "
+         "the 786,432 left are exactly the q/k norms' pow(2) outputs that torch 1.13's mean() keeps (2 layers x "
+         "b s (heads + kv_heads) head_dim x 4 bytes), besides the -8.6% every Llama-shaped case has"},
         {"hf-gemma3-qknorm-window32-b2-fp32-eager",
-         "-16%: Gemma 3's q/k norms and sandwich norms measure 5,526,528 bytes over the Gemma 1 case of the same sizes; "
-         "the engine adds 3,686,400. The Gemma 1 case (2 GemmaRMSNorms per layer) is within tolerance"},
+         "-16%: over the Gemma 1 case it measures 5,526,528 bytes, the engine adds 3,686,400; the 1,840,128 left are "
+         "the pow(2) outputs torch 1.13's mean() keeps in the two sandwich norms (1,048,576) and the q/k norms "
+         "(786,432) of the two layers, plus their rsqrt-sized rows"},
         {"hf-gemma2-softcap-window32-b2-fp32-eager",
-         "-12%: over the Gemma 1 case it measures 5,226,544 bytes, 2,072,576 of them the soft-capping tanh outputs "
-         "(attention scores and logits), which the engine counts; the engine adds 4,173,824 in all, so the sandwich "
-         "norms are short as in the Gemma 3 case"},
-        {"hf-qwen2moe-4e-top2-shared-b2-fp32-eager",
-         "-25%: Qwen2MoeSparseMoeBlock's loop over experts keeps each expert's gathered rows (IndexBackward0, "
-         "1,052,672 bytes), the expert output times its routing weight and the index_add_ indices, and the shared "
-         "expert keeps its sigmoid gate's product; the engine counts the routed MLPs over the token-expert pairs, "
-         "the router's probabilities and top-k indices only"},
+         "-12%: over the Gemma 1 case it measures 5,226,544 bytes, the engine adds 4,173,824 (the soft-capping tanh "
+         "outputs and the sandwich norms); the 1,052,720 left are the sandwich norms' pow(2) outputs that torch "
+         "1.13's mean() keeps (2 layers x 2 norms x b s h x 4 bytes = 1,048,576)"},
         {"hf-qwen3moe-4e-top2-norm-b2-fp32-eager",
-         "-30%: the same expert loop as the Qwen2-MoE case (modeling_qwen3_moe.py): each expert's gathered rows "
-         "(IndexBackward0 1,052,672 bytes), its output times the routing weight (MulBackward0 5,242,880 in all) and "
-         "the index_add_ indices, plus the top-k renormalisation; the engine counts the routed MLPs over the "
-         "token-expert pairs and the router's probabilities and indices only. Its q/k norms add Qwen3's -12%"},
-        {"hf-mixtral-4e-top2-b2-fp32-eager",
-         "-29%: MixtralSparseMoeBlock's expert loop (modeling_mixtral.py) keeps what the Qwen2-MoE case keeps without "
-         "the shared expert: the gathered rows (IndexBackward0 1,052,672 bytes), each expert output times its routing "
-         "weight, the index_add_ indices and the renormalised top-k weights"},
-        {"hf-clip-vision-p32-224-b2-fp32-eager",
-         "-12%: CLIP's quick_gelu (x * sigmoid(1.702 x)) keeps the sigmoid's output and the mul's operands "
-         "(SigmoidBackward0 614,400 and MulBackward0 614,400 bytes); the engine counts a GELU, which keeps its input "
-         "only. At 50 tokens the MLP is most of the activations"},
+         "-12%: the expert loop is counted (the Mixtral and Qwen2-MoE cases pass); what is left is Qwen3's: the q/k "
+         "norms' pow(2) outputs that torch 1.13's mean() keeps, as in the dense Qwen3 case"},
     };
     return m;
 }
