@@ -18,8 +18,8 @@ using engine::ParamRole;
 
 const std::vector<std::string> kHfModelTypes = {
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3_text",
-    "phi3", "gpt2", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "distilbert", "albert", "vit",
-    "clip_vision_model", "whisper"};
+    "phi3", "gpt2", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "xlm-roberta", "distilbert",
+    "albert", "vit", "clip_vision_model", "whisper"};
 
 namespace {
 
@@ -382,6 +382,9 @@ void read_decoder(Fields& f, engine::ModelSpec& m) {
 }
 
 // ---- encoders ------------------------------------------------------------------------------------------------
+// XLM-RoBERTa is RoBERTa (modeling_xlm_roberta.py is a copy of modeling_roberta.py; only the vocabulary differs).
+bool roberta_like(const std::string& type) { return type == "roberta" || type == "xlm-roberta"; }
+
 // BERT / RoBERTa / ALBERT (modeling_bert.py, modeling_roberta.py, modeling_albert.py): the
 // *ForSequenceClassification model the presets train (pooler + classifier); DistilBERT (modeling_distilbert.py): no token types, pre_classifier + classifier.
 void read_encoder(Fields& f, engine::ModelSpec& m) {
@@ -431,7 +434,7 @@ void read_encoder(Fields& f, engine::ModelSpec& m) {
         }
     }
     // RoBERTa's positions start after the padding index (max_position_embeddings 514 for 512 tokens).
-    m.default_seq_len = std::min(512, std::max(2, m.max_positions - (f.type == "roberta" ? 2 : 0)));
+    m.default_seq_len = std::min(512, std::max(2, m.max_positions - (roberta_like(f.type) ? 2 : 0)));
     if (m.heads > 0 && m.hidden % m.heads != 0) f.problem("num_attention_heads", "the width must be a multiple of the heads");
 }
 
@@ -518,7 +521,7 @@ bool parse_hf_config(const json& config, const std::string& file, const std::str
         name = config["architectures"][0].get<std::string>();
     m.name = (name.empty() ? type : name) + " (config.json)";
     m.source = "Hugging Face config.json (model_type " + type + ")";
-    if (type == "bert" || type == "roberta" || type == "distilbert" || type == "albert") read_encoder(f, m);
+    if (type == "bert" || roberta_like(type) || type == "distilbert" || type == "albert") read_encoder(f, m);
     else if (type == "vit" || type == "clip_vision_model") read_vit(f, m);
     else read_decoder(f, m);
     if (problems.size() != before) return false;
