@@ -237,6 +237,38 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             out.geforce_share_source = source;
         }
     }
+    // One sustained tensor clock per card: the segments whose unmeasured TF32 rate takes the 16-bit share (optional).
+    if (auto share = doc.find("tf32_takes_16bit_share"); share != doc.end()) {
+        const char* pointer = "/tf32_takes_16bit_share";
+        std::vector<std::string> segments;
+        std::string source;
+        bool s_ok = share->is_object();
+        if (!s_ok) r.problem(pointer, "expected an object {segments, source}");
+        else {
+            auto list = share->find("segments");
+            if (list == share->end() || !list->is_array() || list->empty()) {
+                r.problem(std::string(pointer) + "/segments",
+                          "expected a non-empty array of segments (\"consumer\", \"workstation\", \"datacenter\")");
+                s_ok = false;
+            } else {
+                for (std::size_t i = 0; i < list->size(); ++i) {
+                    const json& seg = (*list)[i];
+                    if (!seg.is_string() || (seg != "consumer" && seg != "workstation" && seg != "datacenter")) {
+                        r.problem(std::string(pointer) + "/segments/" + std::to_string(i),
+                                  "must be \"consumer\", \"workstation\" or \"datacenter\"");
+                        s_ok = false;
+                    } else {
+                        segments.push_back(seg.get<std::string>());
+                    }
+                }
+            }
+            s_ok = r.string(*share, pointer, "source", source) && s_ok;
+        }
+        if (s_ok) {
+            out.tf32_share_segments = segments;
+            out.tf32_share_source = source;
+        }
+    }
     // Fused attention: FlashAttention-2's most of the dense peak, per NVIDIA architecture (optional list).
     if (auto limits = doc.find("fused_attention_limits"); limits != doc.end()) {
         if (!limits->is_array()) {

@@ -231,14 +231,36 @@ double share_16bit(const ThroughputPriors& priors, const GpuSpec& gpu, MatmulRat
     const bool sixteen = rate == MatmulRate::kFp16 || rate == MatmulRate::kBf16;
     return sixteen && geforce_with_tensor_cores(gpu) ? priors.geforce_share_16bit : 0.0;
 }
+// One tensor clock per card: the measured FP16 (else BF16) GEMM's share of its datasheet rate, for an unmeasured TF32
+// rate. FP16 first: the community torch.mm table measured FP16 and TF32 with one method (zzc0721 database.md), and
+// their shares agree more closely (RMS log 0.030 over 19 cards) than BF16's and TF32's (0.057 over 21, which mixes in
+// Bekman's BF16 figures). Twins use their source's figures and their own datasheet (measured_limit resolves them).
+double share_for_tf32(const ThroughputPriors& priors, const GpuSpec& gpu, MatmulRate rate) {
+    if (rate != MatmulRate::kTf32 || gpu.dense_flop_per_s.tf32 <= 0) return 0;
+    const auto& segments = priors.tf32_share_segments;
+    if (std::find(segments.begin(), segments.end(), gpu.segment) == segments.end()) return 0;
+    if (measured_limit(priors, gpu, MatmulRate::kTf32) > 0) return 0;
+    const std::string& id = priors.measured_id(gpu.id);
+    for (MatmulRate key : {MatmulRate::kFp16, MatmulRate::kBf16}) {
+        const double peak = peak_flop_per_s(key, gpu);
+        for (const ThroughputPriors::MatmulLimit& l : priors.matmul_limits)
+            if (l.gpu_id == id && l.rate == key && peak > 0) return l.flop_per_s / peak;
+    }
+    return 0;
+}
 }  // namespace
 
 double ThroughputPriors::geforce_share(const GpuSpec& gpu, MatmulRate rate) const {
     return measured_limit(*this, gpu, rate) > 0 ? 0.0 : share_16bit(*this, gpu, rate);
 }
 
+double ThroughputPriors::tf32_share(const GpuSpec& gpu, MatmulRate rate) const {
+    return share_for_tf32(*this, gpu, rate);
+}
+
 double ThroughputPriors::matmul_limit_flop_per_s(const GpuSpec& gpu, MatmulRate rate) const {
     if (const double measured = measured_limit(*this, gpu, rate); measured > 0) return measured;
+    if (const double share = share_for_tf32(*this, gpu, rate); share > 0) return share * peak_flop_per_s(rate, gpu);
     return share_16bit(*this, gpu, rate) * peak_flop_per_s(rate, gpu);
 }
 
@@ -1290,6 +1312,8 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     if (linear_best_flop_per_s > 0) r.compute.operands.push_back({"matmul_limit_flop_per_s", linear_best_flop_per_s});
     if (const double share = priors.geforce_share(gpu, r.rate); share > 0)
         r.compute.operands.push_back({"geforce_median_share", share});
+    if (const double share = priors.tf32_share(gpu, r.rate); share > 0)
+        r.compute.operands.push_back({"tf32_16bit_share", share});
     r.memory_bound = {r.memory_bound_s, "time.bandwidth_roofline",
                       {{"memory_bandwidth_bytes_per_s", gpu.memory_bandwidth_bytes_per_s},
                        {"bandwidth_fraction", e_mid.bandwidth}, {"dequant_bytes_per_micro", t.dequant_bytes_per_micro},

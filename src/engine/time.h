@@ -154,8 +154,19 @@ struct ThroughputPriors {
     // The share that applies to a card and rate (0 = none: measured, not a GeForce card with tensor cores, or not a
     // 16-bit rate).
     double geforce_share(const GpuSpec& gpu, MatmulRate rate) const;
-    // The limit for a card and rate: its measurement, else the GeForce share x its datasheet rate (0 = neither: the
-    // prior's fraction of the peak applies alone).
+    // One sustained tensor-core clock per card (data/throughput_priors.json "tf32_takes_16bit_share"): on every card
+    // with both measured, the TF32 GEMM reaches the share of its datasheet TF32 rate that the FP16 GEMM reaches of its
+    // FP16 rate (19 cards, ratio median 1.000, RMS log 0.030, the same table and method for both), because the clock a
+    // power limit allows under tensor-core load does not depend on the input dtype. So a card of a listed segment with
+    // a measured 16-bit GEMM and no TF32 one takes that share (its FP16 figure, else its BF16 one) x its datasheet
+    // TF32 rate as its best TF32 GEMM. Empty = not modelled (TF32 keeps the prior's fraction of the peak).
+    std::vector<std::string> tf32_share_segments;
+    std::string tf32_share_source;
+    // The 16-bit share a card's TF32 rate takes (0 = none: not TF32, TF32 measured, no 16-bit measurement, no TF32
+    // datasheet rate, or a segment not listed).
+    double tf32_share(const GpuSpec& gpu, MatmulRate rate) const;
+    // The limit for a card and rate: its measurement, else the GeForce share x its datasheet rate, else (TF32) its
+    // 16-bit share x its datasheet TF32 rate (0 = none: the prior's fraction of the peak applies alone).
     double matmul_limit_flop_per_s(const GpuSpec& gpu, MatmulRate rate) const;
     std::vector<std::string> overhead_fitted_to;  // validation case ids per_layer_overhead_s was fitted to
     const EfficiencyPrior* find(Family family) const;  // nullptr when no prior covers the family
