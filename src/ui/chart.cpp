@@ -47,7 +47,7 @@ void setup_axes(Chart& c, const Axis& x, const Axis& y, const char* x_label, con
     const ImU32 text = col(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     const int x_ticks = std::max(2, static_cast<int>((c.plot_max.x - c.plot_min.x) / (6 * em)));
     const int y_ticks = std::max(2, static_cast<int>((c.plot_max.y - c.plot_min.y) / (2.5f * em)));
-    for (double v : axis_ticks(c.x, x_ticks)) {
+    for (double v : c.x_ticks ? axis_ticks(c.x, x_ticks) : std::vector<double>{}) {
         const float px = static_cast<float>(c.x.to_pixel(v));
         c.draw->AddLine(ImVec2(px, c.plot_min.y), ImVec2(px, c.plot_max.y), grid);
         const std::string label = c.format_x ? c.format_x(v) : default_format(v);

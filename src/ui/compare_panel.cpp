@@ -273,7 +273,7 @@ void draw_compare(AppState& app) {
         }
     }
     ImGui::EndTable();
-    test_anchor(app, "compare-table");
+    table_anchor(app, "compare-table", "##compare");
     if (unpin >= 0) app_unpin(app, unpin);
 }
 
