@@ -61,6 +61,9 @@ inline constexpr double kAnyBudgetCny = 1e9;
 // settings, or when the catalog changes (the user's own data).
 struct Pin {
     nlohmann::json scenario;   // as app_scenario_json: what the link, the saved settings and the CLI read
+    // The same scenario as the CLI writes it back (every key, defaults filled in): what the comparison sets apart, so a
+    // pin from a link that leaves a default out does not differ from a current scenario that spells it (null: invalid).
+    nlohmann::json normalized = nullptr;
     bool computed = false;     // false: report, rent and buy are to be computed (compute_pins)
     std::vector<catalog::Problem> problems;  // of the scenario against the page's catalog (empty = valid)
     nlohmann::json report;     // the CLI's `gpuguide estimate` report (null when the scenario has problems)

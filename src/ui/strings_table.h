@@ -843,8 +843,8 @@
     X(ImportLoaded, "The file was loaded into your data:", "文件已导入你的数据：") \
     X(ImportAddedLine, "added: %s", "新增：%s") \
     X(ImportReplacedLine, "replaced: %s", "替换：%s") \
-    X(ImportPinsReplace, "Your %d pinned scenarios are replaced by the file's %d (\"Undo import\" brings yours back).", \
-      "你固定的 %d 个方案会被文件中的 %d 个替换（“撤销导入”可以恢复你的方案）。") \
+    X(ImportPinsReplace, "Pinned scenarios: yours (%d) are replaced by the file's (%d); \"Undo import\" brings yours back.", \
+      "固定的方案：你的 %d 个会被文件中的 %d 个替换；“撤销导入”可以恢复你的方案。") \
     X(ImportPinsLine, "pinned scenarios: %s", "固定的方案：%s") \
     X(ImportNothingNew, "nothing new: every record of the file is the same as yours", "没有新内容：文件中的每条记录都与你现有的相同") \
     X(UndoImport, "Undo import", "撤销导入") \

@@ -36,8 +36,8 @@ async function scrollTo(page, pane, name) {
   for (let i = 0; i < 120; ++i) {
     const a = await anchor(page, name);
     if (a && a.visible && a.y > 0.05 * kHeight && a.y < 0.5 * kHeight) return a;
-    // The last panels cannot scroll that far up: whole on the screen, and the pane has stopped.
-    if (a && last && a.visible && a.y === last.y && a.y > 0.05 * kHeight && a.y + a.h < kHeight) return a;
+    // The last panels cannot scroll that far up: on the screen, and the pane has stopped.
+    if (a && last && a.visible && a.y === last.y && a.y > 0.05 * kHeight && a.y < 0.85 * kHeight) return a;
     last = a;
     const p = await anchor(page, pane);
     await page.mouse.move(p.x + p.w - 3, p.y + p.h / 2);
