@@ -24,7 +24,7 @@ Axis make_linear_axis(double lo, double hi, int target_ticks);
 Axis make_log_axis(double lo, double hi);
 
 // Tick values inside the axis: multiples of the nice step (linear) or 1-2-5 x 10^k (log: 1, 2 and 5 in each decade
-// when the axis spans at most two decades or has room for them, else the powers of ten).
+// when the axis spans one decade or has room for them, about two intervals a decade, else the powers of ten).
 std::vector<double> axis_ticks(const Axis& axis, int target_ticks);
 
 }  // namespace gg::ui

@@ -67,8 +67,9 @@ TEST_CASE("a log axis ticks at 1, 2 and 5 times powers of ten when it has room, 
         CAPTURE(i);
         CHECK(narrow[i] == doctest::Approx(std::pow(10.0, double(i))));
     }
-    const Axis gib = gg::ui::make_log_axis(1.5, 60);  // two decades (1 to 100) always get 1-2-5, even when narrow
-    const auto two = gg::ui::axis_ticks(gib, 2);
+    const Axis gib = gg::ui::make_log_axis(1.5, 60);  // two decades (1 to 100 GiB): 1-2-5 from four intervals up
+    CHECK(gg::ui::axis_ticks(gib, 3).size() == 3);     // a phone's chart: 1, 10, 100
+    const auto two = gg::ui::axis_ticks(gib, 4);
     const std::vector<double> expected{1, 2, 5, 10, 20, 50, 100};
     REQUIRE(two.size() == expected.size());
     for (std::size_t i = 0; i < two.size(); ++i) {
