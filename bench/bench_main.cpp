@@ -200,6 +200,54 @@ void BM_UiFrame(benchmark::State& state) {  // one ImGui frame of the calculator
 }
 BENCHMARK(BM_UiFrame)->Unit(benchmark::kMicrosecond);
 
+// ---- memory over one training step (issue 33): it comes with the estimate, drawing it recomputes nothing --------
+// The engine's timeline alone, on the estimate's prepared job (what full_report adds to BM_Estimate's report).
+void BM_MemoryTimeline(benchmark::State& state) {
+    const auto s = parsed();
+    const auto e = gg::catalog::estimate(s.scenario);
+    for (auto _ : state) benchmark::DoNotOptimize(gg::engine::memory_timeline(e.prepared, s.scenario.batch_size));
+}
+BENCHMARK(BM_MemoryTimeline)->Unit(benchmark::kMicrosecond);
+
+// Frames of the calculator on a display tall enough that every panel is drawn, the timeline chart included (the
+// phone-sized BM_UiFrame scrolls it out of view); 0 = the default scenario, 1 = a 7B LoRA with evaluation (32 layer
+// points). The counter is the page recomputes per frame (results_generation): 0, the chart reads the report.
+void BM_UiFrameWithTimeline(benchmark::State& state) {
+    ImGui::CreateContext();
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    if (state.range(0) == 1 &&
+        !gg::ui::app_load_scenario(app, R"({"model":"llama-2-7b","batch_size":4,"seq_len":1024,"precision":"bf16-amp",)"
+                                        R"("method":"lora","eval_batch_size":8,"gpu":{"id":"rtx-4090"}})")
+             .empty()) {
+        state.SkipWithError("the 7B scenario is not valid");
+        ImGui::DestroyContext();
+        return;
+    }
+    gg::ui::app_update_fonts(app);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1280, 6000);
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ImGui::NewFrame();  // the first frame computes the results (and the ranking); not counted
+    gg::ui::app_frame(app);
+    ImGui::Render();
+    const int before = app.results_generation;
+    for (auto _ : state) {
+        ImGui::NewFrame();
+        gg::ui::app_frame(app);
+        ImGui::Render();
+        benchmark::DoNotOptimize(ImGui::GetDrawData()->TotalVtxCount);
+    }
+    state.counters["timeline_drawn"] = app.anchors.count("memory-timeline") ? app.anchors["memory-timeline"].frame == app.frame_count - 1 : 0;
+    state.counters["page_recomputes_per_frame"] =
+        benchmark::Counter(app.results_generation - before, benchmark::Counter::kAvgIterations);
+    ImGui::DestroyContext();
+}
+BENCHMARK(BM_UiFrameWithTimeline)->DenseRange(0, 1)->Unit(benchmark::kMicrosecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

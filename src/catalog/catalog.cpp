@@ -17,6 +17,7 @@
 #include <set>
 #include <utility>
 
+#include "catalog/decision_json.h"
 #include "catalog/embedded_data.h"
 #include "catalog/json_text.h"
 #include "engine/workload.h"
@@ -995,6 +996,30 @@ Catalog parse_catalog(std::string_view gpus_json, std::string_view offers_json, 
     return catalog;
 }
 
+namespace {
+// --- The user's pinned scenarios (issue 33) -----------------------------------------------------------------------
+// "pins": [SCENARIO...]: the page's comparison, exported with the user's data. The catalog does not use them; each
+// must be a scenario the page and the CLI accept (parse_decision_scenario_json) against the merged catalog, so a
+// pin on the user's own card is valid in the same file. At most kMaxPins.
+void check_pins(const Context& context, const json& list, const std::string& pointer, const Catalog& merged) {
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = child(pointer, i);
+        if (static_cast<int>(i) >= kMaxPins) {
+            context.report(at, "more than " + std::to_string(kMaxPins) + " pinned scenarios (the page compares at most " +
+                                   std::to_string(kMaxPins) + ")");
+            break;
+        }
+        if (!list[i].is_object()) {
+            context.report(at, std::string("each pin must be a scenario (an object with \"model\" and \"gpu\"), not ") +
+                                   type_name(list[i]));
+            continue;
+        }
+        const ParsedDecision parsed = parse_decision_scenario_json(list[i], merged, context.file);
+        for (const Problem& p : parsed.problems) context.report(at + p.pointer, p.message);
+    }
+}
+}  // namespace
+
 Catalog merge_user_data(const Catalog& base, std::string_view user_json, std::vector<Problem>& problems) {
     Catalog merged = base;
     const Context context{kUserDataFile, Mode::User, &problems};
@@ -1006,6 +1031,7 @@ Catalog merge_user_data(const Catalog& base, std::string_view user_json, std::ve
     const json* gpus = top.array("gpus", Need::Optional);
     const json* offers = top.array("offers", Need::Optional);
     const json* calibrations = top.array("calibrations", Need::Optional);
+    const json* pins = top.array("pins", Need::Optional);
     top.finish();
     if (!version) return merged;
     if (*version != kSchemaVersion) {
@@ -1044,6 +1070,7 @@ Catalog merge_user_data(const Catalog& base, std::string_view user_json, std::ve
         }
     }
     if (calibrations != nullptr) read_calibrations(context, *calibrations, "/calibrations", merged);
+    if (pins != nullptr) check_pins(context, *pins, "/pins", merged);
     return merged;
 }
 

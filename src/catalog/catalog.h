@@ -47,11 +47,15 @@ const Catalog& embedded_catalog();
 const std::vector<Problem>& embedded_catalog_problems();
 
 // User data (custom GPUs/offers, e.g. from the page's saved state) merged over a base catalog:
-//   {"schema_version": 1, "gpus": [GPU...], "offers": [OFFER...]}   (both arrays optional)
+//   {"schema_version": 1, "gpus": [GPU...], "offers": [OFFER...], "calibrations": [...], "pins": [SCENARIO...]}
+//   (every array optional). "pins" are the page's pinned scenarios (at most kMaxPins), exported with the data: they
+//   change nothing in the catalog, but each must be a valid scenario against the merged catalog.
 // Records have the same keys as in data/*.json, but only the keys needed for estimates are required.
 // A record whose id is already in `base` replaces it; new ids are appended. Offers may name base or user GPUs.
 // Problems carry file kUserDataFile.
 Catalog merge_user_data(const Catalog& base, std::string_view user_json, std::vector<Problem>& problems);
+// The most scenarios the page pins side by side (its comparison columns), and so the most a data file holds.
+inline constexpr int kMaxPins = 3;
 
 // Compares the catalog's GPUs with an independent second source (tests/validation/gpu_spec_crosscheck.json:
 // {"gpus": [{"id", "memory_gib", "memory_bandwidth_gb_per_s", "fp32_tflops", "source"}]}): memory must match

@@ -320,15 +320,17 @@ EMSCRIPTEN_KEEPALIVE void gg_apply_fragment(const char* fragment) {
     mark_input();
 }
 
-// window.gpuguide.anchor(name): {x, y, w, h, visible} in CSS pixels of a named widget drawn in the last frame
-// (ui::test_anchor), or null: the browser tests click what they mean, not fixed points.
+// window.gpuguide.anchor(name): {x, y, w, h, visible, content_w, clipped_columns} in CSS pixels of a named widget
+// drawn in the last frame (ui::test_anchor, ui::table_anchor), or null: the browser tests click what they mean, not
+// fixed points.
 EMSCRIPTEN_KEEPALIVE const char* gg_anchor(const char* name) {
     if (g_platform == nullptr || name == nullptr) return "null";
     const gg::ui::AppState& app = g_platform->app;
     const auto it = app.anchors.find(name);
     if (it == app.anchors.end() || it->second.frame != app.frame_count - 1) return "null";
     const gg::ui::AppState::Anchor& a = it->second;
-    g_platform->report = nlohmann::json{{"x", a.x}, {"y", a.y}, {"w", a.w}, {"h", a.h}, {"visible", a.visible}}.dump();
+    g_platform->report = nlohmann::json{{"x", a.x}, {"y", a.y}, {"w", a.w}, {"h", a.h}, {"visible", a.visible},
+                                        {"content_w", a.content_w}, {"clipped_columns", a.clipped_columns}}.dump();
     return g_platform->report.c_str();
 }
 

@@ -172,6 +172,7 @@ void tab(AppState& app, Tab which, Str label, const char* id, void (*draw)(AppSt
     if (open) {
         if (!app.tab_requested) app.tab = which;
         ImGui::BeginChild(id, ImVec2(0, 0), false);
+        window_anchor(app, "tab-pane");  // where the tests scroll a tab (its scrollbar)
         draw(app);
         ImGui::EndChild();
         ImGui::EndTabItem();
@@ -562,13 +563,15 @@ bool app_import_user_data(AppState& app, std::string_view text) {
     if (doc.contains("schema_version") && doc["schema_version"].is_number() && doc["schema_version"].get<double>() > 1)
         return refuse(Str::ImportNewer, "schema_version " + catalog::printable(doc["schema_version"].dump(), 40) +
                                             "; this version of gpuguide reads 1");
-    const bool has_lists = doc.contains("gpus") || doc.contains("offers") || doc.contains("calibrations");
+    const bool has_lists = doc.contains("gpus") || doc.contains("offers") || doc.contains("calibrations") || doc.contains("pins");
     if (!has_lists && (doc.contains("model") || doc.contains("batch_size") || doc.contains("gpu")))
         return refuse(Str::ImportIsScenario, "");
     for (const char* key : kRecordKeys)
         if (doc.contains(key) && !doc[key].is_array())
             return refuse(Str::ImportNotData, std::string("'") + key + "' is " + what_it_holds(doc[key]) +
                                                    ", not a list of records");
+    if (doc.contains("pins") && !doc["pins"].is_array())
+        return refuse(Str::ImportNotData, "'pins' is " + what_it_holds(doc["pins"]) + ", not a list of scenarios");
     if (!has_lists) return refuse(Str::ImportNotData, what_it_holds(doc));  // {}, a package.json, ...
 
     ImportPlan plan;
@@ -609,12 +612,21 @@ bool app_import_user_data(AppState& app, std::string_view text) {
                     std::find(file_ids.begin(), file_ids.end(), r["id"].get<std::string>()) == file_ids.end())
                     plan.kept.push_back(record_label(r, key));
     }
-    if (records == 0) {  // "gpus": [] and "offers": [] (or only entries that are not records): nothing to add
+    const bool brings_pins = doc.contains("pins") && !doc["pins"].empty();
+    if (records == 0 && !brings_pins) {  // "gpus": [] and "offers": [] (or only entries that are not records): nothing to add
         std::string detail;
         if (plan.skipped_count > 0) detail = std::to_string(plan.skipped_count) + " entries without an \"id\"";
         return refuse(Str::ImportEmpty, detail);
     }
+    // The file's pins are checked with the records (catalog::merge_user_data: each a valid scenario against the
+    // merged catalog), then kept apart: the user's data holds records, the page holds its pins.
+    if (brings_pins) merged["pins"] = doc["pins"];
     catalog::merge_user_data(base, merged.dump(), plan.problems);
+    if (brings_pins) {
+        plan.pins = std::move(merged["pins"]);
+        merged.erase("pins");
+        plan.current_pin_count = static_cast<int>(app.pins.size());
+    }
     plan.merged = std::move(merged);
     plan.pending = true;
     app.import_plan = std::move(plan);
@@ -637,13 +649,32 @@ void app_confirm_import(AppState& app) {
     app.user_data_before_import = app.user_data.is_object() ? app.user_data : nlohmann::json::object();  // {}: none
     app.undo_import_available = true;
     app_set_user_data(app, std::move(plan.merged));
+    app.pins_before_import = nullptr;
+    std::vector<catalog::Problem> pin_problems;
+    if (plan.pins.is_array()) {  // after the records: a pin may name the file's own card
+        app.pins_before_import = app_pins_json(app);
+        pin_problems = app_set_pins(app, plan.pins);
+        for (catalog::Problem& p : pin_problems) p.file = catalog::kUserDataFile;
+    }
     app.notice = Str::ImportLoaded;
     app.notice_details.clear();
     if (!plan.added.empty()) app.notice_details.push_back(formatted(tr(Str::ImportAddedLine, app.lang), label_list(plan.added)));
     if (!plan.replaced.empty())
         app.notice_details.push_back(formatted(tr(Str::ImportReplacedLine, app.lang), label_list(plan.replaced)));
+    if (plan.pins.is_array()) {
+        std::vector<std::string> pinned;
+        for (const nlohmann::json& s : plan.pins)
+            pinned.push_back(s.is_object() ? catalog::printable(s.value("model", "?") + " · " +
+                                                                    (s.contains("gpu") && s["gpu"].is_object()
+                                                                         ? s["gpu"].value("id", "?")
+                                                                         : std::string("?")),
+                                                                80)
+                                           : std::string("?"));
+        app.notice_details.push_back(formatted(tr(Str::ImportPinsLine, app.lang), label_list(pinned)));
+    }
     if (app.notice_details.empty()) app.notice_details.push_back(tr(Str::ImportNothingNew, app.lang));
     add_notice_details(app, app.user_data_problems);
+    add_notice_details(app, pin_problems);
 }
 
 void app_cancel_import(AppState& app) { app.import_plan = ImportPlan(); }
@@ -655,6 +686,8 @@ void app_undo_import(AppState& app) {
     app.undo_import_available = false;
     app.import_plan = ImportPlan();
     app_set_user_data(app, std::move(before));
+    if (app.pins_before_import.is_array()) app_set_pins(app, app.pins_before_import);  // kept as they were: no problems new
+    app.pins_before_import = nullptr;
     app.notice = Str::ImportUndone;
     app.notice_details.clear();
 }
@@ -689,6 +722,7 @@ std::string app_user_data_file(const AppState& app) {
     doc["schema_version"] = 1;
     if (!doc.contains("gpus")) doc["gpus"] = nlohmann::json::array();
     if (!doc.contains("offers")) doc["offers"] = nlohmann::json::array();
+    if (!app.pins.empty()) doc["pins"] = app_pins_json(app);  // the comparison, exported with the rest (issue 33)
     return doc.dump(2);
 }
 
@@ -696,6 +730,7 @@ std::string app_store_json(const AppState& app) {
     nlohmann::json doc{{"version", 1}, {"scenario", app_scenario_json(app)}};
     if (app.user_data.is_object()) doc["user_data"] = app.user_data;
     if (app.undo_import_available) doc["user_data_before_import"] = app.user_data_before_import;
+    if (app.undo_import_available && app.pins_before_import.is_array()) doc["pins_before_import"] = app.pins_before_import;
     if (!app.pins.empty()) doc["pins"] = app_pins_json(app);
     return doc.dump();
 }
@@ -779,7 +814,7 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
     std::vector<catalog::Problem> set_aside;
     for (auto it = doc.begin(); it != doc.end(); ++it)
         if (it.key() != "version" && it.key() != "scenario" && it.key() != "user_data" &&
-            it.key() != "user_data_before_import" && it.key() != "pins")
+            it.key() != "user_data_before_import" && it.key() != "pins" && it.key() != "pins_before_import")
             set_aside.push_back({"", "/" + it.key(), "not a key of the saved settings"});
     auto own_data = [&](const char* key) -> nlohmann::json {  // user_data or user_data_before_import; null: none
         if (!doc.contains(key) || doc[key].is_null()) return nullptr;
@@ -803,6 +838,14 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
     if (nlohmann::json before = own_data("user_data_before_import"); before.is_object()) {
         app.user_data_before_import = std::move(before);
         app.undo_import_available = true;
+        // The pins the import replaced: restored as they were by "Undo import" (checked then, like any pins).
+        if (doc.contains("pins_before_import")) {
+            if (doc["pins_before_import"].is_array())
+                app.pins_before_import = doc["pins_before_import"];
+            else
+                set_aside.push_back({"", "/pins_before_import", "is " + what_it_holds(doc["pins_before_import"]) +
+                                                                    ", not a list of scenarios"});
+        }
     }
     bool loaded = doc.contains("scenario") && app_load_scenario(app, doc["scenario"].dump()).empty();
     bool reset = false;
@@ -870,7 +913,10 @@ nlohmann::json app_notice_json(const AppState& app) {
     if (plan.pending)
         out["import"] = {{"added", plan.added}, {"replaced", plan.replaced}, {"kept", plan.kept},
                          {"over_bundled", plan.over_bundled}, {"unchanged", plan.unchanged_count},
-                         {"skipped", plan.skipped_count}, {"problems", plan.problems.size()}};
+                         {"skipped", plan.skipped_count}, {"problems", plan.problems.size()},
+                         {"pins", plan.pins.is_array() ? nlohmann::json{{"file", plan.pins.size()},
+                                                                        {"yours", plan.current_pin_count}}
+                                                       : nlohmann::json(nullptr)}};
     if (app.link_user_data.is_object())
         out["link"] = {{"records", app.link_records}, {"over_bundled", app.link_over_bundled},
                        {"ignored", app.link_ignored_count}, {"confirming", app.link_save_confirming}};

@@ -61,13 +61,16 @@ inline constexpr double kAnyBudgetCny = 1e9;
 // settings, or when the catalog changes (the user's own data).
 struct Pin {
     nlohmann::json scenario;   // as app_scenario_json: what the link, the saved settings and the CLI read
+    // The same scenario as the CLI writes it back (every key, defaults filled in): what the comparison sets apart, so a
+    // pin from a link that leaves a default out does not differ from a current scenario that spells it (null: invalid).
+    nlohmann::json normalized = nullptr;
     bool computed = false;     // false: report, rent and buy are to be computed (compute_pins)
     std::vector<catalog::Problem> problems;  // of the scenario against the page's catalog (empty = valid)
     nlohmann::json report;     // the CLI's `gpuguide estimate` report (null when the scenario has problems)
     nlohmann::json rent;       // the ranking's cheapest fitting rent offer for its card (null: none)
     nlohmann::json buy;        // the ranking's buy option for its card and count (null: none)
 };
-inline constexpr int kMaxPins = 3;
+inline constexpr int kMaxPins = catalog::kMaxPins;
 
 enum class Tab { Calculator, Guide, Validation, Data };
 
@@ -84,6 +87,10 @@ struct ImportPlan {
     int unchanged_count = 0;              // file records identical to the user's
     int skipped_count = 0;                // entries of the file that are not records with an "id" (left out)
     std::vector<catalog::Problem> problems;  // of the merged records (kept and listed, not used, like anything entered)
+    // The file's pinned scenarios (issue 33), checked with the records: they replace the user's pins on "Import"
+    // ("Undo import" brings those back). null: the file has none, and the user's pins stay.
+    nlohmann::json pins = nullptr;
+    int current_pin_count = 0;                // the user's pins the file's replace
 };
 
 // ---- AppState: the single source of truth of the page --------------------------------------------------------
@@ -106,6 +113,7 @@ struct AppState {
     ImportPlan import_plan;                            // a file waiting for the user's "Import" or "Cancel"
     bool undo_import_available = false;                // "Undo import" restores user_data_before_import
     nlohmann::json user_data_before_import = nullptr;  // saved with the settings, so an undo survives a reload
+    nlohmann::json pins_before_import = nullptr;       // the pins the last import replaced (null: it brought none)
     // Records a shared link brought (only those its scenario uses): part of the catalog for this view, never saved
     // unless the user presses "Save to my data" (and confirms when one replaces a bundled card or offer).
     nlohmann::json link_user_data = nullptr;           // null = none
@@ -163,6 +171,10 @@ struct AppState {
         float x = 0, y = 0, w = 0, h = 0;
         bool visible = false;  // not clipped away (e.g. scrolled out of its panel)
         int frame = -1;        // the frame it was drawn in (an anchor not drawn in the last frame is not on screen)
+        // Tables (table_anchor): the width of what they hold (more than w: it scrolls sideways) and how many columns
+        // cut their text at the column's edge (the phone tests want none).
+        float content_w = 0;
+        int clipped_columns = 0;
     };
     std::unordered_map<std::string, Anchor> anchors;
 
@@ -234,7 +246,8 @@ void app_undo_import(AppState& app);     // back to the user's data before the l
 // "Save to my data" of a link's records: false (and link_save_confirming set) when a record replaces a bundled one
 // and `confirmed` is false.
 bool app_save_link_records(AppState& app, bool confirmed);
-// The export file: {"schema_version": 1, "gpus": [...], "offers": [...]} (also what `gpuguide` reads as user data).
+// The export file: {"schema_version": 1, "gpus": [...], "offers": [...], "calibrations"?: [...], "pins"?: [...]}
+// (also what `gpuguide` reads as user data; "pins" are the pinned scenarios' documents).
 std::string app_user_data_file(const AppState& app);
 
 // Saved settings (the platform keeps them in localStorage under kStoreKey):

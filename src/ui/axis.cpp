@@ -68,7 +68,9 @@ std::vector<double> axis_ticks(const Axis& axis, int target_ticks) {
         static const double kAll[] = {1, 2, 5};
         static const double kOne[] = {1};
         int count;
-        if (decades <= 2) { mults = kAll; count = 3; } else { mults = kOne; count = 1; }
+        // 1, 2 and 5 in every decade when there is room for three labels a decade (the axis asks for about
+        // `target_ticks` intervals), else only the powers of ten.
+        if (decades <= 1 || 2 * decades <= target_ticks) { mults = kAll; count = 3; } else { mults = kOne; count = 1; }
         const int every = decades > 2 * target_ticks ? (decades + target_ticks - 1) / target_ticks : 1;
         for (int d = 0; d <= decades; d += every) {
             const double base = axis.min * std::pow(10.0, d);

@@ -23,7 +23,8 @@ Axis make_linear_axis(double lo, double hi, int target_ticks);
 // Decades around [lo, hi] (both > 0; non-positive values are clamped to hi / 1e3).
 Axis make_log_axis(double lo, double hi);
 
-// Tick values inside the axis: multiples of the nice step (linear) or 1-2-5 x 10^k (log).
+// Tick values inside the axis: multiples of the nice step (linear) or 1-2-5 x 10^k (log: 1, 2 and 5 in each decade
+// when the axis spans one decade or has room for them, about two intervals a decade, else the powers of ten).
 std::vector<double> axis_ticks(const Axis& axis, int target_ticks);
 
 }  // namespace gg::ui

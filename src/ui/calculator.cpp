@@ -85,6 +85,7 @@ void draw_results(AppState& app) {
     draw_time(app);
     draw_calibration(app);
     draw_breakdown(app);
+    draw_memory_timeline(app);
     draw_ranking(app);
     draw_memory_curve(app);
     draw_per_card(app);
@@ -115,6 +116,7 @@ void draw_narrow_summary(AppState& app) {
                                                     : Str::SummaryNoFit,
                      L),
                   gpu->name.c_str(), format_gib(m.nvidia_smi.bytes, L).c_str(), format_gib(m.usable_bytes, L).c_str());
+    test_anchor(app, "narrow-verdict");
     ImGui::PopStyleColor();
     const double total_s = r.report.contains("time") ? json_number(r.report["time"], "total_s") : -1;
     if (total_s > 0) wrapped_textf(tr(Str::SummaryTime, L), format_duration(total_s, L).c_str());
@@ -125,6 +127,7 @@ void draw_narrow(AppState& app) {
     const float em = ImGui::GetFontSize();
     const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
     const ImVec4 active = ImGui::GetStyleColorVec4(ImGuiCol_TabActive);  // the selected view looks like a selected tab
+    bool switched = false;  // the other view starts at its top, not where this one was scrolled to
     for (int view = 0; view < 2; ++view) {
         if (view == 1) ImGui::SameLine();
         const bool on = app.narrow_show_answer == (view == 1);
@@ -133,14 +136,18 @@ void draw_narrow(AppState& app) {
             ImGui::PushStyleColor(ImGuiCol_ButtonHovered, active);
             ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
         }
-        if (ImGui::Button(tr(view == 0 ? Str::NarrowJob : Str::NarrowAnswer, L), ImVec2(half, 2.0f * em)))
+        if (ImGui::Button(tr(view == 0 ? Str::NarrowJob : Str::NarrowAnswer, L), ImVec2(half, 2.0f * em))) {
+            switched = app.narrow_show_answer != (view == 1);
             app.narrow_show_answer = view == 1;
+        }
         test_anchor(app, view == 0 ? "view-job" : "view-answer");
         if (on) ImGui::PopStyleColor(3);
     }
     if (!app.narrow_show_answer) draw_narrow_summary(app);  // the answer view starts with the full verdict
     ImGui::Separator();
     ImGui::BeginChild("##narrow", ImVec2(0, 0), false);
+    window_anchor(app, "results-pane");  // where the tests scroll (its scrollbar)
+    if (switched) ImGui::SetScrollY(0);
     if (app.narrow_show_answer) {
         draw_results(app);
         ImGui::Spacing();
@@ -172,6 +179,7 @@ void draw_calculator(AppState& app) {
         ImGui::EndChild();
         ImGui::SameLine(0, 1.2f * em);
         ImGui::BeginChild("##results", ImVec2(0, 0), false);
+        window_anchor(app, "results-pane");
         draw_results(app);
         ImGui::EndChild();
     } else if (app.embed) {  // a course page embeds a worked example: the answer first, then its settings

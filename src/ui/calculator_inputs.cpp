@@ -438,6 +438,7 @@ void draw_inputs(AppState& app) {
     const bool frozen_default = s.frozen_weights_16bit == s.frozen_weights_16bit_default();
 
     section_heading(app, tr(Str::StepModel, L));
+    test_anchor(app, "inputs");  // the first of the inputs (the phone tests want the verdict above it)
     field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
     changed |= model_combo(app);
     draw_custom_model(app);

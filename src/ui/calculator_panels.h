@@ -23,6 +23,8 @@ void draw_stack_config(AppState& app);
 
 // ---- memory (memory_panel.cpp) ----------------------------------------------------------------------------------
 void draw_breakdown(AppState& app);
+// Memory through one training step: the report's memory_timeline as stacked bands, the peak marked.
+void draw_memory_timeline(AppState& app);
 void draw_per_card(AppState& app);
 
 // ---- time and cost (time_cost_panel.cpp) ------------------------------------------------------------------------

@@ -47,14 +47,18 @@ void setup_axes(Chart& c, const Axis& x, const Axis& y, const char* x_label, con
     const ImU32 text = col(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     const int x_ticks = std::max(2, static_cast<int>((c.plot_max.x - c.plot_min.x) / (6 * em)));
     const int y_ticks = std::max(2, static_cast<int>((c.plot_max.y - c.plot_min.y) / (2.5f * em)));
-    for (double v : axis_ticks(c.x, x_ticks)) {
+    float last_label_end = -1e9f;
+    for (double v : c.x_ticks ? axis_ticks(c.x, x_ticks) : std::vector<double>{}) {
         const float px = static_cast<float>(c.x.to_pixel(v));
         c.draw->AddLine(ImVec2(px, c.plot_min.y), ImVec2(px, c.plot_max.y), grid);
         const std::string label = c.format_x ? c.format_x(v) : default_format(v);
         const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        // Centred under the tick, but kept inside the widget (the last label would be cut at the right edge).
+        // Centred under the tick, but kept inside the widget (the last label would be cut at the right edge); a label
+        // that would run into the one before it is left out (its grid line stays).
         const float lx = std::min(px - ts.x * 0.5f, c.frame_max.x - ts.x);
+        if (lx < last_label_end + 0.3f * em) continue;
         c.draw->AddText(ImVec2(lx, c.plot_max.y + 0.2f * em), text, label.c_str());
+        last_label_end = lx + ts.x;
     }
     for (double v : axis_ticks(c.y, y_ticks)) {
         const float py = static_cast<float>(c.y.to_pixel(v));

@@ -3,6 +3,7 @@
 // The Chart lives on the caller's stack for one frame: no hidden global state.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,9 @@ struct Chart {
     int hovered_series = -1;   // set by the series calls: which series / point is under the mouse
     int hovered_index = -1;
     float best_hover_distance = 0;
-    std::string (*format_x)(double) = nullptr;  // tick label formatters (nullptr: 3 significant digits)
-    std::string (*format_y)(double) = nullptr;
+    // Tick labels, with their unit where the axis has one ("2 GiB", "¥500", "20 h"); empty: 3 significant digits.
+    std::function<std::string(double)> format_x, format_y;
+    bool x_ticks = true;  // false: the x axis holds categories the caller names itself (no grid, no tick labels)
 };
 
 // Reserves `size` (a negative x means "all available width") and lays out the plot area. Returns false when

@@ -2,6 +2,7 @@
 // ranking's cost against time. Each is drawn from the results (ui/chart.h); nothing is computed here.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -126,9 +127,18 @@ void draw_rent_vs_buy(AppState& app) {
 
 namespace {
 
-// Money on a log axis: "10 k" / "1 M" in English, "1 万" / "100 万" in Chinese (counts of yuan past 9,999).
-std::string money_tick_en(double v) { return v < 1000 ? format_significant(v, 3) : format_count(v, Lang::En); }
-std::string money_tick_zh(double v) { return v < 1000 ? format_significant(v, 3) : format_count(v, Lang::Zh); }
+// Ticks of the cost-time chart, with their units: money with its currency sign ("¥500", "¥2 k" / "¥2 万"), hours
+// with the hour's sign ("20 h" / "20 小时").
+std::string money_tick(double v, const std::string& currency, Lang L) {
+    const std::string symbol = currency == "CNY" ? "¥" : currency == "USD" ? "$" : currency + " ";
+    if (v < 1000 || (L == Lang::Zh && v < 1e4)) return symbol + format_significant(v, 3);
+    return symbol + format_count(v, L);
+}
+std::string hours_tick(double h, Lang L) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, tr(Str::TickHours, L), format_significant(h, 3).c_str());
+    return buf;
+}
 
 }  // namespace
 
@@ -150,7 +160,9 @@ void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*
     double tmin = 1e300, tmax = 0, cmin = 1e300, cmax = 0;
     for (auto* v : {&xs, &bx, &fx}) for (double t : *v) tmin = std::min(tmin, t), tmax = std::max(tmax, t);
     for (auto* v : {&ys, &by, &fy}) for (double x : *v) cmin = std::min(cmin, x), cmax = std::max(cmax, x);
-    c.format_y = L == Lang::Zh ? money_tick_zh : money_tick_en;
+    const std::string currency = app.results.ranking.value("currency", "CNY");
+    c.format_x = [L](double h) { return hours_tick(h, L); };
+    c.format_y = [currency, L](double v) { return money_tick(v, currency, L); };
     setup_axes(c, make_log_axis(tmin, tmax), make_log_axis(cmin, cmax), tr(Str::AxisHours, L),
                currency_unit(app.results.ranking.value("currency", "CNY"), L).c_str());
     const ImU32 rent_color = IM_COL32(230, 140, 40, 190), buy_color = IM_COL32(120, 126, 136, 190);
@@ -186,8 +198,15 @@ void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(rent_color), "● %s", tr(Str::LegendRent, L));
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(buy_color), "● %s", tr(Str::LegendBuy, L));
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(IM_COL32(37, 99, 185, 255)), "— %s", tr(Str::LegendFrontier, L));
+    // The frontier's sentence on the same line when it fits, else on its own, wrapped (a phone cut it).
+    const std::string frontier = std::string("— ") + tr(Str::LegendFrontier, L);
+    if (ImGui::CalcTextSize(frontier.c_str()).x + ImGui::GetStyle().ItemSpacing.x < ImGui::GetContentRegionAvail().x -
+                                                                                     ImGui::GetItemRectMax().x +
+                                                                                     ImGui::GetCursorScreenPos().x)
+        ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(IM_COL32(37, 99, 185, 255)));
+    wrapped_text(frontier.c_str());
+    ImGui::PopStyleColor();
 }
 
 }  // namespace gg::ui

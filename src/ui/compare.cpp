@@ -39,7 +39,9 @@ void compute_pin(AppState& app, Pin& pin) {
     }
     const catalog::ParsedDecision parsed = catalog::parse_decision_scenario_json(pin.scenario, cat, "pin");
     pin.problems = parsed.problems;
+    pin.normalized = nullptr;
     if (!parsed.problems.empty()) return;
+    pin.normalized = catalog::decision_scenario_to_json(parsed.value);
     const catalog::Estimate estimate = catalog::estimate(parsed.value.scenario, cat);
     pin.report = catalog::full_report(parsed.value, estimate, cat);
     set_costs(pin, catalog::rank_json(parsed.value, cat), parsed.value.scenario);
@@ -77,6 +79,7 @@ bool app_pin_current(AppState& app) {
     if (!r.valid || !app.scenario_problems.empty() || static_cast<int>(app.pins.size()) >= kMaxPins) return false;
     Pin pin;
     pin.scenario = catalog::decision_scenario_to_json(r.scenario);
+    pin.normalized = pin.scenario;
     for (const Pin& p : app.pins)
         if (p.scenario == pin.scenario) return false;  // pinned already
     pin.report = r.report;

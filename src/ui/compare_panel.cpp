@@ -121,8 +121,12 @@ void draw_compare(AppState& app) {
     if (!cmp["current"].is_null()) entries.push_back(&cmp["current"]);
     const int columns = static_cast<int>(entries.size());
     const int now = cmp["current"].is_null() ? -1 : columns - 1;
+    // What sets the columns apart: each scenario with its defaults filled in (Pin::normalized), else as given.
     std::vector<const nlohmann::json*> scenarios;
-    for (const nlohmann::json* e : entries) scenarios.push_back(&(*e)["scenario"]);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const bool pin = static_cast<int>(i) != now && i < app.pins.size();
+        scenarios.push_back(pin && app.pins[i].normalized.is_object() ? &app.pins[i].normalized : &(*entries[i])["scenario"]);
+    }
     // One memory scale for every bar: the largest card or need among the columns.
     double scale = 0;
     for (const nlohmann::json* e : entries) {
@@ -273,7 +277,7 @@ void draw_compare(AppState& app) {
         }
     }
     ImGui::EndTable();
-    test_anchor(app, "compare-table");
+    table_anchor(app, "compare-table", "##compare");
     if (unpin >= 0) app_unpin(app, unpin);
 }
 

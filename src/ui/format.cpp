@@ -70,6 +70,15 @@ std::string format_duration(double seconds, Lang lang) {
     return format_significant(seconds / (365.25 * 86400), 3) + (zh ? " 年" : " years");
 }
 
+std::string without_brand(std::string name) {
+    for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA "})
+        if (const std::size_t at = name.find(prefix); at != std::string::npos) {
+            name.erase(at, std::strlen(prefix));
+            break;
+        }
+    return name;
+}
+
 std::string format_money(double amount, const std::string& currency, Lang lang) {
     if (!std::isfinite(amount)) return "-";
     const std::string symbol = currency == "CNY" ? "¥" : currency == "USD" ? "$" : currency + " ";

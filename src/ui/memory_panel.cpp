@@ -1,6 +1,9 @@
-// The memory panel: where the memory goes (each part opens into its formula) and the largest batch on every
-// card (a click picks the card). Reads AppState::results.
+// The memory panel: where the memory goes (each part opens into its formula), memory through one training step
+// (the report's memory_timeline, drawn as stacked bands) and the largest batch on every card (a click picks the
+// card). Reads AppState::results; computes no figure of its own.
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -92,6 +95,7 @@ void draw_breakdown(AppState& app) {
         row(Str::PeakAllocated, m.peak_allocated, 0, true);
         row(Str::NvidiaSmi, m.nvidia_smi, 0, true);
         ImGui::EndTable();
+        table_anchor(app, "breakdown-table", "##breakdown");
     }
     const Str phase = m.peak_phase == engine::PeakPhase::kForwardEnd ? Str::PhaseForwardEnd
                       : m.peak_phase == engine::PeakPhase::kBackward ? Str::PhaseBackward
@@ -103,20 +107,279 @@ void draw_breakdown(AppState& app) {
     if (parts_sum > m.peak_allocated.bytes * 1.01) hint_text(tr(Str::PartsNotAtOnce, L));
 }
 
+// ---- memory through one training step (issue 33) ------------------------------------------------------------
+// The report's memory_timeline (engine::memory_timeline, computed with the estimate): one column per point of the
+// step, evenly spaced, the bands stacked from the ones that stay all step (weights, optimizer states, workspaces) to
+// the ones that come and go (gradients, activations, temporaries); the peak marked and the card's memory drawn.
+namespace {
+
+struct TimelineBand {
+    const char* key;  // in the report's "bands"
+    Str label;
+    ImU32 color;      // the breakdown's colour of the same part
+};
+
+std::vector<TimelineBand> timeline_bands(const Results& r) {
+    return {{"weights", r.estimate.prepared.input_encoder_bytes > 0 ? Str::PartWeightsEncoders : Str::PartWeights,
+             IM_COL32(37, 99, 185, 255)},
+            {"optimizer", r.estimate.prepared.ema_bytes > 0 ? Str::PartOptimizerEma : Str::PartOptimizer,
+             IM_COL32(140, 110, 200, 255)},
+            {"workspace", Str::TimelineWorkspace, IM_COL32(120, 150, 140, 255)},
+            {"gradients", Str::PartGradients, IM_COL32(86, 145, 220, 255)},
+            {"activations", Str::PartActivations, IM_COL32(230, 140, 40, 255)},
+            {"temporary", Str::TimelineTemporary, IM_COL32(240, 190, 80, 255)}};
+}
+
+// A point's short name under the axis and its long name in the tooltip.
+Str timeline_short(const std::string& point) {
+    return point == "start" ? Str::TimelineStart : point == "forward_end" ? Str::TimelineForwardEnd
+           : point == "loss_backward" ? Str::TimelineLoss : point == "backward" ? Str::TimelineBackward
+           : point == "optimizer_step" ? Str::TimelineStep : Str::TimelineEval;
+}
+std::string timeline_long(const nlohmann::json& p, int segments, Lang L) {
+    const std::string point = p.value("point", "");
+    if (point == "backward") {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, tr(Str::TimelineBackwardLong, L), p.value("segment", 0) + 1, segments);
+        return buf;
+    }
+    return tr(point == "start" ? Str::TimelineStartLong : point == "forward_end" ? Str::TimelineForwardEndLong
+              : point == "loss_backward" ? Str::TimelineLossLong : point == "optimizer_step" ? Str::TimelineStepLong
+                                                                                           : Str::TimelineEvalLong,
+              L);
+}
+
+std::string gib_tick(double gib) { return format_significant(gib, 3); }
+
+// The x-axis units the backward pass's points share, however many segments it has (draw_memory_timeline).
+constexpr double kTimelineBackwardUnits = 3.0;
+
+}  // namespace
+
+void draw_memory_timeline(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    if (!r.report.contains("memory_timeline") || !r.report["memory_timeline"].contains("points")) return;
+    const nlohmann::json& points = r.report["memory_timeline"]["points"];
+    if (!points.is_array() || points.size() < 2) return;
+    const std::vector<TimelineBand> bands = timeline_bands(r);
+    const int n = static_cast<int>(points.size());
+    // The bands' tops, point by point, in GiB (plotted in GiB: the linear axis's 1-2-5 steps are round GiB).
+    std::vector<std::vector<double>> tops(bands.size(), std::vector<double>(n, 0.0));
+    int segments = 0, peak = -1;
+    double hi = 0;
+    for (int i = 0; i < n; ++i) {
+        const nlohmann::json& p = points[i];
+        double acc = 0;
+        for (std::size_t b = 0; b < bands.size(); ++b) {
+            acc += std::max(0.0, json_number(p.value("bands", nlohmann::json::object()), bands[b].key, 0)) /
+                   engine::kBytesPerGiB;
+            tops[b][i] = acc;
+        }
+        hi = std::max(hi, acc);
+        if (p.value("point", "") == "backward") ++segments;
+        if (p.value("peak", false)) peak = i;
+    }
+    const double card_bytes = r.estimate.report.card_memory_bytes;
+    if (card_bytes > 0) hi = std::max(hi, card_bytes / engine::kBytesPerGiB);
+    section_heading(app, tr(Str::TimelineTitle, L));
+    const float em = ImGui::GetFontSize();
+    Chart c;
+    c.format_y = gib_tick;
+    c.x_ticks = false;  // the x axis is the step's phases, named under it below
+    if (!begin_chart(c, "##timeline", ImVec2(-1, 16.0f * em))) return;
+    test_anchor(app, "memory-timeline");
+    // Where each point sits on the x axis, in units: one per phase; the backward's points share three (a 32-layer
+    // model's 33 points would otherwise squeeze the forward pass into a corner); the evaluation a little apart.
+    std::vector<double> xs(n, 0.0);
+    for (int i = 1; i < n; ++i) {
+        const std::string point = points[i].value("point", "");
+        xs[i] = xs[i - 1] + (point == "backward" ? kTimelineBackwardUnits / std::max(1, segments)
+                             : point == "evaluation" ? 1.5 : 1.0);
+    }
+    Axis x;
+    x.min = -0.5;
+    x.max = xs.back() + 0.5;
+    // The phases' names under the axis (one name for the backward's points), on a second line where they would
+    // run into each other (a phone); then there is no room for the axis's title.
+    struct PhaseLabel {
+        const char* text;
+        double at;
+        bool second_line = false;
+    };
+    std::vector<PhaseLabel> phase_labels;
+    int first_backward = -1, last_backward = -1, backward_label = -1;
+    for (int i = 0; i < n; ++i) {
+        const std::string point = points[i].value("point", "");
+        if (point != "backward") {
+            phase_labels.push_back({tr(timeline_short(point), L), xs[i]});
+            continue;
+        }
+        if (first_backward < 0) {
+            first_backward = i;
+            backward_label = static_cast<int>(phase_labels.size());
+            phase_labels.push_back({tr(Str::TimelineBackward, L), 0});
+        }
+        last_backward = i;
+    }
+    if (backward_label >= 0) phase_labels[backward_label].at = (xs[first_backward] + xs[last_backward]) * 0.5;
+    const auto plot_x = [&](double v) {
+        return c.plot_min.x + static_cast<float>((v - x.min) / (x.max - x.min)) * (c.plot_max.x - c.plot_min.x);
+    };
+    bool staggered = false;
+    float line_end[2] = {-1e9f, -1e9f};
+    for (PhaseLabel& l : phase_labels) {
+        const float w = ImGui::CalcTextSize(l.text).x, left = plot_x(l.at) - w * 0.5f;
+        l.second_line = left < line_end[0] + 0.4f * em && left >= line_end[1] + 0.4f * em;
+        staggered |= l.second_line;
+        line_end[l.second_line ? 1 : 0] = left + w;
+    }
+    setup_axes(c, x, make_linear_axis(0, hi * 1.08, 5), staggered ? "" : tr(Str::TimelineAxis, L), tr(Str::AxisGiB, L));
+    // Each band between two neighbouring points is a quadrilateral (convex: both sides are vertical).
+    auto px = [&](int i) { return static_cast<float>(c.x.to_pixel(xs[i])); };
+    auto py = [&](double gib) { return static_cast<float>(c.y.to_pixel(gib)); };
+    const bool has_eval = points.back().value("point", "") == "evaluation";
+    const int training = has_eval ? n - 1 : n;
+    auto bottom = [&](std::size_t b, int i) { return b == 0 ? 0.0 : tops[b - 1][i]; };
+    for (std::size_t b = 0; b < bands.size(); ++b) {
+        for (int i = 0; i + 1 < training; ++i)
+            c.draw->AddQuadFilled(ImVec2(px(i), py(bottom(b, i))), ImVec2(px(i), py(tops[b][i])),
+                                  ImVec2(px(i + 1), py(tops[b][i + 1])), ImVec2(px(i + 1), py(bottom(b, i + 1))),
+                                  bands[b].color);
+        if (has_eval) {  // the evaluation pass is not part of the step: a column of its own
+            const int i = n - 1;
+            const float w = 0.3f * static_cast<float>(c.x.to_pixel(1) - c.x.to_pixel(0));
+            c.draw->AddRectFilled(ImVec2(px(i) - w, py(tops[b][i])), ImVec2(px(i) + w, py(bottom(b, i))), bands[b].color);
+        }
+    }
+    // Each band's name inside it, where the band is tall enough under the whole name; nowhere when it is not.
+    for (std::size_t b = 0; b < bands.size(); ++b) {
+        const char* label = tr(bands[b].label, L);
+        const ImVec2 ts = ImGui::CalcTextSize(label);
+        // The band's top and bottom (pixels) at a pixel x, linear between the points.
+        auto edges_at = [&](float x_px, float& top_px, float& bottom_px) {
+            int j = 0;
+            while (j + 2 < training && px(j + 1) < x_px) ++j;
+            const float span = px(j + 1) - px(j);
+            const float t = span > 0 ? std::clamp((x_px - px(j)) / span, 0.0f, 1.0f) : 0.0f;
+            top_px = py(tops[b][j] + t * (tops[b][j + 1] - tops[b][j]));
+            bottom_px = py(bottom(b, j) + t * (bottom(b, j + 1) - bottom(b, j)));
+        };
+        float best_room = 0, best_x = 0, best_y = 0;
+        for (int i = 0; i < training; ++i) {
+            const float lx = std::clamp(px(i) - ts.x * 0.5f, c.plot_min.x + 0.2f * em, c.plot_max.x - ts.x - 0.2f * em);
+            float highest_top = -1e9f, lowest_bottom = 1e9f;
+            for (float sx = lx; sx <= lx + ts.x + 0.5f; sx += std::max(1.0f, 0.25f * em)) {
+                float t, u;
+                edges_at(std::min(sx, lx + ts.x), t, u);
+                highest_top = std::max(highest_top, t);
+                lowest_bottom = std::min(lowest_bottom, u);
+            }
+            const float room = lowest_bottom - highest_top;
+            if (room > best_room) best_room = room, best_x = lx, best_y = (highest_top + lowest_bottom - ts.y) * 0.5f;
+        }
+        if (best_room >= ts.y + 0.2f * em) c.draw->AddText(ImVec2(best_x, best_y), IM_COL32(255, 255, 255, 235), label);
+    }
+    // The phases under the axis, with a grid line at each (the backward's points are its run of columns).
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
+    for (int i = 0; i < n; ++i)
+        if (points[i].value("point", "") != "backward")
+            c.draw->AddLine(ImVec2(px(i), c.plot_min.y), ImVec2(px(i), c.plot_max.y), grid);
+    for (const PhaseLabel& l : phase_labels) {
+        const ImVec2 ts = ImGui::CalcTextSize(l.text);
+        const float lx = std::clamp(static_cast<float>(c.x.to_pixel(l.at)) - ts.x * 0.5f, c.frame_min.x, c.frame_max.x - ts.x);
+        c.draw->AddText(ImVec2(lx, c.plot_max.y + (l.second_line ? 1.3f : 0.2f) * em), text, l.text);
+    }
+    // The card's memory and the peak.
+    if (card_bytes > 0) {
+        const std::string label = std::string(tr(Str::TimelineCard, L)) + " " + format_gib(card_bytes, L);
+        chart_hline(c, card_bytes / engine::kBytesPerGiB, IM_COL32(180, 30, 30, 255), label.c_str());
+    }
+    if (peak >= 0) {
+        const ImVec2 top(px(peak), py(tops.back()[peak]));
+        const ImU32 mark = IM_COL32(30, 30, 30, 255);
+        c.draw->AddTriangleFilled(ImVec2(top.x - 0.35f * em, top.y - 0.6f * em), ImVec2(top.x + 0.35f * em, top.y - 0.6f * em),
+                                  top, mark);
+        const std::string label = std::string(tr(Str::TimelinePeak, L)) + " " +
+                                  format_gib(json_number(points[peak], "allocated_bytes", 0), L);
+        const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        const float lx = std::clamp(top.x - ts.x * 0.5f, c.plot_min.x + 0.2f * em, c.plot_max.x - ts.x - 0.2f * em);
+        const float ly = std::max(c.plot_min.y + 0.1f * em, top.y - 0.7f * em - ts.y);
+        c.draw->AddText(ImVec2(lx, ly), mark, label.c_str());
+        const float dpi = app.dpi_scale > 0 ? app.dpi_scale : 1.0f;
+        AppState::Anchor& a = app.anchors["timeline-peak"];
+        a = {(top.x - 0.35f * em) / dpi, (top.y - 0.6f * em) / dpi, 0.7f * em / dpi, 0.6f * em / dpi, true,
+             app.frame_count};
+    }
+    // Hover: the nearest point's name, each band and the total.
+    if (c.hovered) {
+        int i = 0;  // the point nearest the pointer
+        for (int j = 1; j < n; ++j)
+            if (std::fabs(px(j) - c.mouse.x) < std::fabs(px(i) - c.mouse.x)) i = j;
+        c.draw->AddLine(ImVec2(px(i), c.plot_min.y), ImVec2(px(i), c.plot_max.y), IM_COL32(30, 30, 30, 120),
+                        0.08f * em);
+        const nlohmann::json& p = points[i];
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(tooltip_wrap(24.0f));
+        ImGui::TextUnformatted(timeline_long(p, segments, L).c_str());
+        for (std::size_t b = bands.size(); b-- > 0;) {
+            const double bytes = json_number(p.value("bands", nlohmann::json::object()), bands[b].key, 0);
+            if (!(bytes > 0)) continue;
+            const ImVec2 q = ImGui::GetCursorScreenPos();
+            ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x, q.y + 0.2f * em), ImVec2(q.x + 0.7f * em, q.y + 0.9f * em),
+                                                      bands[b].color);
+            ImGui::Dummy(ImVec2(0.7f * em, em));
+            ImGui::SameLine();
+            ImGui::Text("%s: %s", tr(bands[b].label, L), format_gib(bytes, L).c_str());
+        }
+        ImGui::Text("%s: %s%s", tr(Str::TimelineAllocated, L), format_gib(json_number(p, "allocated_bytes", 0), L).c_str(),
+                    i == peak ? (std::string(" (") + tr(Str::TimelinePeak, L) + ")").c_str() : "");
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    end_chart(c);
+    // Legend: every band the step holds, in the stacking order (top first, as drawn).
+    bool line_start = true;
+    for (std::size_t b = bands.size(); b-- > 0;) {
+        if (tops[b] == (b == 0 ? std::vector<double>(n, 0.0) : tops[b - 1])) continue;  // empty all step
+        const char* label = tr(bands[b].label, L);
+        const float w = 1.2f * em + ImGui::CalcTextSize(label).x;
+        if (!line_start && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w >
+                               ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+            line_start = true;
+        if (!line_start) ImGui::SameLine();
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x + 0.15f * em, p.y + 0.25f * em),
+                                                  ImVec2(p.x + 0.85f * em, p.y + 0.95f * em), bands[b].color);
+        ImGui::Dummy(ImVec2(1.0f * em, em));
+        ImGui::SameLine(0, 0.2f * em);
+        ImGui::TextUnformatted(label);
+        line_start = false;
+    }
+    hint_textf(tr(Str::TimelineHint, L), format_gib(r.estimate.report.nvidia_smi.bytes, L).c_str());
+    if (has_eval) hint_text(tr(Str::TimelineEvalHint, L));
+}
+
 void draw_per_card(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
     const catalog::Catalog& cat = app.catalog();
     section_heading(app, tr(Str::PerCardTitle, L));
+    const float em = ImGui::GetFontSize();
+    // On a phone the card names keep their width and the table scrolls sideways (squeezed, they were cut).
+    const bool narrow = ImGui::GetContentRegionAvail().x < 30.0f * em;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
-                                  ImGuiTableFlags_SizingStretchProp;
-    const float height = std::min(20.0f, 1.6f * static_cast<float>(r.cards.size()) + 2.0f) * ImGui::GetFontSize();
+                                  (narrow ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit
+                                          : ImGuiTableFlags_SizingStretchProp);
+    const float height = std::min(20.0f, 1.6f * static_cast<float>(r.cards.size()) + 2.0f) * em;
     if (ImGui::BeginTable("##percard", 4, flags, ImVec2(0, height))) {
-        ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn(tr(Str::ColGpu, L), ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 5.5f * ImGui::GetFontSize());
-        ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 4.5f * ImGui::GetFontSize());
-        ImGui::TableSetupColumn(tr(Str::ColMaxBatch, L), ImGuiTableColumnFlags_WidthFixed, 6.0f * ImGui::GetFontSize());
+        ImGui::TableSetupScrollFreeze(1, 1);  // the header row, and on a phone the card's name while it scrolls
+        ImGui::TableSetupColumn(tr(Str::ColGpu, L), narrow ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch);
+        // Fixed widths that hold the names and numbers; on a phone fitted to them (0).
+        ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, narrow ? 0.0f : 5.5f * em);
+        ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, narrow ? 0.0f : 4.5f * em);
+        ImGui::TableSetupColumn(tr(Str::ColMaxBatch, L), ImGuiTableColumnFlags_WidthFixed, narrow ? 0.0f : 6.0f * em);
         ImGui::TableHeadersRow();
         // Smallest card first: the first "yes" is the cheapest kind of card that runs the job.
         std::vector<const CardFit*> order;
@@ -128,7 +391,7 @@ void draw_per_card(AppState& app) {
             const engine::GpuSpec& g = cat.gpus[c->gpu_index];
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            if (ImGui::Selectable((g.name + "##card" + g.id).c_str(), g.id == app.scenario.gpu_id,
+            if (ImGui::Selectable(((narrow ? without_brand(g.name) : g.name) + "##card" + g.id).c_str(), g.id == app.scenario.gpu_id,
                                   ImGuiSelectableFlags_SpanAllColumns)) {
                 select_gpu(app.scenario, g.id);
                 app.scenario_dirty = true;
@@ -147,6 +410,7 @@ void draw_per_card(AppState& app) {
             else ImGui::TextDisabled("-");
         }
         ImGui::EndTable();
+        table_anchor(app, "percard-table", "##percard");
     }
 }
 

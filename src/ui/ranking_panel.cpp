@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "imgui_internal.h"  // the ranking table window's InnerClipRect (phone rows)
 #include "ui/app.h"
 #include "ui/calculator_panels.h"
 #include "ui/export.h"
@@ -148,47 +147,54 @@ void draw_ranking(AppState& app) {
     if (shown.empty()) hint_text(tr(Str::NothingFits, L));
     draw_cost_time_chart(app, shown);
     const float em = ImGui::GetFontSize();
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
-                                  ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Sortable;
-    // Narrow screens (phones): the fixed columns alone would take the whole width and leave the option's name one
-    // letter wide. There each row has two lines: the option, then its memory and verdict under it; the table keeps
-    // the option, time and cost columns.
+    // Narrow screens (phones): squeezed into the width, the option's name was one letter wide (and a second line
+    // under it was cut at the time column). There every column keeps the width of what it shows and the table scrolls
+    // sideways, the time and cost right after the option (the memory and the plan, words, last).
     const bool narrow = ImGui::GetContentRegionAvail().x < 36.0f * em;
-    const float row_lines = narrow ? 2.0f : 1.0f;
-    const float height = std::min(22.0f, 1.6f * row_lines * static_cast<float>(shown.size()) + 2.0f) * em;
-    if (ImGui::BeginTable("##ranking", narrow ? 4 : 7, flags, ImVec2(0, height))) {
-        ImGui::TableSetupScrollFreeze(0, 1);
-        // Column user ids: 0 the engine's rank (the default order, so the sort arrow starts on "#"), 1 memory,
-        // 2 time, 3 cost, 4 fits, 5 the option's name (alphabetical).
-        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort,
-                                (narrow ? 2.2f : 2.8f) * em, 0);
-        ImGui::TableSetupColumn(tr(Str::ColOption, L), ImGuiTableColumnFlags_WidthStretch, 1.0f, 5);
-        // The plan: how the option runs the job (engine/planner.h); not sortable, it is words.
-        if (!narrow)
-            ImGui::TableSetupColumn(tr(Str::ColPlan, L), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoSort,
-                                    1.3f, 6);
-        if (!narrow) ImGui::TableSetupColumn(tr(Str::ColMemory, L), ImGuiTableColumnFlags_WidthFixed, 7.5f * em, 1);
-        ImGui::TableSetupColumn(tr(Str::ColTime, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 2);
-        ImGui::TableSetupColumn(tr(Str::ColCost, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em, 3);
-        if (!narrow) ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthFixed, 4.5f * em, 4);
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_Sortable |
+                                  (narrow ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit
+                                          : ImGuiTableFlags_SizingStretchProp);
+    // What each column shows, in the order drawn. The ids are the sort keys (0 the engine's rank, the default order,
+    // so the sort arrow starts on "#"; 1 memory, 2 time, 3 cost, 4 fits, 5 the option's name, alphabetical; 6 the
+    // plan, how the option runs the job (engine/planner.h): words, not sortable).
+    enum Column { kRank = 0, kMemory = 1, kTime = 2, kCost = 3, kFits = 4, kOption = 5, kPlan = 6 };
+    static constexpr Column kWide[] = {kRank, kOption, kPlan, kMemory, kTime, kCost, kFits};
+    static constexpr Column kNarrow[] = {kRank, kOption, kTime, kCost, kFits, kMemory, kPlan};
+    const Column* layout = narrow ? kNarrow : kWide;
+    constexpr int kColumns = 7;
+    const float height = std::min(22.0f, 1.6f * static_cast<float>(shown.size()) + 2.0f) * em;
+    if (ImGui::BeginTable("##ranking", kColumns, flags, ImVec2(0, height))) {
+        ImGui::TableSetupScrollFreeze(narrow ? 1 : 0, 1);
+        for (int c = 0; c < kColumns; ++c) {
+            const Column k = layout[c];
+            const char* name = k == kRank ? "#" : tr(k == kOption ? Str::ColOption : k == kPlan ? Str::ColPlan
+                                                     : k == kMemory ? Str::ColMemory : k == kTime ? Str::ColTime
+                                                     : k == kCost ? Str::ColCost : Str::ColFits, L);
+            ImGuiTableColumnFlags f = k == kRank ? ImGuiTableColumnFlags_DefaultSort
+                                      : k == kPlan ? ImGuiTableColumnFlags_NoSort : ImGuiTableColumnFlags_None;
+            // A desktop shares the width (fixed numbers, stretching words); a phone fits each column to its content (0).
+            const bool words = k == kOption || k == kPlan;
+            f |= words && !narrow ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed;
+            const float width = narrow ? (k == kRank ? 2.2f * em : 0.0f)
+                                : k == kRank ? 2.8f * em : k == kOption ? 1.0f : k == kPlan ? 1.3f
+                                : k == kMemory ? 7.5f * em : k == kFits ? 4.5f * em : 5.0f * em;
+            ImGui::TableSetupColumn(name, f, width, static_cast<ImGuiID>(k));
+        }
         // The header row, with the numeric columns' names right-aligned over their numbers (TableHeadersRow draws
         // every name at the left; the sort arrow keeps the cell's right end).
         ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-        const int columns = ImGui::TableGetColumnCount();
         const float arrow_w = std::floor(em * 0.65f + ImGui::GetStyle().FramePadding.x);
-        float header_bottom = 0;
-        for (int c = 0; c < columns; ++c) {
+        for (int c = 0; c < kColumns; ++c) {
             if (!ImGui::TableSetColumnIndex(c)) continue;
             const char* name = ImGui::TableGetColumnName(c);
-            const bool numeric = narrow ? (c == 2 || c == 3) : (c == 4 || c == 5);  // the time and cost columns
-            if (numeric) {
+            if (layout[c] == kTime || layout[c] == kCost) {
                 const float room = ImGui::GetContentRegionAvail().x - arrow_w - ImGui::CalcTextSize(name).x;
                 if (room > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room);
             }
             ImGui::PushID(c);  // as TableHeadersRow does: one ID per column
             ImGui::TableHeader(name);
             ImGui::PopID();
-            header_bottom = std::max(header_bottom, ImGui::GetItemRectMax().y);
         }
         // The option's label, once per row (the name column and its sort need it).
         std::vector<std::string> labels(shown.size());
@@ -205,19 +211,19 @@ void draw_ranking(AppState& app) {
             const bool ascending = spec.SortDirection != ImGuiSortDirection_Descending;
             auto key = [&](const nlohmann::json* o) -> double {
                 switch (spec.ColumnUserID) {
-                    case 1: return json_number(*o, "peak_bytes_per_card", 0);
-                    case 2: {
+                    case kMemory: return json_number(*o, "peak_bytes_per_card", 0);
+                    case kTime: {
                         const double cal = json_number(*o, "calendar_s");
                         const double t = cal > 0 ? cal : json_number(*o, "time_s");
                         return t >= 0 ? t : 1e300;
                     }
-                    case 3: { const double c = o->contains("cost") ? json_number((*o)["cost"], "amount") : -1; return c >= 0 && std::isfinite(c) ? c : 1e300; }
-                    case 4: return o->value("fits", false) ? 0.0 : 1.0;
+                    case kCost: { const double c = o->contains("cost") ? json_number((*o)["cost"], "amount") : -1; return c >= 0 && std::isfinite(c) ? c : 1e300; }
+                    case kFits: return o->value("fits", false) ? 0.0 : 1.0;
                     default: return o->value("rank", 0);
                 }
             };
             std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-                if (spec.ColumnUserID == 5) return ascending ? labels[a] < labels[b] : labels[a] > labels[b];
+                if (spec.ColumnUserID == kOption) return ascending ? labels[a] < labels[b] : labels[a] > labels[b];
                 // Unknown times and costs ("-") stay at the end in both directions.
                 const double ka = key(shown[a]), kb = key(shown[b]);
                 if ((ka >= 1e300) != (kb >= 1e300)) return kb >= 1e300;
@@ -230,118 +236,94 @@ void draw_ranking(AppState& app) {
             for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
                 const nlohmann::json& o = *shown[order[i]];
                 ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                const float line_h = ImGui::GetTextLineHeight();
                 const std::string rank = std::to_string(o.value("rank", 0));
-                // The row's selectable spans every column; its label is the rank, right-aligned by padding.
-                const float pad = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(rank.c_str()).x;
-                const float x0 = ImGui::GetCursorPosX();
-                if (ImGui::Selectable(("##opt" + o.value("id", "")).c_str(), false, ImGuiSelectableFlags_SpanAllColumns,
-                                      ImVec2(0, narrow ? 2.0f * line_h : 0.0f))) {
-                    // The option's plan becomes the inputs (card, count and layout); without one, its card and count.
-                    if (!apply_plan(app, o)) {
-                        select_gpu(app.scenario, o.value("gpu", ""));
-                        app.scenario.gpu_count = o.value("count", 1);
-                        app.scenario_dirty = true;
-                    }
-                }
-                const bool row_hovered = ImGui::IsItemHovered();
-                // Right-click (or long-press on a touch screen that sends one): pin the option beside the current one.
-                if (ImGui::BeginPopupContextItem(("##pin" + o.value("id", "")).c_str())) {
-                    if (ImGui::MenuItem(tr(Str::PinOption, L), nullptr, false, static_cast<int>(app.pins.size()) < kMaxPins))
-                        app_pin_option(app, o);
-                    ImGui::EndPopup();
-                }
-                // Narrow: the option's line starts at the row's left edge with the rank in front (the name needs
-                // the width); wide: the rank in its own column.
-                const ImVec2 rank_top = ImGui::GetCursorScreenPos();
-                if (!narrow) {
-                    ImGui::SameLine(x0 + std::max(0.0f, pad), 0);
-                    ImGui::TextDisabled("%s", rank.c_str());
-                }
-                ImGui::TableNextColumn();
-                std::string text = (o.value("pareto", false) ? "* " : "  ") + labels[order[i]];
-                if (narrow) {
-                    // A phone needs the width for the offer: "RTX 4090", not "NVIDIA GeForce RTX 4090".
-                    for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA "})
-                        if (const std::size_t at = text.find(prefix); at != std::string::npos) {
-                            text.erase(at, std::strlen(prefix));
-                            break;
-                        }
-                }
-                const ImVec2 row_top = ImGui::GetCursorScreenPos();
-                // A phone shows the peak only (the usable memory is in the cell's tooltip).
-                const std::string memory = narrow ? format_gib(json_number(o, "peak_bytes_per_card", 0), L)
-                                                  : format_gib(json_number(o, "peak_bytes_per_card", 0), L) + " / " +
-                                                        format_gib(json_number(o, "usable_bytes_per_card", 0), L);
+                // A phone needs the width for the offer: "RTX 4090", not "NVIDIA GeForce RTX 4090".
+                const std::string& label = labels[order[i]];
+                const std::string text = (o.value("pareto", false) ? "* " : "  ") + (narrow ? without_brand(label) : label);
                 const bool fits = o.value("fits", false);
                 // A row shown only because "also show the options that were left out" is on: it may fit and still be
                 // excluded (budget, rent or buy, compatibility); say so rather than "Yes".
                 const bool left_out = fits && !o.value("eligible", false);
-                const char* verdict = tr(left_out ? Str::LeftOut : fits ? Str::Yes : Str::No, L);
-                const ImU32 verdict_col = left_out ? ImGui::GetColorU32(ImGuiCol_TextDisabled) : ImGui::GetColorU32(verdict_color(fits));
-                if (narrow) {
-                    // First line: the option across the rest of the row; second line: memory and verdict here,
-                    // then the time and cost in their columns.
-                    ImDrawList* draw = ImGui::GetWindowDrawList();
-                    // Past the cells' clip rectangles, inside the table's scrolling region (its window's inner clip).
-                    const ImRect inner = ImGui::GetCurrentWindow()->InnerClipRect;
-                    // Below the frozen header row: a row scrolled half under it must not draw over the names.
-                    draw->PushClipRect(ImVec2(rank_top.x, std::max({row_top.y, inner.Min.y, header_bottom})),
-                                       ImVec2(inner.Max.x, std::min(row_top.y + line_h, inner.Max.y)), false);
-                    draw->AddText(ImVec2(rank_top.x, row_top.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), rank.c_str());
-                    draw->AddText(ImVec2(rank_top.x + ImGui::CalcTextSize((rank + " ").c_str()).x, row_top.y),
-                                  ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
-                    draw->PopClipRect();
-                    // The verdict first: the time column starts where a long memory figure would end.
-                    std::string second = std::string("  ") + verdict + "  ·  " + memory;
-                    const std::string plan_words =
-                        o.contains("plan") ? plan_summary(o["plan"], r.scenario.scenario, L) : std::string();
-                    if (!plan_words.empty()) second += "  ·  " + plan_words;
-                    // Up to the time column, whose numbers are right-aligned and may start early.
-                    const float time_x = ImGui::TableGetCellBgRect(ImGui::GetCurrentTable(), 2).Min.x;
-                    draw->PushClipRect(ImVec2(row_top.x, std::max({row_top.y + line_h, inner.Min.y, header_bottom})),
-                                       ImVec2(std::min(inner.Max.x, time_x), std::min(row_top.y + 2 * line_h, inner.Max.y)), false);
-                    draw->AddText(ImVec2(row_top.x, row_top.y + line_h), verdict_col, second.c_str());
-                    draw->PopClipRect();
-                } else {
-                    ImGui::TextUnformatted(text.c_str());
-                    ImGui::TableNextColumn();
-                    const std::string plan_words =
-                        o.contains("plan") ? plan_summary(o["plan"], r.scenario.scenario, L) : std::string();
-                    ImGui::TextUnformatted(plan_words.empty() ? "-" : plan_words.c_str());
-                    if (i == 0) test_anchor(app, "ranking-first-plan");
-                    ImGui::TableNextColumn();
-                    ImGui::TextUnformatted(memory.c_str());
-                }
-                ImGui::TableNextColumn();
-                if (narrow) ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, row_top.y + line_h));
-                // A rental ends when its last session does (start, setup, downloads, weekly quotas): its calendar time.
-                const double calendar = json_number(o, "calendar_s");
-                const double t = calendar > 0 ? calendar : json_number(o, "time_s");
-                text_right(t > 0 ? format_duration(t, L) : "-");
-                ImGui::TableNextColumn();
-                if (narrow) ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, row_top.y + line_h));
-                const double cost = o.contains("cost") ? json_number(o["cost"], "amount") : -1;
-                text_right(cost >= 0 ? format_money(cost, o["cost"].value("currency", "CNY"), L) : "-");
-                if (i == 0) test_anchor(app, "ranking-first-cost");
-                if (!narrow) {
-                    ImGui::TableNextColumn();
-                    ImGui::PushStyleColor(ImGuiCol_Text, verdict_col);
-                    ImGui::TextUnformatted(verdict);
-                    ImGui::PopStyleColor();
+                bool row_hovered = false;
+                for (int c = 0; c < kColumns; ++c) {
+                    ImGui::TableSetColumnIndex(c);
+                    switch (layout[c]) {
+                        case kRank: {
+                            // The row's selectable spans every column; its label is the rank, right-aligned by padding.
+                            const float pad = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(rank.c_str()).x;
+                            const float x0 = ImGui::GetCursorPosX();
+                            if (ImGui::Selectable(("##opt" + o.value("id", "")).c_str(), false,
+                                                  ImGuiSelectableFlags_SpanAllColumns)) {
+                                // The option's plan becomes the inputs (card, count and layout); without one, its
+                                // card and count.
+                                if (!apply_plan(app, o)) {
+                                    select_gpu(app.scenario, o.value("gpu", ""));
+                                    app.scenario.gpu_count = o.value("count", 1);
+                                    app.scenario_dirty = true;
+                                }
+                            }
+                            row_hovered = ImGui::IsItemHovered();
+                            // Right-click (or long-press on a touch screen that sends one): pin the option beside the
+                            // current one.
+                            if (ImGui::BeginPopupContextItem(("##pin" + o.value("id", "")).c_str())) {
+                                if (ImGui::MenuItem(tr(Str::PinOption, L), nullptr, false,
+                                                    static_cast<int>(app.pins.size()) < kMaxPins))
+                                    app_pin_option(app, o);
+                                ImGui::EndPopup();
+                            }
+                            ImGui::SameLine(x0 + std::max(0.0f, pad), 0);
+                            ImGui::TextDisabled("%s", rank.c_str());
+                            break;
+                        }
+                        case kOption: ImGui::TextUnformatted(text.c_str()); break;
+                        case kPlan: {
+                            const std::string plan_words =
+                                o.contains("plan") ? plan_summary(o["plan"], r.scenario.scenario, L) : std::string();
+                            ImGui::TextUnformatted(plan_words.empty() ? "-" : plan_words.c_str());
+                            if (i == 0) test_anchor(app, "ranking-first-plan");
+                            break;
+                        }
+                        case kMemory:
+                            // A phone shows the peak only (the usable memory is in the cell's tooltip).
+                            ImGui::TextUnformatted((narrow ? format_gib(json_number(o, "peak_bytes_per_card", 0), L)
+                                                           : format_gib(json_number(o, "peak_bytes_per_card", 0), L) +
+                                                                 " / " + format_gib(json_number(o, "usable_bytes_per_card", 0), L))
+                                                       .c_str());
+                            break;
+                        case kTime: {
+                            // A rental ends when its last session does (start, setup, downloads, weekly quotas): its
+                            // calendar time.
+                            const double calendar = json_number(o, "calendar_s");
+                            const double t = calendar > 0 ? calendar : json_number(o, "time_s");
+                            text_right(t > 0 ? format_duration(t, L) : "-");
+                            break;
+                        }
+                        case kCost: {
+                            const double cost = o.contains("cost") ? json_number(o["cost"], "amount") : -1;
+                            text_right(cost >= 0 ? format_money(cost, o["cost"].value("currency", "CNY"), L) : "-");
+                            if (i == 0) test_anchor(app, "ranking-first-cost");
+                            break;
+                        }
+                        case kFits:
+                            ImGui::PushStyleColor(ImGuiCol_Text, left_out ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)
+                                                                          : verdict_color(fits));
+                            ImGui::TextUnformatted(tr(left_out ? Str::LeftOut : fits ? Str::Yes : Str::No, L));
+                            ImGui::PopStyleColor();
+                            break;
+                    }
                 }
                 // The tooltip of the hovered cell, by what the cell shows (0 the option, 1 memory, 2 time, 3 cost,
                 // 4 fits, 5 the plan); the rank column explains the option, as the name does.
-                constexpr int kWideColumns[] = {0, 0, 5, 1, 2, 3, 4};
-                constexpr int kNarrowColumns[] = {0, 0, 2, 3};
                 if (row_hovered)
-                    for (int column = 0; column < (narrow ? 4 : 7); ++column)
-                        if (ImGui::TableGetColumnFlags(column) & ImGuiTableColumnFlags_IsHovered)
-                            ranking_cell_tooltip(app, o, narrow ? kNarrowColumns[column] : kWideColumns[column]);
+                    for (int c = 0; c < kColumns; ++c)
+                        if (ImGui::TableGetColumnFlags(c) & ImGuiTableColumnFlags_IsHovered) {
+                            const Column k = layout[c];
+                            ranking_cell_tooltip(app, o, k == kRank || k == kOption ? 0 : k == kPlan ? 5 : static_cast<int>(k));
+                        }
             }
         }
         ImGui::EndTable();
+        table_anchor(app, "ranking-table", "##ranking");
     }
 }
 

@@ -175,8 +175,9 @@ int common_tolerance_percent(const std::vector<const catalog::ValidationRow*>& r
     return best;
 }
 
-// Tick labels short enough for the axis: SI prefixes for counts and rates ("10k", "1.5G"), GiB for bytes, seconds
-// as durations (the chart's axes hold one unit when a kind of figure is picked, else only numbers).
+// Tick labels short enough for the axis, with the unit of the kind of figure picked: SI prefixes for counts and
+// rates ("10k", "1.5G/s"), GiB for bytes, seconds for durations, percent for fractions (with every kind, only
+// numbers: the axes then mix units).
 std::string tick_si(double v) {
     static const char* kPrefixes[] = {"", "k", "M", "G", "T", "P"};
     int p = 0;
@@ -187,7 +188,9 @@ std::string tick_si(double v) {
     return format_significant(v, 3) + kPrefixes[p];
 }
 std::string tick_gib(double gib) { return format_significant(gib, 3) + " GiB"; }  // bytes are plotted in GiB
-std::string tick_seconds(double s) { return tick_si(s) + " s"; }
+std::string tick_seconds(double s) { return tick_si(s) + " s"; }  // GPU-hours are plotted in GPU-seconds
+std::string tick_per_s(double v) { return tick_si(v) + "/s"; }
+std::string tick_percent(double f) { return format_significant(f * 100, 3) + "%"; }
 
 // The tick format of a kind of figure (-1 = all kinds: plain numbers).
 std::string (*tick_format(int kind))(double) {
@@ -195,21 +198,32 @@ std::string (*tick_format(int kind))(double) {
     const std::string q = *kFigureKinds[kind].quantities.begin();
     if (q.size() > 6 && q.compare(q.size() - 6, 6, "_bytes") == 0) return tick_gib;
     if (q == "step_s") return tick_seconds;
+    if (q == "samples_per_s") return tick_per_s;
+    if (q == "mfu_fraction") return tick_percent;
     return tick_si;
+}
+
+// What a row's figures are multiplied by on the chart, so that one kind of figure has one unit: bytes in GiB (round
+// GiB ticks), GPU-hours in GPU-seconds (beside step and total seconds).
+double plotted_unit(const catalog::ValidationRow& r) {
+    const std::string& q = r.quantity;
+    if (q.size() > 6 && q.compare(q.size() - 6, 6, "_bytes") == 0) return 1.0 / engine::kBytesPerGiB;
+    if (q == "gpu_hours") return 3600.0;
+    return 1.0;
 }
 
 // Predicted against measured on log scales, one series per family group; a click opens the case.
 void draw_accuracy_chart(AppState& app, const std::vector<std::size_t>& shown) {
     const Lang L = app.lang;
     const float em = ImGui::GetFontSize();
-    // Bytes are plotted in GiB, so the log axis ticks at round GiB (1, 2, 5, 10, ...).
-    const double unit = tick_format(app.validation_kind) == tick_gib ? 1.0 / engine::kBytesPerGiB : 1.0;
+    // Bytes are plotted in GiB, so the log axis ticks at round GiB (1, 2, 5, 10, ...); see plotted_unit.
     std::vector<const catalog::ValidationRow*> drawn;
     double lo = 0, hi = 0;
     for (std::size_t i : shown) {
         const catalog::ValidationRow& r = app.validation_rows[i];
         if (!r.ran || !(r.measured > 0) || !(r.predicted > 0) || !std::isfinite(r.predicted)) continue;
         drawn.push_back(&r);
+        const double unit = app.validation_kind >= 0 ? plotted_unit(r) : 1.0;
         const double a = std::min(r.measured, r.predicted) * unit, b = std::max(r.measured, r.predicted) * unit;
         lo = lo > 0 ? std::min(lo, a) : a;
         hi = std::max(hi, b);
@@ -245,6 +259,7 @@ void draw_accuracy_chart(AppState& app, const std::vector<std::size_t>& shown) {
         std::vector<double> xs, ys;
         std::vector<bool> filled;
         for (const auto* r : series[g]) {
+            const double unit = app.validation_kind >= 0 ? plotted_unit(*r) : 1.0;
             xs.push_back(r->measured * unit);
             ys.push_back(r->predicted * unit);
             filled.push_back(r->pass);
@@ -264,6 +279,7 @@ void draw_accuracy_chart(AppState& app, const std::vector<std::size_t>& shown) {
     // The first point drawn, for the browser tests (they click it and expect its case in the calculator).
     if (first != nullptr) {
         const float r = 0.5f * em, dpi = app.dpi_scale > 0 ? app.dpi_scale : 1.0f;
+        const double unit = app.validation_kind >= 0 ? plotted_unit(*first) : 1.0;
         const float px = float(c.x.to_pixel(first->measured * unit)), py = float(c.y.to_pixel(first->predicted * unit));
         AppState::Anchor& a = app.anchors["accuracy_point"];
         a = {(px - r) / dpi, (py - r) / dpi, 2 * r / dpi, 2 * r / dpi, true, app.frame_count};
@@ -408,23 +424,23 @@ void draw_validation(AppState& app) {
                                   ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
     const float em = ImGui::GetFontSize();
     const float avail = ImGui::GetContentRegionAvail().x;
-    // Columns: 0 case, 1 quantity, 2 measured, 3 predicted, 4 error, 5 tolerance. On a phone the error comes right
-    // after the case (the rest scrolls sideways), and the case column takes under half the width.
+    // Columns: 0 case, 1 quantity, 2 measured, 3 predicted, 4 error, 5 tolerance. On a phone the error comes first
+    // (it stays while the rest scrolls sideways), then the case, each column as wide as its longest text: a case id
+    // squeezed into half the screen was cut.
     const bool narrow = avail < 40 * em;
     static const int kWide[] = {0, 1, 2, 3, 4, 5};
-    static const int kNarrow[] = {0, 4, 2, 3, 5, 1};
+    static const int kNarrow[] = {4, 0, 2, 3, 5, 1};
     const int* order = narrow ? kNarrow : kWide;
     const Str names[] = {Str::ColCase, Str::ColQuantity, Str::ColMeasured, Str::ColPredicted, Str::ColError,
                          Str::ColTolerance};
-    const float widths[] = {narrow ? std::min(18 * em, 0.45f * avail) : 18 * em, 11 * em, 6.5f * em, 6.5f * em,
-                            5 * em, 5 * em};
+    const float widths[] = {18 * em, 11 * em, 6.5f * em, 6.5f * em, 5 * em, 5 * em};
     // Below the chart: at least 20 lines tall (the tab scrolls to it), else the rest of the view.
     const float table_h = std::max(20 * em, ImGui::GetContentRegionAvail().y);
     if (ImGui::BeginTable(narrow ? "##validation_narrow" : "##validation", 6, flags, ImVec2(0, table_h))) {
         ImGui::TableSetupScrollFreeze(1, 1);
         for (int i = 0; i < 6; ++i) {
             const int c = order[i];
-            ImGui::TableSetupColumn(tr(names[c], L), ImGuiTableColumnFlags_WidthFixed, widths[c]);
+            ImGui::TableSetupColumn(tr(names[c], L), ImGuiTableColumnFlags_WidthFixed, narrow ? 0.0f : widths[c]);
         }
         ImGui::TableHeadersRow();
         for (const std::size_t index : shown) {
@@ -461,6 +477,7 @@ void draw_validation(AppState& app) {
             }
         }
         ImGui::EndTable();
+        table_anchor(app, "validation-table", narrow ? "##validation_narrow" : "##validation");
     }
 }
 
@@ -473,10 +490,13 @@ void draw_data(AppState& app) {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
     const float half = std::max(12 * em, (ImGui::GetContentRegionAvail().y - 4 * em) * 0.5f);
+    // On a phone the first column (it stays while the rest scrolls sideways) is as wide as its longest name, without
+    // the vendor's brand: a fixed width cut the longer names.
+    const bool narrow = ImGui::GetContentRegionAvail().x < 40 * em;
     section_heading(app, tr(Str::GpusTitle, L));
     if (ImGui::BeginTable("##gpus", 7, flags, ImVec2(0, half))) {
         ImGui::TableSetupScrollFreeze(1, 1);
-        ImGui::TableSetupColumn(tr(Str::ColGpu, L), ImGuiTableColumnFlags_WidthFixed, 16 * em);
+        ImGui::TableSetupColumn(tr(Str::ColGpu, L), ImGuiTableColumnFlags_WidthFixed, narrow ? 0.0f : 16 * em);
         ImGui::TableSetupColumn(tr(Str::ColMemory, L));
         ImGui::TableSetupColumn((std::string(tr(Str::ColBandwidth, L)) + " GB/s").c_str());
         ImGui::TableSetupColumn((std::string(tr(Str::ColFp32, L)) + " TFLOPS").c_str());
@@ -487,7 +507,7 @@ void draw_data(AppState& app) {
         for (const auto& g : cat.gpus) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(g.name.c_str());
+            ImGui::TextUnformatted((narrow ? without_brand(g.name) : g.name).c_str());
             source_tooltip(g.source, g.as_of, L);
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(format_gib(g.memory_bytes, L).c_str());
@@ -507,11 +527,12 @@ void draw_data(AppState& app) {
             ImGui::TextUnformatted(g.launch_price_usd > 0 ? format_grouped(g.launch_price_usd).c_str() : "-");
         }
         ImGui::EndTable();
+        table_anchor(app, "gpus-table", "##gpus");
     }
     section_heading(app, tr(Str::OffersTitle, L));
     if (ImGui::BeginTable("##offers", 7, flags, ImVec2(0, half))) {
         ImGui::TableSetupScrollFreeze(1, 1);
-        ImGui::TableSetupColumn(tr(Str::ColProvider, L), ImGuiTableColumnFlags_WidthFixed, 8 * em);
+        ImGui::TableSetupColumn(tr(Str::ColProvider, L), ImGuiTableColumnFlags_WidthFixed, narrow ? 0.0f : 8 * em);
         ImGui::TableSetupColumn(tr(Str::ColInstance, L));
         ImGui::TableSetupColumn(tr(Str::ColGpu, L));
         ImGui::TableSetupColumn(tr(Str::ColCount, L));
@@ -528,7 +549,7 @@ void draw_data(AppState& app) {
             ImGui::TextUnformatted(o.instance.c_str());
             ImGui::TableNextColumn();
             const engine::GpuSpec* g = cat.find_gpu(o.gpu_id);
-            ImGui::TextUnformatted(g ? g->name.c_str() : o.gpu_id.c_str());
+            ImGui::TextUnformatted(g ? (narrow ? without_brand(g->name) : g->name).c_str() : o.gpu_id.c_str());
             ImGui::TableNextColumn();
             ImGui::Text("%d", o.gpu_count);
             ImGui::TableNextColumn();
@@ -539,6 +560,7 @@ void draw_data(AppState& app) {
             ImGui::TextUnformatted(o.as_of.c_str());
         }
         ImGui::EndTable();
+        table_anchor(app, "offers-table", "##offers");
     }
 }
 

@@ -315,6 +315,29 @@
     X(PhaseOptimizer, "The peak comes during the optimizer step.", "峰值出现在优化器更新参数时。")         \
     X(PartsNotAtOnce, "Each part is shown at its largest, and they are not all at their largest at once (gradients, for one, fill in during the backward pass), so the peak is less than their sum.", \
       "表中每一项都是它自己的最大值，而它们不会同时达到最大（例如梯度在反向传播中逐步产生），所以峰值小于各项之和。") \
+    X(TimelineTitle, "Memory through one training step", "一个训练步内的显存变化")                          \
+    X(TimelineStart, "Start", "开始")                                                                        \
+    X(TimelineForwardEnd, "Forward", "前向")                                                                 \
+    X(TimelineLoss, "Loss", "损失")                                                                          \
+    X(TimelineBackward, "Backward", "反向")                                                                  \
+    X(TimelineStep, "Step", "更新")                                                                          \
+    X(TimelineEval, "Eval", "评估")                                                                          \
+    X(TimelineStartLong, "Before the forward pass", "前向传播开始前")                                        \
+    X(TimelineForwardEndLong, "End of the forward pass", "前向传播结束时")                                   \
+    X(TimelineLossLong, "Backward through the loss", "损失的反向传播")                                       \
+    X(TimelineBackwardLong, "Backward of block %d of %d (from the last)", "第 %d / %d 块的反向传播（从最后一块开始）") \
+    X(TimelineStepLong, "Optimizer step", "优化器更新参数")                                                  \
+    X(TimelineEvalLong, "Evaluation pass, between steps", "评估（在两个训练步之间）")                        \
+    X(TimelineTemporary, "Temporary buffers", "临时缓冲")                                                    \
+    X(TimelineWorkspace, "cuBLAS and cuDNN workspaces", "cuBLAS 与 cuDNN 工作区")                           \
+    X(TimelineAllocated, "Allocated", "已分配")                                                              \
+    X(TimelinePeak, "peak", "峰值")                                                                          \
+    X(TimelineCard, "card", "显卡")                                                                          \
+    X(TimelineAxis, "phase of the step", "训练步中的阶段")                                                   \
+    X(TimelineHint, "What PyTorch has allocated at each point of one step. nvidia-smi shows more at the peak (%s): the CUDA context and the allocator's cached blocks.", \
+      "一个训练步中每个时刻 PyTorch 已分配的显存。nvidia-smi 在峰值时显示得更多（%s）：还包括 CUDA 上下文和分配器缓存的显存块。") \
+    X(TimelineEvalHint, "Evaluation runs between steps: it is checked on its own, not added to the training peak.", \
+      "评估在两个训练步之间进行：单独检查，不计入训练峰值。")                                                 \
     X(BreakdownTitle, "Where the memory goes", "显存都用在哪里")                                             \
     X(ColPart, "Part", "组成部分")                                                                           \
     X(ColBytes, "Memory", "显存")                                                                            \
@@ -330,6 +353,7 @@
     X(MemVsBatchTitle, "Memory needed as the batch grows", "所需显存随批大小的变化")                        \
     X(AxisBatch, "batch size per GPU", "每卡批大小")                                                         \
     X(AxisGiB, "GiB", "GiB")                                                                                 \
+    X(TickHours, "%s h", "%s 小时")                                                                                 \
     X(Usable, "usable", "可用")                                                                              \
     X(FamilyCnn, "Image classification (CNN)", "图像分类（CNN）")                                            \
     X(FamilyDetection, "Detection and segmentation", "目标检测与分割")                                       \
@@ -819,10 +843,13 @@
     X(ImportLoaded, "The file was loaded into your data:", "文件已导入你的数据：") \
     X(ImportAddedLine, "added: %s", "新增：%s") \
     X(ImportReplacedLine, "replaced: %s", "替换：%s") \
+    X(ImportPinsReplace, "Pinned scenarios: yours (%d) are replaced by the file's (%d); \"Undo import\" brings yours back.", \
+      "固定的方案：你的 %d 个会被文件中的 %d 个替换；“撤销导入”可以恢复你的方案。") \
+    X(ImportPinsLine, "pinned scenarios: %s", "固定的方案：%s") \
     X(ImportNothingNew, "nothing new: every record of the file is the same as yours", "没有新内容：文件中的每条记录都与你现有的相同") \
     X(UndoImport, "Undo import", "撤销导入") \
-    X(UndoImportTip, "Puts your cards, offers and prices back as they were before the last import.", \
-      "把你的显卡、报价和价格恢复到上次导入之前的样子。") \
+    X(UndoImportTip, "Puts your cards, offers, prices and pinned scenarios back as they were before the last import.", \
+      "把你的显卡、报价、价格和固定的方案恢复到上次导入之前的样子。") \
     X(ImportUndone, "The last import was undone: your data is as it was before it.", "已撤销上次导入：你的数据已恢复到导入之前。") \
     X(LinkRecordsInView, "This link brings its own cards or offers. They are used for this view only and are not saved to your data:", \
       "此链接附带了它自己的显卡或报价。它们只用于当前页面，不会保存到你的数据中：") \

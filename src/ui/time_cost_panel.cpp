@@ -184,18 +184,22 @@ void draw_scaling(AppState& app, const nlohmann::json& t, bool with_dataset) {
     ImGui::SetNextItemOpen(true, ImGuiCond_Once);
     if (!ImGui::TreeNode(stable_label(tr(Str::ScalingTitle, L), "scaling").c_str())) return;
     hint_text(tr(Str::ScalingNote, L));
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
     const float em = ImGui::GetFontSize();
-    // As wide as its columns need (not the whole results column, where "Fits?" would sit far from its row).
+    // As wide as its columns need (not the whole results column, where "Fits?" would sit far from its row). On a
+    // phone every column keeps the width of its name and numbers, and the table scrolls sideways.
     const float width = std::min(ImGui::GetContentRegionAvail().x, 32.0f * em);
+    const bool narrow = width < 30.0f * em;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                  (narrow ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit
+                                          : ImGuiTableFlags_SizingStretchProp);
+    const ImGuiTableColumnFlags share = narrow ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch;
     if (ImGui::BeginTable("##scaling", 5, flags, ImVec2(width, 0))) {
-        // Shares of the width, not fixed widths: on a phone the time column keeps room for "36.7 min".
-        ImGui::TableSetupColumn(tr(Str::ColCards, L), ImGuiTableColumnFlags_WidthStretch, 0.7f);
-        ImGui::TableSetupColumn(tr(Str::ColSpeedup, L), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-        ImGui::TableSetupColumn(tr(Str::ColScalingEfficiency, L), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-        ImGui::TableSetupColumn(tr(with_dataset ? Str::ColTimeToTrain : Str::ColStepTime, L),
-                                ImGuiTableColumnFlags_WidthStretch, 1.4f);
-        ImGui::TableSetupColumn(tr(Str::ColFits, L), ImGuiTableColumnFlags_WidthStretch, 0.8f);
+        // Shares of the width on a desktop; on a phone (fixed, 0 = fit the content) no column is squeezed.
+        ImGui::TableSetupColumn(tr(Str::ColCards, L), share, narrow ? 0.0f : 0.7f);
+        ImGui::TableSetupColumn(tr(Str::ColSpeedup, L), share, narrow ? 0.0f : 1.0f);
+        ImGui::TableSetupColumn(tr(Str::ColScalingEfficiency, L), share, narrow ? 0.0f : 1.0f);
+        ImGui::TableSetupColumn(tr(with_dataset ? Str::ColTimeToTrain : Str::ColStepTime, L), share, narrow ? 0.0f : 1.4f);
+        ImGui::TableSetupColumn(tr(Str::ColFits, L), share, narrow ? 0.0f : 0.8f);
         ImGui::TableHeadersRow();
         for (const nlohmann::json& row : rows) {
             const int gpus = row.value("gpus", 0);
@@ -225,6 +229,7 @@ void draw_scaling(AppState& app, const nlohmann::json& t, bool with_dataset) {
             ImGui::TextColored(verdict_color(fits), "%s", tr(fits ? Str::Yes : Str::No, L));
         }
         ImGui::EndTable();
+        table_anchor(app, "scaling-table", "##scaling");
     }
     // Explain speed-ups above the number of cards (ZeRO/FSDP; the efficiency stays <= 100%, engine/time.h).
     bool above_linear = false;

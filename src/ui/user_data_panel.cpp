@@ -267,6 +267,8 @@ void draw_import_plan(AppState& app) {
     names(Str::ImportReplaces, plan.replaced);
     names(Str::ImportKeeps, plan.kept);
     names(Str::ImportOverBundled, plan.over_bundled);
+    if (plan.pins.is_array())
+        wrapped_textf(tr(Str::ImportPinsReplace, L), plan.current_pin_count, static_cast<int>(plan.pins.size()));
     if (plan.unchanged_count > 0) hint_textf(tr(Str::ImportUnchanged, L), plan.unchanged_count);
     if (plan.skipped_count > 0) hint_textf(tr(Str::ImportSkipped, L), plan.skipped_count);
     if (!plan.problems.empty()) problem_list(tr(Str::ImportHasProblems, L), plan.problems);

@@ -35,6 +35,7 @@ void draw_verdict(AppState& app) {
                                                         : Str::VerdictNoFit,
                          L),
                       gpu->name.c_str());
+        test_anchor(app, "verdict");
         ImGui::PopStyleColor();
         ImGui::PopFont();
         draw_calibration_badge(app);  // the user's own measurement of this card, when there is one

@@ -204,6 +204,32 @@ void test_anchor(AppState& app, const std::string& name) {
                          ImGui::IsItemVisible(), app.frame_count};
 }
 
+void window_anchor(AppState& app, const std::string& name) {
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    const float css = app.dpi_scale > 0 ? 1.0f / app.dpi_scale : 1.0f;
+    app.anchors[name] = {pos.x * css, pos.y * css, size.x * css, size.y * css, true, app.frame_count};
+}
+
+void table_anchor(AppState& app, const std::string& name, const char* table_id) {
+    test_anchor(app, name);
+    const ImGuiTable* table = ImGui::TableFindByID(ImGui::GetID(table_id));
+    if (table == nullptr) return;
+    const float css = app.dpi_scale > 0 ? 1.0f / app.dpi_scale : 1.0f;
+    AppState::Anchor& a = app.anchors[name];
+    // A scrolling table's content is its inner window's; the rest fit their columns into the table's width.
+    const float scroll_x = (table->Flags & ImGuiTableFlags_ScrollX) && table->InnerWindow ? table->InnerWindow->ScrollMax.x : 0;
+    a.content_w = a.w + scroll_x * css;
+    a.clipped_columns = 0;
+    for (int i = 0; i < table->ColumnsCount; ++i) {
+        const ImGuiTableColumn& c = table->Columns[i];
+        if (!c.IsEnabled) continue;
+        // The furthest any cell or the header's full name reached (ImGui records it even where it clips the text).
+        const float reached = std::max({c.ContentMaxXFrozen, c.ContentMaxXUnfrozen, c.ContentMaxXHeadersIdeal});
+        // A fitted column's width is rounded to whole pixels: less than 0.15 em past its edge cuts no letter.
+        if (reached > c.MaxX + 0.15f * ImGui::GetFontSize()) ++a.clipped_columns;
+    }
+}
+
 void wrapped_text(const char* text) {
     ImGuiWindow* window = ImGui::GetCurrentWindow();
     const float x = window->DC.CursorPos.x;

@@ -40,6 +40,11 @@ float tooltip_wrap(float ems);
 
 // Records the last item's rectangle as anchor `name` (AppState::anchors), for the browser tests.
 void test_anchor(AppState& app, const std::string& name);
+// The current window's rectangle (a scrolling pane: the tests scroll it with the wheel over its scrollbar).
+void window_anchor(AppState& app, const std::string& name);
+// The same for a table just ended (after ImGui::EndTable; `table_id` as given to BeginTable), with the width of its
+// content and the number of its columns whose content is wider than the column (text cut at the edge).
+void table_anchor(AppState& app, const std::string& name, const char* table_id);
 
 void wrapped_text(const char* text);
 void wrapped_textf(const char* format, ...) IM_FMTARGS(1);

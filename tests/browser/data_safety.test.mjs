@@ -6,7 +6,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, serveDist, waitReady, screenshotColours, shotsDir } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { launch, serveDist, waitReady, screenshotColours, shotsDir, repoRoot } from './harness.mjs';
+
+const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 
 let browser;
 let server;
@@ -131,6 +134,49 @@ test('a data file shows what it adds, replaces and keeps; Import applies it and 
   await clickAnchor(page, 'undo-import');
   await page.waitForFunction(() => !(localStorage.getItem('gpuguide.v1') || '').includes('friend-card'), null, kWait);
   assert.deepEqual(await savedUserData(page), kMine);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('pinned scenarios go out with "Save as a file", and a file\'s pins replace them only after asking; undo restores', async () => {
+  const pinA = { model: 'bert-base', batch_size: 8, seq_len: 128, method: 'lora', gpu: { id: 'rtx-4090' } };
+  const pinB = { model: 'bert-base', batch_size: 16, seq_len: 128, gpu: { id: 'rtx-4060' } };
+  const pinC = { model: 'bert-base', batch_size: 8, seq_len: 128, gpu: { id: 'my-lab-card' } };  // the file's own card
+  const stored = JSON.stringify({ ...JSON.parse(kStored), pins: [pinA] });
+  const { context, page, problems } = await visit({ stored });
+  const pinned = async () => (await page.evaluate(() => window.gpuguide.compare())).pins.map((p) => p.scenario);
+  const storedPins = async () => JSON.parse(await page.evaluate(() => localStorage.getItem('gpuguide.v1'))).pins;
+  assert.deepEqual(await pinned(), [pinA]);
+  await page.evaluate(() => window.gpuguide.tab(3));
+  await page.waitForTimeout(300);
+  const [download] = await Promise.all([page.waitForEvent('download'), clickAnchor(page, 'save-file')]);
+  const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  assert.deepEqual(exported.pins, [pinA], 'the export carries the pins');
+  // The command-line tool reads the same file (it refuses keys it does not know): the pins are accepted.
+  const file = path.join(shotsDir, 'exported-with-pins.json');
+  fs.writeFileSync(file, JSON.stringify(exported));
+  execFileSync(cli, ['estimate', '-', '--user-data', file], { input: JSON.stringify(pinC) });
+  fs.unlinkSync(file);
+
+  const incoming = { ...exported, pins: [pinB, pinC] };
+  await pickFile(page, { name: 'with-pins.json', buffer: Buffer.from(JSON.stringify(incoming)) });
+  const asked = await notice(page);
+  assert.deepEqual(asked.import.pins, { file: 2, yours: 1 });
+  assert.equal(asked.import.problems, 0, 'the file\'s pins are valid scenarios with its records');
+  assert.deepEqual(await pinned(), [pinA], 'asked, not done');
+  await screenshotColours(page, 'import-pins-asks');
+  await clickAnchor(page, 'import-confirm');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('gpuguide.v1') || '{}').pins?.length === 2, null, kWait);
+  assert.deepEqual(await pinned(), [pinB, pinC]);
+  assert.ok((await notice(page)).details.some((d) => d.includes('my-lab-card')), 'the notice names the pins');
+
+  await page.reload();  // the undo survives a reload
+  await waitReady(page);
+  await page.evaluate(() => window.gpuguide.tab(3));
+  await clickAnchor(page, 'undo-import');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('gpuguide.v1') || '{}').pins?.length === 1, null, kWait);
+  assert.deepEqual(await pinned(), [pinA]);
+  assert.deepEqual(await storedPins(), [pinA]);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -679,6 +679,48 @@ TEST_CASE("user data replaces base records by id, adds new ones, and needs only 
     }
 }
 
+TEST_CASE("user data carries the page's pinned scenarios: each checked against the merged catalog, field by field") {
+    const Catalog& base = gg::catalog::embedded_catalog();
+    const json card = {{"id", "my-card"}, {"name", "My card"}, {"memory_gib", 16}, {"memory_bandwidth_gb_per_s", 500},
+                       {"dense_tflops", {{"fp32", 20}, {"fp16", 80}}}};
+    const json on_my_card = {{"model", "bert-base"}, {"batch_size", 8}, {"gpu", {{"id", "my-card"}}}};
+    const json on_4090 = {{"model", "bert-base"}, {"batch_size", 8}, {"method", "lora"}, {"gpu", {{"id", "rtx-4090"}}}};
+    std::vector<Problem> problems;
+    json user = {{"schema_version", 1}, {"gpus", {card}}, {"pins", {on_my_card, on_4090}}};
+    const Catalog merged = gg::catalog::merge_user_data(base, user.dump(), problems);
+    CHECK(list(problems) == "");  // a pin may name the file's own card
+    CHECK(merged.gpus.size() == base.gpus.size() + 1);  // pins change nothing in the catalog
+
+    SUBCASE("a bad pin is named with its field; the records are still merged") {
+        json bad = user;
+        bad["pins"][1]["batch_size"] = 0;
+        bad["pins"][0]["gpu"]["id"] = "no-such-card";
+        problems.clear();
+        const Catalog c = gg::catalog::merge_user_data(base, bad.dump(), problems);
+        CHECK(c.find_gpu("my-card") != nullptr);
+        const std::string text = list(problems);
+        CAPTURE(text);
+        CHECK(text.find("user data:/pins/0/gpu/id: ") != std::string::npos);
+        CHECK(text.find("no-such-card") != std::string::npos);
+        CHECK(text.find("user data:/pins/1/batch_size: ") != std::string::npos);
+        CHECK(problems.size() == 2);
+    }
+    SUBCASE("pins must be a list of at most three scenario objects") {
+        json bad = user;
+        bad["pins"] = {on_4090, 42, on_4090, on_4090};
+        problems.clear();
+        gg::catalog::merge_user_data(base, bad.dump(), problems);
+        CHECK(list(problems) ==
+              "user data:/pins/1: each pin must be a scenario (an object with \"model\" and \"gpu\"), not a number\n"
+              "user data:/pins/3: more than 3 pinned scenarios (the page compares at most 3)\n");
+        bad["pins"] = "rtx-4090";
+        problems.clear();
+        gg::catalog::merge_user_data(base, bad.dump(), problems);
+        REQUIRE(problems.size() == 1);
+        CHECK(problems[0].pointer == "/pins");
+    }
+}
+
 TEST_CASE("gpu_to_json and offer_to_json give base units under the keys scripts rely on") {
     Fixture f;
     const Catalog c = f.parse();
@@ -862,6 +904,13 @@ TEST_CASE("gpuguide estimate/rank/advise --user-data: the user's own card and of
     CHECK(rented);
     CHECK(bought);
     CHECK(run_cli("advise " + scenario + " --user-data " + user_file, out) == 0);
+
+    // The page's export carries its pinned scenarios: the tool accepts them (and checks them like the records).
+    json with_pins = user;
+    with_pins["pins"] = json::array({json::parse(R"({"model": "bert-base", "batch_size": 8, "gpu": {"id": "my-card"}})")});
+    CHECK(run_cli("estimate " + scenario + " --user-data " + write("pins.json", with_pins.dump()), out) == 0);
+    with_pins["pins"][0]["batch_size"] = "eight";
+    CHECK(run_cli("estimate " + scenario + " --user-data " + write("bad_pins.json", with_pins.dump()), out) == 2);
 
     // Without the user data the card is unknown; a bad record, a missing file or a missing FILE are refused.
     CHECK(run_cli("estimate " + scenario, out) == 2);

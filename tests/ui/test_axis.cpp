@@ -3,6 +3,9 @@
 
 #include "ui/axis.h"
 
+#include <cmath>
+#include <vector>
+
 using gg::ui::Axis;
 
 TEST_CASE("nice steps are 1, 2 or 5 times a power of ten") {
@@ -49,4 +52,28 @@ TEST_CASE("value and pixel convert both ways, also on a log axis and a flipped y
     const auto ticks = gg::ui::axis_ticks(x, 5);
     CHECK(ticks.front() == doctest::Approx(1));
     CHECK(ticks.back() == doctest::Approx(10000));
+}
+
+TEST_CASE("a log axis ticks at 1, 2 and 5 times powers of ten when it has room, else at the powers of ten") {
+    const Axis hours = gg::ui::make_log_axis(3, 4200);  // four decades: 1 h to 10,000 h
+    const auto wide = gg::ui::axis_ticks(hours, 8);    // room for two intervals a decade: 1-2-5
+    REQUIRE(wide.size() == 13);
+    CHECK(wide[1] == doctest::Approx(2));
+    CHECK(wide[2] == doctest::Approx(5));
+    CHECK(wide[3] == doctest::Approx(10));
+    const auto narrow = gg::ui::axis_ticks(hours, 4);  // a phone's chart: only the decades
+    REQUIRE(narrow.size() == 5);
+    for (std::size_t i = 0; i < narrow.size(); ++i) {
+        CAPTURE(i);
+        CHECK(narrow[i] == doctest::Approx(std::pow(10.0, double(i))));
+    }
+    const Axis gib = gg::ui::make_log_axis(1.5, 60);  // two decades (1 to 100 GiB): 1-2-5 from four intervals up
+    CHECK(gg::ui::axis_ticks(gib, 3).size() == 3);     // a phone's chart: 1, 10, 100
+    const auto two = gg::ui::axis_ticks(gib, 4);
+    const std::vector<double> expected{1, 2, 5, 10, 20, 50, 100};
+    REQUIRE(two.size() == expected.size());
+    for (std::size_t i = 0; i < two.size(); ++i) {
+        CAPTURE(i);
+        CHECK(two[i] == doctest::Approx(expected[i]));
+    }
 }

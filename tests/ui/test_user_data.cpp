@@ -222,3 +222,77 @@ TEST_CASE("a link to a scenario on the user's own card carries that card, and op
         CHECK(gg::ui::app_fragment(sender).find("&u=") == std::string::npos);
     }
 }
+
+TEST_CASE("pins travel in the data file: an import asks before it replaces the user's pins, and undo brings them back") {
+    ImGuiContextScope scope;
+    const char* kLora = R"({"model":"bert-base","batch_size":8,"seq_len":128,"method":"lora","gpu":{"id":"rtx-4090"}})";
+    const char* kOwnCard = R"({"model":"bert-base","batch_size":8,"seq_len":128,"gpu":{"id":"my-lab-card"}})";
+    gg::ui::AppState from;
+    gg::ui::app_init(from);
+    gg::ui::app_set_user_data(from, nlohmann::json::parse(kUserData));
+    REQUIRE(gg::ui::app_set_pins(from, nlohmann::json::array({nlohmann::json::parse(kOwnCard)})).empty());
+    const std::string file = gg::ui::app_user_data_file(from);
+    const nlohmann::json doc = nlohmann::json::parse(file);
+    REQUIRE(doc.contains("pins"));
+    CHECK(doc["pins"] == gg::ui::app_pins_json(from));
+    std::vector<gg::catalog::Problem> problems;  // what `gpuguide --user-data` reads: the pins are accepted
+    gg::catalog::merge_user_data(gg::catalog::embedded_catalog(), file, problems);
+    CHECK(problems.empty());
+
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    REQUIRE(gg::ui::app_set_pins(app, nlohmann::json::array({nlohmann::json::parse(kLora)})).empty());
+    gg::ui::app_update_results(app);
+    REQUIRE(gg::ui::app_pin_current(app));
+    const nlohmann::json mine = gg::ui::app_pins_json(app);
+    REQUIRE(mine.size() == 2);
+    REQUIRE(gg::ui::app_import_user_data(app, file));
+    CHECK(app.import_plan.pins.size() == 1);
+    CHECK(app.import_plan.current_pin_count == 2);
+    CHECK(app.import_plan.problems.empty());  // the pin names the file's own card: valid with the file's records
+    CHECK(gg::ui::app_notice_json(app)["import"]["pins"] == nlohmann::json{{"file", 1}, {"yours", 2}});
+    CHECK(gg::ui::app_pins_json(app) == mine);  // nothing changes before "Import"
+    gg::ui::app_confirm_import(app);
+    CHECK(gg::ui::app_pins_json(app) == doc["pins"]);
+    REQUIRE(app.pins.size() == 1);
+    gg::ui::compute_pins(app);
+    CHECK(app.pins[0].problems.empty());
+    CHECK(app.pins[0].report["gpu"]["id"] == "my-lab-card");
+
+    // The undo survives a reload: the replaced pins are saved with the settings.
+    gg::ui::AppState reloaded;
+    gg::ui::app_init(reloaded);
+    CHECK(gg::ui::app_apply_store(reloaded, gg::ui::app_store_json(app)) == gg::ui::StoreStatus::kLoaded);
+    CHECK(gg::ui::app_pins_json(reloaded) == doc["pins"]);
+    REQUIRE(reloaded.undo_import_available);
+    gg::ui::app_undo_import(reloaded);
+    CHECK(gg::ui::app_pins_json(reloaded) == mine);
+    CHECK(reloaded.catalog().find_gpu("my-lab-card") == nullptr);
+    gg::ui::app_undo_import(app);
+    CHECK(gg::ui::app_pins_json(app) == mine);
+
+    SUBCASE("a file without pins leaves the user's pins alone") {
+        REQUIRE(gg::ui::app_import_user_data(app, kUserData));
+        CHECK(app.import_plan.pins.is_null());
+        gg::ui::app_confirm_import(app);
+        CHECK(gg::ui::app_pins_json(app) == mine);
+    }
+    SUBCASE("a bad pin is listed with its field before the import, and kept with its problem after it") {
+        nlohmann::json bad = doc;
+        bad["pins"][0]["batch_size"] = -3;
+        REQUIRE(gg::ui::app_import_user_data(app, bad.dump()));
+        REQUIRE(app.import_plan.problems.size() == 1);
+        CHECK(app.import_plan.problems[0].pointer == "/pins/0/batch_size");
+        gg::ui::app_confirm_import(app);
+        REQUIRE(app.pins.size() == 1);
+        CHECK(app.pins[0].scenario == bad["pins"][0]);
+        CHECK(!app.pins[0].problems.empty());
+    }
+    SUBCASE("pins that are not a list refuse the whole file") {
+        nlohmann::json bad = doc;
+        bad["pins"] = "rtx-4090";
+        CHECK(!gg::ui::app_import_user_data(app, bad.dump()));
+        CHECK(app.notice == gg::ui::Str::ImportNotData);
+        CHECK(gg::ui::app_pins_json(app) == mine);
+    }
+}
