@@ -18,7 +18,7 @@ using engine::ParamRole;
 
 const std::vector<std::string> kHfModelTypes = {
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3_text",
-    "phi3", "gpt2", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "xlm-roberta", "distilbert",
+    "phi3", "phi", "gpt2", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "xlm-roberta", "distilbert",
     "albert", "vit", "clip_vision_model", "whisper"};
 
 namespace {
@@ -71,6 +71,16 @@ struct Fields {
         const json& v = o.at(key);
         if (!v.is_number() || !(v.get<double>() >= 0 && v.get<double>() < 1)) {
             problem(key, "'" + std::string(key) + "' must be a probability from 0 to below 1 (got " + v.dump() + ")");
+            return fallback;
+        }
+        return v.get<double>();
+    }
+    // A share above 0 and at most 1 (partial_rotary_factor, rotary_pct); `fallback` when absent.
+    double share(const char* key, double fallback) {
+        if (!has(key)) return fallback;
+        const json& v = o.at(key);
+        if (!v.is_number() || !(v.get<double>() > 0 && v.get<double>() <= 1)) {
+            problem(key, "'" + std::string(key) + "' must be a number above 0 and at most 1 (got " + v.dump() + ")");
             return fallback;
         }
         return v.get<double>();
@@ -291,11 +301,47 @@ void read_decoder(Fields& f, engine::ModelSpec& m) {
         m.position = engine::PositionKind::kRope;
         m.activation = f.activation("hidden_act", "gelu");
         m.parallel_residual = f.boolean("use_parallel_residual", true);
+        m.rotary_fraction = f.share("rotary_pct", 0.25);
         m.dropout = f.probability("hidden_dropout", 0);
         if (m.heads > 0 && m.hidden % m.heads != 0)
             f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
         names(m, {{ParamRole::kQkv, ".attention.query_key_value"}, {ParamRole::kO, ".attention.dense"},
                   {ParamRole::kFc1, ".mlp.dense_h_to_4h"}, {ParamRole::kFc2, ".mlp.dense_4h_to_h"}});
+    } else if (t == "phi") {
+        // PhiConfig / modeling_phi.py (Phi-1, Phi-1.5, Phi-2): q_proj, k_proj, v_proj and dense with bias, one
+        // input_layernorm (LayerNorm) feeding both the attention and the MLP (fc1, gelu_new, fc2, with bias), each
+        // output through resid_dropout, x = attn + mlp + x; rotary on partial_rotary_factor of each head;
+        // final_layernorm and an untied lm_head with bias. embd_pdrop, attention_dropout and resid_pdrop are three
+        // probabilities. The attention and the loss are Llama's code (fp32 softmax, logits.float()).
+        m.family = engine::Family::kDecoder;
+        m.hidden = f.integer("hidden_size", 1, 1 << 17);
+        m.layers = f.integer("num_hidden_layers", 1, 1000);
+        m.heads = f.integer("num_attention_heads", 1, 1024);
+        m.kv_heads = f.optional("num_key_value_heads", m.heads, 1, 1024);  // None: num_attention_heads
+        m.ffn = f.integer("intermediate_size", 1, 1 << 20);
+        m.vocab = f.optional("vocab_size", 51200, 1, 1 << 22);
+        m.default_seq_len = std::min(2048, f.optional("max_position_embeddings", 2048, 2, 1 << 24));
+        m.tied_embeddings = f.boolean("tie_word_embeddings", false);
+        m.bias = true;
+        m.lm_head_bias = true;
+        m.norm = engine::NormKind::kLayerNorm;
+        m.position = engine::PositionKind::kRope;
+        m.rotary_fraction = f.share("partial_rotary_factor", 0.5);
+        m.activation = f.activation("hidden_act", "gelu_new");
+        m.parallel_residual = true;
+        m.parallel_shared_norm = true;
+        m.llama_upcasts = true;
+        m.split_dropout = true;
+        m.dropout = f.probability("resid_pdrop", 0);
+        m.embedding_dropout = f.probability("embd_pdrop", 0);
+        m.attention_dropout = f.probability("attention_dropout", 0);
+        f.refuse_unless("qk_layernorm", false, "'qk_layernorm': true is not modelled (LayerNorm on each head of q and "
+                                               "k); the published Phi models have it false");
+        if (m.heads > 0 && m.hidden % m.heads != 0)
+            f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
+        if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0)
+            f.problem("num_key_value_heads", "'num_attention_heads' must be a multiple of 'num_key_value_heads'");
+        names(m, {{ParamRole::kO, ".self_attn.dense"}, {ParamRole::kFc1, ".mlp.fc1"}, {ParamRole::kFc2, ".mlp.fc2"}});
     } else if (t == "falcon") {
         // FalconConfig / modeling_falcon.py: fused query_key_value (multi-query: 1 key/value head; the new decoder
         // architecture: num_kv_heads), parallel attention, LayerNorm, GELU MLP of ffn_hidden_size (4 x hidden),

@@ -722,6 +722,8 @@ struct BlockLayout {
     Activation activation = Activation::kGelu;
     SoftmaxStyle softmax = SoftmaxStyle::kPlain;
     double dropout = 0;            // attention probabilities and, where named, the residual branches
+    double residual_dropout = -1;  // the residual branches' own probability (Phi's resid_pdrop); < 0: dropout
+    int rotary_dim = 0;            // rope on the first rotary_dim of each head (GPT-NeoX, Phi); 0: all of it
     bool tensor_parallel = true;   // false: a frozen tower that Megatron-style splitting does not cover (CLIP text)
     bool context_from_core = false;  // the output projection's input is recorded as a copy of the attention output
     // Cross-attention over an encoder's output (Whisper's decoder): its tensor (-1 = none), rows and length.
@@ -816,11 +818,14 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
         k = B.rms_norm(n + ".self_attn.k_norm", k, T * kvh, d);
     }
     if (L.rope) {
-        // q*cos + rotate_half(q)*sin: the muls save cos and sin (b x s x d each; cos/sin do not need grad)
+        // q*cos + rotate_half(q)*sin: the muls save cos and sin (b x s x d each; cos/sin do not need grad). Partial
+        // rotary (modeling_gpt_neox.py, modeling_phi.py): the same on q[..., :rot] and k[..., :rot], so cos and sin
+        // are b x s x rot; torch.cat((q_rot, q_pass)) then makes the new q and k (cat saves nothing).
+        const int rot = L.rotary_dim > 0 && L.rotary_dim < d ? L.rotary_dim : d;
         Layer& r = B.layer(n + ".rotary", OpKind::kElementwise);
-        B.save(r, B.tensor(T * d, R::kActivation), F::kInputGrad);
-        B.save(r, B.tensor(T * d, R::kActivation), F::kInputGrad);
-        r.bytes_moved_elements = 3 * (qh + T * kvh * d);
+        B.save(r, B.tensor(T * rot, R::kActivation), F::kInputGrad);
+        B.save(r, B.tensor(T * rot, R::kActivation), F::kInputGrad);
+        r.bytes_moved_elements = 3 * T * (L.heads + kvh) * double(rot) + (rot < d ? 2 * (qh + T * kvh * d) : 0);
         q = B.tensor(qh, R::kActivation);
         k = B.tensor(T * kvh * d, R::kActivation);
         if (kvh != L.heads) {  // repeat_kv: expand + reshape copies K and V to every query head
@@ -847,7 +852,8 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
     if (tp) B.tp_region = false;
     y = B.linear(n + L.o, a, T, L.heads * dv, h, L.o_bias, ParamRole::kO);
     if (L.sandwich_norm) y = B.rms_norm(n + L.post_attn_norm, y, T, h);
-    if (!L.attn_dropout.empty()) y = B.dropout(n + L.attn_dropout, y, T * h, L.dropout, R::kActivation);
+    const double p_residual = L.residual_dropout < 0 ? L.dropout : L.residual_dropout;
+    if (!L.attn_dropout.empty()) y = B.dropout(n + L.attn_dropout, y, T * h, p_residual, R::kActivation);
     if (L.post_norm) {
         x = B.layer_norm(n + L.ln1, B.add(x, T * h), T, h);
         y = x;
@@ -952,7 +958,7 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
         y = B.linear(n + L.fc2, act, T, L.ffn, h, L.mlp_bias, ParamRole::kFc2);
     }
     if (L.sandwich_norm) y = B.rms_norm(n + L.post_mlp_norm, y, T, h);
-    if (!L.mlp_dropout.empty()) y = B.dropout(n + L.mlp_dropout, y, T * h, L.dropout, R::kActivation);
+    if (!L.mlp_dropout.empty()) y = B.dropout(n + L.mlp_dropout, y, T * h, p_residual, R::kActivation);
     if (L.post_norm) return B.layer_norm(n + L.ln2, B.add(x, T * h), T, h);
     if (L.parallel_residual) x = B.add(x, T * h);  // attention + MLP, then + the block input
     return B.add(x, T * h);
@@ -1386,8 +1392,9 @@ std::int32_t whisper_encoder(Builder& B, const ModelSpec& m, bool eager) {
 // gelu_new, tied lm_head. Llama family (modeling_llama.py v4.39): RMSNorm, RoPE (cos/sin computed per layer and
 // saved by the q*cos / rotate_half(q)*sin muls), GQA with repeat_kv copies, SwiGLU MLP, no dropout; logits
 // upcast to fp32 before the loss. Hugging Face configs add (ModelSpec's config.json fields): parallel residuals
-// (GPT-NeoX, Falcon), q/k norms (Qwen3, Gemma 3), sandwich norms (Gemma 2/3), a fused gate_up_proj (Phi-3), MoE
-// layers mixed with dense ones and shared experts (Qwen2-MoE, DeepSeek), multi-head latent attention (DeepSeek).
+// (GPT-NeoX, Falcon, Phi), partial rotary (GPT-NeoX, Phi), q/k norms (Qwen3, Gemma 3), sandwich norms (Gemma 2/3),
+// a fused gate_up_proj (Phi-3), MoE layers mixed with dense ones and shared experts (Qwen2-MoE, DeepSeek),
+// multi-head latent attention (DeepSeek), Phi's three dropout probabilities and its lm_head bias.
 void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     const bool mla = m.kv_lora_rank > 0;
     // MLA: q and k heads are nope + rope wide, v heads v_head_dim (modeling_deepseek.py DeepseekV2Attention); the
@@ -1406,17 +1413,21 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
         embedding(B, "wpe", T, m.max_positions, h, B.tensor(seq, R::kInt64));
         x = B.add(x, T * h);
     }
-    x = B.dropout("drop", x, T * h, m.dropout, R::kAutocastFp32);
+    x = B.dropout("drop", x, T * h, m.split_dropout ? m.embedding_dropout : m.dropout, R::kAutocastFp32);
     BlockLayout L;
     L.tokens = T, L.hidden = h, L.heads = m.heads, L.kv_heads = kvh, L.head_dim = d, L.v_head_dim = dv;
-    L.seq = seq, L.ffn = m.ffn, L.rms = llama, L.dropout = m.dropout, L.activation = m.activation, L.glu = m.glu;
+    L.seq = seq, L.ffn = m.ffn, L.rms = llama, L.activation = m.activation, L.glu = m.glu;
+    L.dropout = m.split_dropout ? m.attention_dropout : m.dropout;
+    L.residual_dropout = m.split_dropout ? m.dropout : -1;
+    // Python's int(head_dim * fraction) (PhiAttention.rotary_ndims, GPTNeoXAttention.rotary_ndims)
+    L.rotary_dim = m.rotary_fraction < 1 ? int(d * m.rotary_fraction) : 0;
     L.projections = mla ? BlockLayout::Projections::kLatent
                   : m.qkv_fused ? BlockLayout::Projections::kFused : BlockLayout::Projections::kSeparate;
     const bool bias = m.bias || m.qkv_bias;
     L.qv_bias = bias, L.k_bias = bias && m.k_bias, L.o_bias = m.bias, L.mlp_bias = m.bias;
     L.rope = m.position == PositionKind::kRope, L.qk_norm = m.qk_norm, L.sandwich_norm = m.sandwich_norm;
     L.parallel_residual = m.parallel_residual, L.parallel_shared_norm = m.parallel_shared_norm;
-    L.softmax = llama ? SoftmaxStyle::kFp32ThenCast : SoftmaxStyle::kTyped;
+    L.softmax = llama || m.llama_upcasts ? SoftmaxStyle::kFp32ThenCast : SoftmaxStyle::kTyped;
     L.encoder_out = enc, L.encoder_tokens = TE, L.encoder_seq = m.encoder_positions;
     L.ln1 = llama ? ".input_layernorm" : ".ln_1";
     L.ln2 = llama || m.parallel_residual ? ".post_attention_layernorm" : ".ln_2";
@@ -1447,8 +1458,9 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     B.tp_region = true;
     B.g.logits_tp_split = true;
     Layer& lm = B.layer("lm_head", OpKind::kMatmul);
-    lm.params = m.tied_embeddings ? 0 : double(m.vocab) * h;
+    lm.params = (m.tied_embeddings ? 0 : double(m.vocab) * h) + (m.lm_head_bias ? m.vocab : 0);
     lm.param_matrices = m.tied_embeddings ? 0 : 1;
+    lm.param_vectors = m.lm_head_bias ? 1 : 0;  // Phi's lm_head bias (vocab values)
     lm.tied = m.tied_embeddings;
     lm.matmul_weight_params = double(m.vocab) * h;
     lm.in_features = h;
@@ -1467,7 +1479,7 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     }
     const double shifted = B.b * double(seq - 1) * m.vocab;
     Layer& loss = B.layer("loss", OpKind::kReduction);
-    B.save(loss, B.tensor(shifted, llama ? R::kFp32 : R::kAutocastFp32), F::kInputGrad);
+    B.save(loss, B.tensor(shifted, llama || m.llama_upcasts ? R::kFp32 : R::kAutocastFp32), F::kInputGrad);
     B.save(loss, B.tensor(B.b * double(seq - 1), R::kInt64), F::kInputGrad);
     loss.bytes_moved_elements = 3 * shifted;
     B.head_loss(B.b * double(seq) * m.vocab);

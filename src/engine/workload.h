@@ -167,6 +167,17 @@ struct ModelSpec {
     std::string shared_expert_prefix = ".mlp.shared_experts";  // DeepSeek; Qwen2-MoE: ".mlp.shared_expert"
     bool parallel_residual = false;   // GPT-NeoX, Falcon: x + attn(ln1(x)) + mlp(ln2(x)) (modeling_gpt_neox.py)
     bool parallel_shared_norm = false;  // Falcon-7B/-40B's first layout: one LayerNorm feeds attention and MLP
+    // Rotary positions on the first int(head_dim x rotary_fraction) of each head, the rest passed through
+    // (GPT-NeoX rotary_pct, Phi partial_rotary_factor): the muls keep cos and sin of that width only.
+    double rotary_fraction = 1;
+    // Phi (modeling_phi.py): embd_pdrop on the embeddings and attention_dropout on the attention probabilities are
+    // their own probabilities, and `dropout` is resid_pdrop (the attention and MLP outputs). false: dropout is all.
+    bool split_dropout = false;
+    double embedding_dropout = 0, attention_dropout = 0;
+    bool lm_head_bias = false;        // Phi: lm_head = nn.Linear(hidden, vocab, bias=True)
+    // Phi's code is Llama's with LayerNorm: eager_attention_forward's softmax(dtype=float32).to(q.dtype) and the
+    // loss's logits.float(), as the RMSNorm decoders (a LayerNorm decoder otherwise follows GPT-2's typed softmax).
+    bool llama_upcasts = false;
     bool qk_norm = false;             // Qwen3, Gemma 3: RMSNorm over each head of q and k (head_dim weights each)
     bool sandwich_norm = false;       // Gemma 2/3: RMSNorm on the attention and MLP outputs too (4 per block)
     bool gate_up_fused = false;       // Phi-3: gate_up_proj = one Linear to 2 x ffn, chunked

@@ -114,6 +114,56 @@ TEST_CASE("hf_config: Falcon's fused multi-query attention, parallel block and t
     CHECK(gg::engine::count_params(m) == 65024.0 * 8192 + 60 * layer40 + 2 * 8192);
 }
 
+TEST_CASE("hf_config: Phi keeps its three dropout probabilities apart; rotary covers partial_rotary_factor of a head") {
+    // A small Phi (modeling_phi.py): 2 layers, 256 wide, 8 heads of 32, 128 tokens, fp32, eager attention. What
+    // each setting adds to the saved bytes of one sample follows from the modules: resid_pdrop a 1-byte mask on the
+    // attention output and one on the MLP output (b s h each, per layer); embd_pdrop one on the embeddings;
+    // attention_dropout one on the probabilities (and the dropped probabilities matmul keeps), none of the others.
+    const json phi = {{"model_type", "phi"}, {"hidden_size", 256}, {"num_hidden_layers", 2},
+                      {"num_attention_heads", 8}, {"intermediate_size", 1024}, {"vocab_size", 1000},
+                      {"partial_rotary_factor", 0.5}, {"resid_pdrop", 0.0}, {"embd_pdrop", 0.0},
+                      {"attention_dropout", 0.0}};
+    auto saved = [](const json& cfg) {
+        const ParsedScenario p = parse(std::string(R"({"model": {"hf_config": )") + cfg.dump() +
+                                       R"(}, "batch_size": 1, "seq_len": 128, "precision": "fp32", "attention": "eager"})");
+        CAPTURE(problems_text(p.problems));
+        REQUIRE(p.problems.empty());
+        return gg::engine::saved_activation_bytes_per_sample(estimate(p.scenario).graph, p.scenario.training_config());
+    };
+    const double T = 128, h = 256, layers = 2;
+    const double base = saved(phi);
+    json c = phi;
+    c["resid_pdrop"] = 0.1;
+    CHECK(saved(c) - base == layers * 2 * T * h);
+    c = phi;
+    c["embd_pdrop"] = 0.1;
+    CHECK(saved(c) - base == T * h);
+    c = phi;
+    c["attention_dropout"] = 0.1;
+    CHECK(saved(c) - base >= layers * T * 8 * 128);  // at least the b heads s s mask per layer
+    // Rotary on all 32 of each head instead of 16: the muls keep cos and sin 16 wider (fp32), per layer.
+    c = phi;
+    c["partial_rotary_factor"] = 1.0;
+    CHECK(saved(c) - base == layers * 2 * T * 16 * 4);
+    // GPT-NeoX's rotary_pct does the same (Pythia: 0.25 of 64 = 16).
+    json neox;
+    for (const json& k : cases_file()["cases"])
+        if (k["repo"] == "EleutherAI/pythia-70m") neox = k["config"];
+    REQUIRE(neox.is_object());
+    const double quarter = saved(neox);
+    neox["rotary_pct"] = 1.0;
+    CHECK(saved(neox) - quarter == 6 * 2 * T * (64 - 16) * 4);
+    // A share out of (0, 1] and qk_layernorm are problems at their keys.
+    c = phi;
+    c["partial_rotary_factor"] = 0;
+    c["qk_layernorm"] = true;
+    gg::engine::ModelSpec m;
+    std::vector<Problem> ps;
+    CHECK_FALSE(parse_hf_config(c, "f", "", m, ps));
+    CHECK(has_problem(ps, "/partial_rotary_factor", "above 0 and at most 1"));
+    CHECK(has_problem(ps, "/qk_layernorm", "not modelled"));
+}
+
 TEST_CASE("hf_config: an unknown architecture or a missing field is a problem that names it") {
     std::vector<Problem> ps;
     gg::engine::ModelSpec m;

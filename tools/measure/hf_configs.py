@@ -90,6 +90,20 @@ add("microsoft/Phi-3-mini-4k-instruct", {"architectures": ["Phi3ForCausalLM"], "
     "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 32, "intermediate_size": 8192,
     "vocab_size": 32064, "tie_word_embeddings": False, "max_position_embeddings": 4096, "sliding_window": 2047,
     "hidden_act": "silu", "rms_norm_eps": 1e-5}, 3821079552, KERAS.format("phi3") + " (phi3_mini_4k_instruct_en); " + HUB)
+# PhiForCausalLM: 32 x 2560 (phi-2) and 24 x 2048 (phi-1_5): per layer 4 (h^2 + h) attention, fc1 and fc2 with
+# bias (2 h ffn + ffn + h), one LayerNorm (2 h); embed_tokens v h, final_layernorm 2 h, lm_head v h + v (bias).
+# phi-2: 32 x 78,671,360 + 131,072,000 + 5,120 + 131,123,200 = 2,779,683,840;
+# phi-1_5: 24 x 50,354,176 + 104,857,600 + 4,096 + 104,908,800 = 1,418,270,720.
+def phi(h, L, ffn, kv, rot, resid):
+    return {"architectures": ["PhiForCausalLM"], "model_type": "phi", "hidden_size": h, "num_hidden_layers": L,
+            "num_attention_heads": 32, "num_key_value_heads": kv, "intermediate_size": ffn, "vocab_size": 51200,
+            "max_position_embeddings": 2048, "partial_rotary_factor": rot, "qk_layernorm": False, "hidden_act": "gelu_new",
+            "resid_pdrop": resid, "embd_pdrop": 0.0, "attention_dropout": 0.0, "layer_norm_eps": 1e-5,
+            "tie_word_embeddings": False}
+add("microsoft/phi-2", phi(2560, 32, 10240, 32, 0.4, 0.1), 2779683840,
+    "Hugging Face Hub safetensors parameters {F16: 2779683840}, as quoted in public code (find_string over GitHub sources)")
+add("microsoft/phi-1_5", phi(2048, 24, 8192, None, 0.5, 0.0), 1418270720,
+    "Hugging Face Hub safetensors_total_params 1418270720, as quoted in public code, and sum(p.numel() for p in model.parameters()) = 1418270720 printed by a from-scratch Phi-1.5 loading pytorch_model.bin (find_string over GitHub sources)")
 def gpt2(L, h, H):
     return {"architectures": ["GPT2LMHeadModel"], "model_type": "gpt2", "n_embd": h, "n_layer": L, "n_head": H,
             "n_inner": None, "n_positions": 1024, "n_ctx": 1024, "vocab_size": 50257, "activation_function": "gelu_new",

@@ -297,6 +297,72 @@ def gpt_neox(c):
     return Model()
 
 
+def phi(c):
+    """PhiForCausalLM (modeling_phi.py, transformers v4.48+): embed_dropout (embd_pdrop); per layer one
+    input_layernorm (LayerNorm) feeding both the attention and the MLP; q_proj, k_proj, v_proj (bias), rotary on the
+    first int(head_dim x partial_rotary_factor) of each head of q and k (cat with the rest), eager_attention_forward
+    (fp32 softmax, attention_dropout on the probabilities), dense (bias); fc1, NewGELUActivation written out as
+    transformers activations.py does, fc2; resid_dropout (resid_pdrop) on the attention and on the MLP output, then
+    attn + mlp + residual; final_layernorm and lm_head with bias; LlamaForCausalLM's loss (logits.float())."""
+    M = modules()
+    torch, nn, F = M["torch"], M["nn"], M["F"]
+    h, nh = c["hidden_size"], c["num_attention_heads"]
+    nkv = c.get("num_key_value_heads") or nh
+    d = h // nh
+    rot = int(d * c.get("partial_rotary_factor", 0.5))
+    eps = c.get("layer_norm_eps", 1e-5)
+
+    def gelu_new(x):  # activations.py NewGELUActivation
+        return 0.5 * x * (1.0 + torch.tanh(math.sqrt(2.0 / math.pi) * (x + 0.044715 * torch.pow(x, 3.0))))
+
+    class Layer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.input_layernorm = nn.LayerNorm(h, eps=eps)
+            self.q_proj = nn.Linear(h, nh * d)
+            self.k_proj = nn.Linear(h, nkv * d)
+            self.v_proj = nn.Linear(h, nkv * d)
+            self.dense = nn.Linear(nh * d, h)
+            self.fc1 = nn.Linear(h, c["intermediate_size"])
+            self.fc2 = nn.Linear(c["intermediate_size"], h)
+            self.resid_dropout = nn.Dropout(c.get("resid_pdrop", 0.0))
+
+        def forward(self, x, cos, sin, mask):
+            b, s, _ = x.shape
+            r = x
+            y = self.input_layernorm(x)
+            q = self.q_proj(y).view(b, s, -1, d).transpose(1, 2)
+            k = self.k_proj(y).view(b, s, -1, d).transpose(1, 2)
+            v = self.v_proj(y).view(b, s, -1, d).transpose(1, 2)
+            q_rot, q_pass, k_rot, k_pass = q[..., :rot], q[..., rot:], k[..., :rot], k[..., rot:]
+            q_rot = (q_rot * cos) + (M["rotate_half"](q_rot) * sin)
+            k_rot = (k_rot * cos) + (M["rotate_half"](k_rot) * sin)
+            q, k = torch.cat((q_rot, q_pass), dim=-1), torch.cat((k_rot, k_pass), dim=-1)
+            a = M["eager_attention"](q, k, v, mask, d ** -0.5, nh // nkv, dropout=c.get("attention_dropout", 0.0))
+            attn = self.resid_dropout(self.dense(a.reshape(b, s, -1).contiguous()))
+            ff = self.resid_dropout(self.fc2(gelu_new(self.fc1(y))))
+            return attn + ff + r
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embed_tokens = nn.Embedding(c["vocab_size"], h)
+            self.embed_dropout = nn.Dropout(c.get("embd_pdrop", 0.0))
+            self.layers = nn.ModuleList([Layer() for _ in range(c["num_hidden_layers"])])
+            self.final_layernorm = nn.LayerNorm(h, eps=eps)
+            self.lm_head = nn.Linear(h, c["vocab_size"], bias=True)
+
+        def forward(self, ids):
+            b, s = ids.shape
+            x = self.embed_dropout(self.embed_tokens(ids))
+            cos, sin = M["rope_cos_sin"](rot, b, s, x.dtype)
+            for layer in self.layers:
+                x = layer(x, cos, sin, M["causal_mask"](b, s, x.dtype))
+            return M["lm_loss"](self.lm_head(self.final_layernorm(x)), ids)
+
+    return Model()
+
+
 # ------------------------------------------------------------------------------------------ encoders and vision
 def falcon(c):
     """FalconForCausalLM, the 7B layout (modeling_falcon.py: new_decoder_architecture false, multi_query, parallel_attn,
@@ -626,7 +692,7 @@ def whisper(c):
 # -------------------------------------------------------------------------------------------------------- cases
 # Small configs (2 layers, random weights) in each family's own config.json keys: what the engine reads
 # (catalog/hf_config.cpp) and what the modules above are built from. Dropout probabilities left at their class
-# defaults (0 for the decoders, 0.1 for DistilBERT).
+# defaults (0 for the decoders, 0.1 for DistilBERT), but Phi's resid_pdrop (0.1, as phi-2's config.json).
 def _dec(t, **kw):
     c = dict(model_type=t, hidden_size=256, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2,
              intermediate_size=512, vocab_size=1000, max_position_embeddings=4096, tie_word_embeddings=False)
@@ -662,6 +728,15 @@ CASES = {
                                                num_attention_heads=4, intermediate_size=1024, vocab_size=1000,
                                                rotary_pct=0.25, use_parallel_residual=True,
                                                max_position_embeddings=2048), batch=2, seq=128, build=gpt_neox),
+    # Phi-2's shape in small: 32-wide heads with a 0.4 rotary share (12 of 32), resid_pdrop 0.1 (1-byte masks on both
+    # branches) while attention_dropout and embd_pdrop stay 0 (the three probabilities apart).
+    "phi-parallel-rot40-resid10": dict(config=dict(model_type="phi", hidden_size=256, num_hidden_layers=2,
+                                                   num_attention_heads=8, num_key_value_heads=None,
+                                                   intermediate_size=1024, vocab_size=1000, partial_rotary_factor=0.4,
+                                                   resid_pdrop=0.1, embd_pdrop=0.0, attention_dropout=0.0,
+                                                   hidden_act="gelu_new", qk_layernorm=False,
+                                                   max_position_embeddings=2048, tie_word_embeddings=False),
+                                       batch=2, seq=128, build=phi),
     "falcon-mq-parallel": dict(config=dict(model_type="falcon", hidden_size=256, num_hidden_layers=2,
                                            num_attention_heads=4, multi_query=True, parallel_attn=True,
                                            new_decoder_architecture=False, bias=False, alibi=False,
