@@ -140,7 +140,8 @@ add("deepseek-ai/DeepSeek-V3", {"architectures": ["DeepseekV3ForCausalLM"], "mod
     "rms_norm_eps": 1e-6}, 671026419200,
     "DeepSeek-V3 technical report (arXiv 2412.19437): 671B total parameters; 671,026,419,200 for the main model as recounted in public code (README_WEIGHTS.md: 685B on the Hub = 671B main model + 14B multi-token-prediction module, which the causal LM does not build)")
 def bert(repo, h, L, H, ffn, vocab, mpe, tv, n, src, t="bert"):
-    add(repo, {"architectures": ["BertForMaskedLM" if t == "bert" else "RobertaForMaskedLM"], "model_type": t,
+    arch = {"bert": "BertForMaskedLM", "roberta": "RobertaForMaskedLM", "xlm-roberta": "XLMRobertaForMaskedLM"}[t]
+    add(repo, {"architectures": [arch], "model_type": t,
                "hidden_size": h, "num_hidden_layers": L, "num_attention_heads": H, "intermediate_size": ffn,
                "vocab_size": vocab, "max_position_embeddings": mpe, "type_vocab_size": tv, "hidden_act": "gelu",
                "hidden_dropout_prob": 0.1, "attention_probs_dropout_prob": 0.1}, n, src, "base-model",
@@ -150,6 +151,10 @@ bert("google-bert/bert-base-uncased", 768, 12, 12, 3072, 30522, 512, 2, 10948224
 bert("google-bert/bert-large-uncased", 1024, 24, 16, 4096, 30522, 512, 2, 335141888, HFC + " (BertModel)")
 bert("FacebookAI/roberta-base", 768, 12, 12, 3072, 50265, 514, 1, 124645632, HFC + " (RobertaModel)", "roberta")
 bert("FacebookAI/roberta-large", 1024, 24, 16, 4096, 50265, 514, 1, 355359744, HFC + " (RobertaModel)", "roberta")
+# XLM-RoBERTa: RoBERTa's modules with a 250,002-token vocabulary (modeling_xlm_roberta.py copies modeling_roberta.py).
+XLMR = "from_pretrained(...).num_parameters(), as quoted in public code (find_string over GitHub sources: a model-size list of xlm-roberta-base and -large) (XLMRobertaModel)"
+bert("FacebookAI/xlm-roberta-base", 768, 12, 12, 3072, 250002, 514, 1, 278043648, XLMR, "xlm-roberta")
+bert("FacebookAI/xlm-roberta-large", 1024, 24, 16, 4096, 250002, 514, 1, 559890432, XLMR, "xlm-roberta")
 add("distilbert/distilbert-base-uncased", {"architectures": ["DistilBertForMaskedLM"], "model_type": "distilbert",
     "dim": 768, "n_layers": 6, "n_heads": 12, "hidden_dim": 3072, "vocab_size": 30522, "max_position_embeddings": 512,
     "activation": "gelu", "dropout": 0.1, "attention_dropout": 0.1, "sinusoidal_pos_embds": False}, 66362880,
