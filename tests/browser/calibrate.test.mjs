@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre, screenshotColours } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre, clickAnchor, screenshotColours } from './harness.mjs';
 
 const kGiB = 2 ** 30;
 const job = { model: 'llama-3.1-8b', seq_len: 2048, batch_size: 1, precision: 'bf16', optimizer: 'adamw',
@@ -28,18 +28,6 @@ before(async () => { browser = await launch(); server = await serveDist(); });
 after(async () => { if (browser) await browser.close(); if (server) await server.close(); });
 
 const report = (page) => page.evaluate(() => JSON.parse(window.gpuguide.report()));
-
-// A click as a hand makes it: the pointer rests on the widget for a frame first (Dear ImGui 1.86 finds the hovered
-// widget in the frame before the press), then presses and releases in separate frames.
-async function clickAnchor(page, name) {
-  const at = await anchorCentre(page, name);
-  await page.mouse.move(at.x, at.y);
-  await page.waitForTimeout(100);
-  await page.mouse.down();
-  await page.waitForTimeout(80);
-  await page.mouse.up();
-  await page.waitForTimeout(150);
-}
 
 async function typeInto(page, anchor, text) {
   await clickAnchor(page, anchor);

@@ -91,3 +91,15 @@ export async function anchorCentre(page, name) {
   if (!a.visible) throw new Error(`anchor '${name}' is clipped (scrolled out of its panel)`);
   return { x: a.x + a.w / 2, y: a.y + a.h / 2, rect: a };
 }
+
+// A click as a hand makes it: the pointer rests on the widget for a frame first (Dear ImGui 1.86 finds the hovered
+// widget in the frame before the press), then presses and releases in separate frames, then the page settles.
+export async function clickAnchor(page, name, settleMs = 250) {
+  const at = await anchorCentre(page, name);
+  await page.mouse.move(at.x, at.y);
+  await page.waitForTimeout(100);
+  await page.mouse.down();
+  await page.waitForTimeout(80);
+  await page.mouse.up();
+  await page.waitForTimeout(settleMs);
+}

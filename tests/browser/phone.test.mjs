@@ -4,7 +4,7 @@
 // Chinese, and of the desktop layout for comparison, go to build/browser/phone-*.png and layout-1280-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serveDist, openPage, waitReady, anchorCentre, screenshotColours } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, clickAnchor, screenshotColours } from './harness.mjs';
 
 const base = { model: 'qwen2.5-0.5b', batch_size: 4, seq_len: 512, precision: 'bf16-amp', optimizer: 'adamw',
   gpu: { id: 'rtx-4090', count: 1 }, dataset: { samples: 20000, epochs: 1 } };
@@ -18,16 +18,6 @@ before(async () => { browser = await launch(); server = await serveDist(); });
 after(async () => { if (browser) await browser.close(); if (server) await server.close(); });
 
 const anchor = (page, name) => page.evaluate((n) => window.gpuguide.anchor(n), name);
-
-async function clickAnchor(page, name) {
-  const at = await anchorCentre(page, name);
-  await page.mouse.move(at.x, at.y);
-  await page.waitForTimeout(100);
-  await page.mouse.down();
-  await page.waitForTimeout(80);
-  await page.mouse.up();
-  await page.waitForTimeout(250);
-}
 
 // Wheel over the pane's scrollbar (a table under the pointer would scroll itself instead) until `name` is drawn in
 // the upper half of the screen.

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre, screenshotColours } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre, clickAnchor, screenshotColours } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 // A full fine-tune that evaluates between steps: every phase of the step, and the evaluation column.
@@ -16,16 +16,6 @@ const hashOf = (s) => '#s=1.' + Buffer.from(JSON.stringify(s)).toString('base64u
 let browser, server;
 before(async () => { browser = await launch(); server = await serveDist(); });
 after(async () => { if (browser) await browser.close(); if (server) await server.close(); });
-
-async function clickAnchor(page, name) {
-  const at = await anchorCentre(page, name);
-  await page.mouse.move(at.x, at.y);
-  await page.waitForTimeout(100);
-  await page.mouse.down();
-  await page.waitForTimeout(80);
-  await page.mouse.up();
-  await page.waitForTimeout(200);
-}
 
 // Wheel over the results pane's scrollbar (tables inside it scroll on their own) until `name` is in the upper part.
 async function scrollTo(page, name) {
