@@ -247,6 +247,9 @@ void read_decoder(Fields& f, engine::ModelSpec& m) {
             m.qkv_fused = true;
             m.gate_up_fused = true;
             m.dropout = f.probability("attention_dropout", 0);
+            // Phi-4-mini: rotary on partial_rotary_factor of each head (0.75), the rest passed through
+            // (modeling_phi3.py apply_rotary_pos_emb since transformers v4.49; Phi-3 has none, i.e. 1).
+            m.rotary_fraction = f.share("partial_rotary_factor", 1.0);
             read_sliding_window(f, m, true);
             names(m, {{ParamRole::kQkv, ".self_attn.qkv_proj"}, {ParamRole::kO, ".self_attn.o_proj"}});
         }

@@ -153,6 +153,15 @@ TEST_CASE("hf_config: Phi keeps its three dropout probabilities apart; rotary co
     const double quarter = saved(neox);
     neox["rotary_pct"] = 1.0;
     CHECK(saved(neox) - quarter == 6 * 2 * T * (64 - 16) * 4);
+    // And Phi-3's partial_rotary_factor (Phi-4-mini: 0.75; Phi-3 has none, i.e. all of each head).
+    json phi3 = {{"model_type", "phi3"}, {"hidden_size", 256}, {"num_hidden_layers", 2}, {"num_attention_heads", 8},
+                 {"num_key_value_heads", 8}, {"intermediate_size", 512}, {"vocab_size", 1000},
+                 {"max_position_embeddings", 4096}, {"partial_rotary_factor", 0.5}};
+    const double half3 = saved(phi3);
+    phi3["partial_rotary_factor"] = 1.0;
+    CHECK(saved(phi3) - half3 == layers * 2 * T * 16 * 4);
+    phi3.erase("partial_rotary_factor");
+    CHECK(saved(phi3) - half3 == layers * 2 * T * 16 * 4);
     // A share out of (0, 1] and qk_layernorm are problems at their keys.
     c = phi;
     c["partial_rotary_factor"] = 0;

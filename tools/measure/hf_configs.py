@@ -90,6 +90,18 @@ add("microsoft/Phi-3-mini-4k-instruct", {"architectures": ["Phi3ForCausalLM"], "
     "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 32, "intermediate_size": 8192,
     "vocab_size": 32064, "tie_word_embeddings": False, "max_position_embeddings": 4096, "sliding_window": 2047,
     "hidden_act": "silu", "rms_norm_eps": 1e-5}, 3821079552, KERAS.format("phi3") + " (phi3_mini_4k_instruct_en); " + HUB)
+# Phi-4 (model_type phi3): embed and lm_head 100,352 x 5,120 each; per layer qkv_proj 5,120 x (5,120 + 2 x 1,280), o_proj
+# 5,120^2, gate_up_proj 5,120 x 2 x 17,920, down_proj 17,920 x 5,120, two RMSNorms: 40 x 340,797,440 + 5,120 + 2 x 513,802,240
+# = 14,659,507,200. Phi-4-mini: 3,072 wide, 24 heads, 8 KV heads, vocabulary 200,064 tied, rotary on 0.75 of each head:
+# 32 x 100,669,440 + 3,072 + 614,596,608 = 3,836,021,760.
+add("microsoft/phi-4", {"architectures": ["Phi3ForCausalLM"], "model_type": "phi3", "hidden_size": 5120,
+    "num_hidden_layers": 40, "num_attention_heads": 40, "num_key_value_heads": 10, "intermediate_size": 17920,
+    "vocab_size": 100352, "tie_word_embeddings": False, "max_position_embeddings": 16384, "sliding_window": None,
+    "hidden_act": "silu", "rms_norm_eps": 1e-5}, 14659507200, HUB)
+add("microsoft/Phi-4-mini-instruct", {"architectures": ["Phi3ForCausalLM"], "model_type": "phi3", "hidden_size": 3072,
+    "num_hidden_layers": 32, "num_attention_heads": 24, "num_key_value_heads": 8, "intermediate_size": 8192,
+    "vocab_size": 200064, "tie_word_embeddings": True, "max_position_embeddings": 131072, "sliding_window": 262144,
+    "partial_rotary_factor": 0.75, "hidden_act": "silu", "rms_norm_eps": 1e-5}, 3836021760, HUB)
 # PhiForCausalLM: 32 x 2560 (phi-2) and 24 x 2048 (phi-1_5): per layer 4 (h^2 + h) attention, fc1 and fc2 with
 # bias (2 h ffn + ffn + h), one LayerNorm (2 h); embed_tokens v h, final_layernorm 2 h, lm_head v h + v (bias).
 # phi-2: 32 x 78,671,360 + 131,072,000 + 5,120 + 131,123,200 = 2,779,683,840;
