@@ -343,19 +343,7 @@ void draw_memory_timeline(AppState& app) {
     bool line_start = true;
     for (std::size_t b = bands.size(); b-- > 0;) {
         if (tops[b] == (b == 0 ? std::vector<double>(n, 0.0) : tops[b - 1])) continue;  // empty all step
-        const char* label = tr(bands[b].label, L);
-        const float w = 1.2f * em + ImGui::CalcTextSize(label).x;
-        if (!line_start && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w >
-                               ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
-            line_start = true;
-        if (!line_start) ImGui::SameLine();
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x + 0.15f * em, p.y + 0.25f * em),
-                                                  ImVec2(p.x + 0.85f * em, p.y + 0.95f * em), bands[b].color);
-        ImGui::Dummy(ImVec2(1.0f * em, em));
-        ImGui::SameLine(0, 0.2f * em);
-        ImGui::TextUnformatted(label);
-        line_start = false;
+        legend_item(tr(bands[b].label, L), bands[b].color, Swatch::kSquare, line_start);
     }
     hint_textf(tr(Str::TimelineHint, L), format_gib(r.estimate.report.nvidia_smi.bytes, L).c_str());
     if (has_eval) hint_text(tr(Str::TimelineEvalHint, L));

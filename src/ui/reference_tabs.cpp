@@ -302,22 +302,9 @@ void draw_accuracy_chart(AppState& app, const std::vector<std::size_t>& shown) {
     }
     // Legend: the family groups drawn, each with its colour.
     bool line_start = true;
-    for (int g = 0; g < kFamilyGroupCount; ++g) {
-        if (series[std::size_t(g)].empty()) continue;
-        const char* label = tr(kFamilyGroups[g].label, L);
-        const float w = 1.2f * em + ImGui::CalcTextSize(label).x;
-        if (!line_start && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w >
-                               ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
-            line_start = true;
-        if (!line_start) ImGui::SameLine();
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + 0.45f * em, p.y + 0.55f * em), 0.3f * em,
-                                                    kFamilyGroups[g].color);
-        ImGui::Dummy(ImVec2(1.0f * em, em));
-        ImGui::SameLine(0, 0.2f * em);
-        ImGui::TextUnformatted(label);
-        line_start = false;
-    }
+    for (int g = 0; g < kFamilyGroupCount; ++g)
+        if (!series[std::size_t(g)].empty())
+            legend_item(tr(kFamilyGroups[g].label, L), kFamilyGroups[g].color, Swatch::kDot, line_start);
 }
 
 // The stacks' published cases (tests/validation/stack_memory.json), one header per stack (issue 29).

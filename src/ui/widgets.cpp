@@ -342,6 +342,25 @@ void text_right(const std::string& text) {
     ImGui::TextUnformatted(text.c_str());
 }
 
+void legend_item(const char* label, ImU32 color, Swatch shape, bool& line_start) {
+    const float em = ImGui::GetFontSize();
+    const float w = 1.2f * em + ImGui::CalcTextSize(label).x;
+    if (!line_start && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w >
+                           ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+        line_start = true;
+    if (!line_start) ImGui::SameLine();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    if (shape == Swatch::kSquare)
+        draw->AddRectFilled(ImVec2(p.x + 0.15f * em, p.y + 0.25f * em), ImVec2(p.x + 0.85f * em, p.y + 0.95f * em), color);
+    else
+        draw->AddCircleFilled(ImVec2(p.x + 0.45f * em, p.y + 0.55f * em), 0.3f * em, color);
+    ImGui::Dummy(ImVec2(1.0f * em, em));
+    ImGui::SameLine(0, 0.2f * em);
+    ImGui::TextUnformatted(label);
+    line_start = false;
+}
+
 void hint_text(const char* text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     wrapped_text(text);

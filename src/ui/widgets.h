@@ -63,6 +63,11 @@ bool wrapped_collapsing_header(const char* label, bool default_open);
 // its last digit or unit. Left-aligned when it is wider than the space.
 void text_right(const std::string& text);
 
+// One item of a chart legend that wraps: a swatch (a square, or a dot) in `color` and its label, on the current line
+// when it fits, else on the next. `line_start` is true before the legend's first item and is kept by the calls.
+enum class Swatch { kSquare, kDot };
+void legend_item(const char* label, ImU32 color, Swatch shape, bool& line_start);
+
 // Small grey text, wrapped like wrapped_text.
 void hint_text(const char* text);
 void hint_textf(const char* format, ...) IM_FMTARGS(1);
