@@ -18,7 +18,7 @@ using engine::ParamRole;
 
 const std::vector<std::string> kHfModelTypes = {
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3_text",
-    "phi3", "phi", "gpt2", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "xlm-roberta", "distilbert",
+    "phi3", "phi", "gpt2", "opt", "gpt_neox", "falcon", "deepseek_v2", "deepseek_v3", "bert", "roberta", "xlm-roberta", "distilbert",
     "albert", "vit", "clip_vision_model", "whisper"};
 
 namespace {
@@ -286,6 +286,50 @@ void read_decoder(Fields& f, engine::ModelSpec& m) {
         m.activation = f.activation("activation_function", "gelu_new");
         m.dropout = f.probability("resid_pdrop", 0.1);
         if (m.heads > 0 && m.hidden % m.heads != 0) f.problem("n_head", "'n_embd' must be a multiple of 'n_head'");
+    } else if (t == "opt") {
+        // OPTConfig / modeling_opt.py (OPTForCausalLM): learned positions with an offset of 2
+        // (OPTLearnedPositionalEmbedding: max_position_embeddings + 2 rows, looked up at position + 2), q_proj, k_proj,
+        // v_proj, out_proj, fc1 and fc2 with bias (enable_bias), ReLU, LayerNorm before each sublayer or, with
+        // do_layer_norm_before false (OPT-350m), after each residual add; the decoder's final_layer_norm only in the
+        // pre-LN layout and not with _remove_final_layer_norm; embed_tokens and the tied lm_head word_embed_proj_dim
+        // wide, with project_in and project_out (no bias) when that differs from hidden_size (OPT-350m: 512).
+        // `dropout` acts on the attention output and on fc2's output (OPTDecoderLayer; none on the embeddings),
+        // attention_dropout on the probabilities. The eager attention scales q (q_proj(x) * head_dim^-0.5) before
+        // q @ k^T and takes the softmax in fp32; the loss upcasts the logits (logits.float()), as Llama's.
+        m.family = engine::Family::kDecoder;
+        m.hidden = f.integer("hidden_size", 1, 1 << 17);
+        m.layers = f.integer("num_hidden_layers", 1, 1000);
+        m.heads = f.integer("num_attention_heads", 1, 1024);
+        m.kv_heads = m.heads;
+        m.ffn = f.integer("ffn_dim", 1, 1 << 20);
+        m.vocab = f.optional("vocab_size", 50272, 1, 1 << 22);
+        const int positions = f.optional("max_position_embeddings", 2048, 2, 1 << 24);
+        m.max_positions = positions + 2;  // the offset of 2 (the positional table's rows)
+        m.default_seq_len = std::min(2048, positions);
+        m.tied_embeddings = f.boolean("tie_word_embeddings", true);
+        m.bias = f.boolean("enable_bias", true);
+        m.norm = engine::NormKind::kLayerNorm;
+        m.position = engine::PositionKind::kLearned;
+        m.activation = f.activation("activation_function", "relu");
+        const bool pre_norm = f.boolean("do_layer_norm_before", true);
+        m.post_norm = !pre_norm;
+        m.final_norm = pre_norm && !f.boolean("_remove_final_layer_norm", false);
+        const int proj = f.optional("word_embed_proj_dim", m.hidden, 1, 1 << 17);  // None: hidden_size
+        m.word_embed_proj_dim = proj == m.hidden ? 0 : proj;
+        m.llama_upcasts = true;
+        m.split_dropout = true;
+        m.dropout = f.probability("dropout", 0.1);
+        m.embedding_dropout = 0;
+        m.attention_dropout = f.probability("attention_dropout", 0);
+        // LayerDrop (OPTDecoder.forward skips a layer with probability layerdrop in training): a random depth.
+        if (f.probability("layerdrop", 0) != 0)
+            f.problem("layerdrop", "'layerdrop' other than 0 is not modelled (layers skipped at random in training); "
+                                   "the published OPT models have 0.0");
+        f.refuse_unless("layer_norm_elementwise_affine", true,
+                        "'layer_norm_elementwise_affine': false is not modelled (LayerNorms without weight and bias)");
+        if (m.heads > 0 && m.hidden % m.heads != 0)
+            f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
+        names(m, {{ParamRole::kO, ".self_attn.out_proj"}, {ParamRole::kFc1, ".fc1"}, {ParamRole::kFc2, ".fc2"}});
     } else if (t == "gpt_neox") {
         // GPTNeoXConfig / modeling_gpt_neox.py: fused query_key_value with bias, dense, dense_h_to_4h, dense_4h_to_h,
         // LayerNorm, rotary on rotary_pct of each head, parallel residual by default, untied embed_out.

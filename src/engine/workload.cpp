@@ -943,9 +943,13 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
         if (tp) B.tp_region = true;
         y = B.linear(n + L.fc1, y, T, h, L.ffn, L.mlp_bias, ParamRole::kFc1);
         const double f = T * L.ffn;
+        // ReLU saves its result (derivatives.yaml relu: threshold_backward(grad, result, 0)), the tensor fc2 keeps
+        // too: one storage.
+        const std::int32_t act = B.tensor(f, R::kActivation);
         Layer& g = B.layer(n + L.act, OpKind::kElementwise);
-        // NewGELUActivation saves four tensors of the FFN width (save_gelu_new); GELU, quick_gelu, ReLU their input.
+        // NewGELUActivation saves four tensors of the FFN width (save_gelu_new); GELU and quick_gelu their input.
         if (L.activation == Activation::kGeluTanhPython) save_gelu_new(B, g, y, f);
+        else if (L.activation == Activation::kRelu) B.save(g, act, F::kInputGrad);
         else B.save(g, y, F::kInputGrad);
         // quick_gelu (activations.py QuickGELUActivation, x * torch.sigmoid(1.702 * x)): sigmoid keeps its output
         // and the mul its two operands, so one more tensor of the FFN width than GELU (CLIP case, families file).
@@ -953,7 +957,6 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
         g.bytes_moved_elements = (L.activation == Activation::kGeluTanhPython ? 10
                                   : L.activation == Activation::kQuickGelu   ? 5
                                                                                : 2) * f;
-        const std::int32_t act = B.tensor(f, R::kActivation);
         if (tp) B.tp_region = false;
         y = B.linear(n + L.fc2, act, T, L.ffn, h, L.mlp_bias, ParamRole::kFc2);
     }
@@ -1394,7 +1397,8 @@ std::int32_t whisper_encoder(Builder& B, const ModelSpec& m, bool eager) {
 // upcast to fp32 before the loss. Hugging Face configs add (ModelSpec's config.json fields): parallel residuals
 // (GPT-NeoX, Falcon, Phi), partial rotary (GPT-NeoX, Phi), q/k norms (Qwen3, Gemma 3), sandwich norms (Gemma 2/3),
 // a fused gate_up_proj (Phi-3), MoE layers mixed with dense ones and shared experts (Qwen2-MoE, DeepSeek),
-// multi-head latent attention (DeepSeek), Phi's three dropout probabilities and its lm_head bias.
+// multi-head latent attention (DeepSeek), Phi's three dropout probabilities and its lm_head bias, OPT's post-LN
+// blocks and its embedding projections (OPT-350m).
 void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     const bool mla = m.kv_lora_rank > 0;
     // MLA: q and k heads are nope + rope wide, v heads v_head_dim (modeling_deepseek.py DeepseekV2Attention); the
@@ -1407,8 +1411,12 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     const std::int32_t enc = m.encoder_layers > 0 ? whisper_encoder(B, m, eager) : -1;
     const double TE = B.b * m.encoder_positions;
     const std::int32_t ids = B.tensor(T, R::kInt64);
-    std::int32_t x = embedding(B, "embed_tokens", T, m.vocab, h, ids);
+    // OPT-350m: embeddings and head word_embed_proj_dim wide, project_in / project_out to and from the hidden width
+    // (modeling_opt.py OPTDecoder: nn.Linear(word_embed_proj_dim, hidden_size, bias=False) and back).
+    const int e = m.word_embed_proj_dim > 0 ? m.word_embed_proj_dim : h;
+    std::int32_t x = embedding(B, "embed_tokens", T, m.vocab, e, ids);
     B.g.layers.back().tp_split = true;  // Megatron's VocabParallelEmbedding: 1/t of the rows per rank
+    if (e != h) x = B.linear("project_in", x, T, e, h, false, ParamRole::kOther);
     if (m.position == PositionKind::kLearned) {
         embedding(B, "wpe", T, m.max_positions, h, B.tensor(seq, R::kInt64));
         x = B.add(x, T * h);
@@ -1416,6 +1424,7 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     x = B.dropout("drop", x, T * h, m.split_dropout ? m.embedding_dropout : m.dropout, R::kAutocastFp32);
     BlockLayout L;
     L.tokens = T, L.hidden = h, L.heads = m.heads, L.kv_heads = kvh, L.head_dim = d, L.v_head_dim = dv;
+    L.post_norm = m.post_norm;
     L.seq = seq, L.ffn = m.ffn, L.rms = llama, L.activation = m.activation, L.glu = m.glu;
     L.dropout = m.split_dropout ? m.attention_dropout : m.dropout;
     L.residual_dropout = m.split_dropout ? m.dropout : -1;
@@ -1450,6 +1459,7 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     }
     B.block = -1;
     if (m.final_norm) x = llama ? B.rms_norm("norm", x, T, h) : B.layer_norm("ln_f", x, T, h);
+    if (e != h) x = B.linear("project_out", x, T, h, e, false, ParamRole::kOther);
     if (!m.lm_head) return;
     // lm_head (tied: no new parameters), then the shifted cross-entropy. Llama upcasts logits with .float();
     // log_softmax keeps b x (s-1) x vocab (fp32 for Llama; autocast's fp32 list for GPT-2). Under tensor
@@ -1458,19 +1468,19 @@ void build_decoder(Builder& B, const ModelSpec& m, int seq, bool eager) {
     B.tp_region = true;
     B.g.logits_tp_split = true;
     Layer& lm = B.layer("lm_head", OpKind::kMatmul);
-    lm.params = (m.tied_embeddings ? 0 : double(m.vocab) * h) + (m.lm_head_bias ? m.vocab : 0);
+    lm.params = (m.tied_embeddings ? 0 : double(m.vocab) * e) + (m.lm_head_bias ? m.vocab : 0);
     lm.param_matrices = m.tied_embeddings ? 0 : 1;
     lm.param_vectors = m.lm_head_bias ? 1 : 0;  // Phi's lm_head bias (vocab values)
     lm.tied = m.tied_embeddings;
-    lm.matmul_weight_params = double(m.vocab) * h;
-    lm.in_features = h;
+    lm.matmul_weight_params = double(m.vocab) * e;
+    lm.in_features = e;
     lm.out_features = m.vocab;
     lm.tokens = T;
     lm.role = ParamRole::kHead;
     lm.backbone = false;
-    lm.forward_flop = 2.0 * T * h * m.vocab;
-    B.note_param_tensor(double(m.vocab) * h);
-    B.save(lm, B.tensor(T * h, R::kMatmulInput, x), F::kWeightGrad);
+    lm.forward_flop = 2.0 * T * e * m.vocab;
+    B.note_param_tensor(double(m.vocab) * e);
+    B.save(lm, B.tensor(T * e, R::kMatmulInput, x), F::kWeightGrad);
     if (m.final_logit_softcapping > 0) {
         // Gemma2ForCausalLM: logits / cap, tanh, * cap on the lm_head output before .float(): tanh keeps its result.
         Layer& cap = B.layer("final_logit_softcapping", OpKind::kElementwise);

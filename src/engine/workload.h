@@ -200,6 +200,11 @@ struct ModelSpec {
     bool k_bias = true;               // false: k_proj has no bias where q and v have one (Whisper)
     bool patch_bias = true;           // ViT patch conv bias (CLIP's vision tower has none)
     bool embed_norm = false;          // CLIP vision: LayerNorm on the embeddings before the layers (pre_layrnorm)
+    // OPT (modeling_opt.py): OPT-350m's blocks are post-LN (do_layer_norm_before false: x = LN(x + sublayer(x)), as
+    // BERT's), and its token embeddings and tied lm_head are word_embed_proj_dim wide (512) with project_in and
+    // project_out Linears (no bias) to and from the hidden width. 0 = hidden (no projections).
+    bool post_norm = false;
+    int word_embed_proj_dim = 0;
     // Encoder-decoder (Whisper, modeling_whisper.py): an audio encoder (two GELU conv1d over num_mel_bins x 2S
     // frames, the second of stride 2, S frozen sinusoidal positions, pre-LN layers, LayerNorm) whose output every
     // decoder layer reads through cross-attention. encoder_layers 0 = decoder only.

@@ -173,6 +173,74 @@ TEST_CASE("hf_config: Phi keeps its three dropout probabilities apart; rotary co
     CHECK(has_problem(ps, "/qk_layernorm", "not modelled"));
 }
 
+TEST_CASE("hf_config: OPT's position offset, post-LN layout and embedding projections count as modeling_opt.py") {
+    json opt125, opt350;
+    for (const json& c : cases_file()["cases"]) {
+        if (c["repo"] == "facebook/opt-125m") opt125 = c["config"];
+        if (c["repo"] == "facebook/opt-350m") opt350 = c["config"];
+    }
+    REQUIRE(opt125.is_object());
+    REQUIRE(opt350.is_object());
+    gg::engine::ModelSpec m;
+    std::vector<Problem> ps;
+    REQUIRE(parse_hf_config(opt350, "f", "", m, ps));
+    // OPT-350m: 2048 + 2 positional rows (OPTLearnedPositionalEmbedding's offset), LayerNorm after each residual add,
+    // no final LayerNorm, 512-wide embeddings and tied head with project_in / project_out, ReLU, biases.
+    CHECK(m.max_positions == 2050);
+    CHECK(m.default_seq_len == 2048);
+    CHECK(m.post_norm);
+    CHECK_FALSE(m.final_norm);
+    CHECK(m.word_embed_proj_dim == 512);
+    CHECK(m.tied_embeddings);
+    CHECK(m.activation == gg::engine::Activation::kRelu);
+    CHECK(m.bias);
+    REQUIRE(parse_hf_config(opt125, "f", "", m, ps));
+    const double h = 768, ffn = 3072, layers = 12;
+    const double full = gg::engine::count_params(m);
+    CHECK_FALSE(m.post_norm);
+    CHECK(m.final_norm);
+    CHECK(m.word_embed_proj_dim == 0);
+    // _remove_final_layer_norm drops the decoder's final LayerNorm; enable_bias false every Linear's bias.
+    json c = opt125;
+    c["_remove_final_layer_norm"] = true;
+    REQUIRE(parse_hf_config(c, "f", "", m, ps));
+    CHECK(gg::engine::count_params(m) == full - 2 * h);
+    c = opt125;
+    c["enable_bias"] = false;
+    REQUIRE(parse_hf_config(c, "f", "", m, ps));
+    CHECK(gg::engine::count_params(m) == full - layers * (4 * h + ffn + h));
+    // An untied head is vocabulary x word_embed_proj_dim of its own.
+    c = opt350;
+    c["tie_word_embeddings"] = false;
+    REQUIRE(parse_hf_config(opt350, "f", "", m, ps));
+    const double tied350 = gg::engine::count_params(m);
+    REQUIRE(parse_hf_config(c, "f", "", m, ps));
+    CHECK(gg::engine::count_params(m) == tied350 + 50272.0 * 512);
+    // `dropout` is a 1-byte mask on the attention output and one on fc2's output per layer, none on the embeddings.
+    auto saved = [](const json& cfg) {
+        const ParsedScenario p = parse(std::string(R"({"model": {"hf_config": )") + cfg.dump() +
+                                       R"(}, "batch_size": 1, "seq_len": 128, "precision": "fp32", "attention": "eager"})");
+        CAPTURE(problems_text(p.problems));
+        REQUIRE(p.problems.empty());
+        return gg::engine::saved_activation_bytes_per_sample(estimate(p.scenario).graph, p.scenario.training_config());
+    };
+    c = opt125;
+    c["dropout"] = 0.0;
+    CHECK(saved(opt125) - saved(c) == layers * 2 * 128 * h);
+    // A missing size and a setting the graph does not model are problems at their keys.
+    c = opt125;
+    c.erase("ffn_dim");
+    c.erase("num_attention_heads");
+    c["layerdrop"] = 0.1;
+    c["layer_norm_elementwise_affine"] = false;
+    ps.clear();
+    CHECK_FALSE(parse_hf_config(c, "f", "/model/hf_config", m, ps));
+    CHECK(has_problem(ps, "/model/hf_config/ffn_dim", "needs 'ffn_dim'"));
+    CHECK(has_problem(ps, "/model/hf_config/num_attention_heads", "needs 'num_attention_heads'"));
+    CHECK(has_problem(ps, "/model/hf_config/layerdrop", "not modelled"));
+    CHECK(has_problem(ps, "/model/hf_config/layer_norm_elementwise_affine", "not modelled"));
+}
+
 TEST_CASE("hf_config: an unknown architecture or a missing field is a problem that names it") {
     std::vector<Problem> ps;
     gg::engine::ModelSpec m;
@@ -273,6 +341,15 @@ TEST_CASE("LoRA targets: the model's own module names as PEFT takes them; a miss
     CHECK(roles((R"({"model": {"hf_config": )" + pythia.dump() +
                  R"(}, "method": "lora", "lora": {"targets": ["query_key_value", "dense_4h_to_h"]}})").c_str()) ==
           V{R::kQkv, R::kFc2});
+    // OPT (the PEFT tutorials' LoRA on opt-350m: q_proj, v_proj); out_proj, fc1 and fc2 by their own names.
+    json opt350;
+    for (const json& c : cases_file()["cases"])
+        if (c["repo"] == "facebook/opt-350m") opt350 = c["config"];
+    CHECK(roles((R"({"model": {"hf_config": )" + opt350.dump() +
+                 R"(}, "method": "lora", "lora": {"targets": ["q_proj", "v_proj"]}})").c_str()) == V{R::kQ, R::kV});
+    CHECK(roles((R"({"model": {"hf_config": )" + opt350.dump() +
+                 R"(}, "method": "lora", "lora": {"targets": ["out_proj", "fc1", "fc2"]}})").c_str()) ==
+          V{R::kO, R::kFc1, R::kFc2});
 
     // What the model does not have is an error that lists what it has (was: silently dropped).
     const ParsedScenario llama = parse(R"({"model": "llama-2-7b", "method": "lora", "lora": {"targets": ["q", "fc1", "fc2"]}})");

@@ -124,6 +124,29 @@ add("openai-community/gpt2", gpt2(12, 768, 12), 124439808, HFC + " (GPT2LMHeadMo
 add("openai-community/gpt2-medium", gpt2(24, 1024, 16), 354823168, KERAS.format("gpt2") + " (gpt2_medium_en); " + HFC)
 add("openai-community/gpt2-large", gpt2(36, 1280, 20), 774030080, HFC)
 add("openai-community/gpt2-xl", gpt2(48, 1600, 25), 1557611200, KERAS.format("gpt2") + " (gpt2_extra_large_en); " + HFC)
+# OPTForCausalLM (modeling_opt.py): embed_tokens v x e (e = word_embed_proj_dim), positions (2048 + 2) x h (the offset of
+# 2), per layer q/k/v/out_proj 4 (h^2 + h), fc1 and fc2 with bias (2 h ffn + ffn + h), two LayerNorms (4 h); the
+# final_layer_norm (2 h) only in the pre-LN layout; project_in and project_out (e x h each, no bias) only when e != h;
+# lm_head tied. opt-125m: 38,608,896 + 1,574,400 + 12 x 7,087,872 + 1,536 = 125,239,296. opt-350m (post-LN, e = 512, no
+# final LayerNorm): 25,739,264 + 2,099,200 + 24 x 12,596,224 + 2 x 524,288 = 331,196,416. opt-6.7b (4096 wide, 32 layers,
+# ffn 16384) is 6,658,473,984 by the same sum but left out: no published count of it was found quoted.
+OPTW = "fp16 weight bytes / 2 of facebook/opt-* in an OPT weight-size test (opt-125m 250,478,592; opt-350m 662,392,832; opt-1.3b 2,631,516,160; opt-2.7b 5,303,193,600), as quoted in public code"
+def opt(h, L, H, ffn, pre=True, proj=None, remove_final=None):
+    d = {"architectures": ["OPTForCausalLM"], "model_type": "opt", "hidden_size": h, "num_hidden_layers": L,
+         "num_attention_heads": H, "ffn_dim": ffn, "vocab_size": 50272, "max_position_embeddings": 2048,
+         "word_embed_proj_dim": proj or h, "do_layer_norm_before": pre, "activation_function": "relu",
+         "dropout": 0.1, "attention_dropout": 0.0, "activation_dropout": 0.0, "layerdrop": 0.0}
+    if remove_final is not None: d["_remove_final_layer_norm"] = remove_final
+    return d
+add("facebook/opt-125m", opt(768, 12, 12, 3072), 125239296,
+    "sum(p.numel() for p in model.parameters()) of AutoModelForCausalLM.from_pretrained('facebook/opt-125m') in AMD Quark's depth-pruning tutorial ('The original model has 125239296 parameters'), as quoted in public code; " + OPTW)
+add("facebook/opt-350m", opt(1024, 24, 16, 4096, pre=False, proj=512), 331196416,
+    "OPT-350M's element count in a CUDA-vs-Triton kernel benchmark ('--n_elements 331196416  # OPT-350M'), as quoted in public code; " + OPTW,
+    note="post-LN (do_layer_norm_before false): no final LayerNorm; 512-wide embeddings with project_in and project_out")
+add("facebook/opt-1.3b", opt(2048, 24, 32, 8192, remove_final=False), 1315758080,
+    "sum(p.numel() for p in meta_model.parameters()) printed by a DeepSpeed-Chat LoRA memory estimator for its OPT actor ('[pre-lora] num params: 1315758080'), as quoted in public code; " + OPTW)
+add("facebook/opt-2.7b", opt(2560, 32, 32, 10240, remove_final=False), 2651596800,
+    "an OPT-2.7B MeZO fine-tuning log: checkpoint of 516 FP16 tensors, 2651596800 parameters, as quoted in public code; " + OPTW)
 PY = "Pythia GPTNeoXForCausalLM parameter counts with embeddings, as listed in public code ('with_embed_size_to_params' / 'pythia-*' tables; the Pythia paper's Table 1 rounds them)"
 def neox(h, L, H, vocab):
     return {"architectures": ["GPTNeoXForCausalLM"], "model_type": "gpt_neox", "hidden_size": h, "num_hidden_layers": L,

@@ -363,6 +363,95 @@ def phi(c):
     return Model()
 
 
+def opt(c):
+    """OPTForCausalLM (modeling_opt.py, transformers v4.46-v4.51, eager attention): embed_tokens word_embed_proj_dim
+    wide, OPTLearnedPositionalEmbedding (max_position_embeddings + 2 rows) looked up at cumsum(attention_mask) *
+    attention_mask - 1 plus the offset 2 (b x s ids), project_in when word_embed_proj_dim differs from hidden_size,
+    inputs_embeds + pos_embeds (no embedding dropout); per layer: self_attn_layer_norm before the attention
+    (do_layer_norm_before) or after the residual add; q_proj(x) * head_dim^-0.5, k_proj, v_proj (bias: enable_bias),
+    matmul(q, k^T) + causal mask, softmax in fp32 cast back, dropout(attention_dropout), matmul with v, out_proj,
+    dropout(dropout), residual; then rows reshaped to (b s) x h, final_layer_norm before (or after) fc1, ReLU, fc2,
+    dropout(dropout), residual; the decoder's final_layer_norm (pre-LN only), project_out, lm_head tied to
+    embed_tokens; the loss upcasts the logits (logits.float()) and shifts."""
+    M = modules()
+    torch, nn, F = M["torch"], M["nn"], M["F"]
+    h, nh, ffn = c["hidden_size"], c["num_attention_heads"], c["ffn_dim"]
+    d = h // nh
+    e = c.get("word_embed_proj_dim") or h
+    pre = c.get("do_layer_norm_before", True)
+    p, p_attn = c.get("dropout", 0.1), c.get("attention_dropout", 0.0)
+    bias = c.get("enable_bias", True)
+
+    class Layer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.k_proj, self.v_proj = nn.Linear(h, h, bias=bias), nn.Linear(h, h, bias=bias)
+            self.q_proj, self.out_proj = nn.Linear(h, h, bias=bias), nn.Linear(h, h, bias=bias)
+            self.self_attn_layer_norm, self.final_layer_norm = nn.LayerNorm(h), nn.LayerNorm(h)
+            self.fc1, self.fc2 = nn.Linear(h, ffn, bias=bias), nn.Linear(ffn, h, bias=bias)
+
+        def forward(self, x, mask):
+            b, s, _ = x.shape
+            r = x
+            if pre:
+                x = self.self_attn_layer_norm(x)
+            q = (self.q_proj(x) * d ** -0.5).view(b, -1, nh, d).transpose(1, 2)
+            k = self.k_proj(x).view(b, -1, nh, d).transpose(1, 2)
+            v = self.v_proj(x).view(b, -1, nh, d).transpose(1, 2)
+            w = torch.matmul(q, k.transpose(2, 3)) + mask[:, :, :, : k.shape[-2]]
+            w = F.softmax(w, dim=-1, dtype=torch.float32).to(q.dtype)
+            w = F.dropout(w, p=p_attn, training=self.training)
+            a = torch.matmul(w, v).transpose(1, 2).contiguous().reshape(b, s, -1)
+            x = F.dropout(self.out_proj(a), p=p, training=self.training)
+            x = r + x
+            if not pre:
+                x = self.self_attn_layer_norm(x)
+            shape = x.shape
+            x = x.reshape(-1, x.size(-1))
+            r = x
+            if pre:
+                x = self.final_layer_norm(x)
+            x = self.fc2(F.relu(self.fc1(x)))
+            x = F.dropout(x, p=p, training=self.training)
+            x = (r + x).view(shape)
+            if not pre:
+                x = self.final_layer_norm(x)
+            return x
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embed_tokens = nn.Embedding(c["vocab_size"], e, c.get("pad_token_id", 1))
+            self.embed_positions = nn.Embedding(c.get("max_position_embeddings", 2048) + 2, h)
+            self.project_in = nn.Linear(e, h, bias=False) if e != h else None
+            self.project_out = nn.Linear(h, e, bias=False) if e != h else None
+            self.layers = nn.ModuleList([Layer() for _ in range(c["num_hidden_layers"])])
+            keep = pre and not c.get("_remove_final_layer_norm", False)
+            self.final_layer_norm = nn.LayerNorm(h) if keep else None
+            self.lm_head = nn.Linear(e, c["vocab_size"], bias=False)
+            self.lm_head.weight = self.embed_tokens.weight  # tie_word_embeddings (OPT's default)
+
+        def forward(self, ids):
+            b, s = ids.shape
+            x = self.embed_tokens(ids)
+            attention_mask = torch.ones(b, s)
+            mask = M["causal_mask"](b, s, x.dtype)
+            positions = (torch.cumsum(attention_mask, dim=1) * attention_mask - 1).long()
+            pos = self.embed_positions(positions + 2)
+            if self.project_in is not None:
+                x = self.project_in(x)
+            x = x + pos
+            for layer in self.layers:
+                x = layer(x, mask)
+            if self.final_layer_norm is not None:
+                x = self.final_layer_norm(x)
+            if self.project_out is not None:
+                x = self.project_out(x)
+            return M["lm_loss"](self.lm_head(x).contiguous(), ids)
+
+    return Model()
+
+
 # ------------------------------------------------------------------------------------------ encoders and vision
 def falcon(c):
     """FalconForCausalLM, the 7B layout (modeling_falcon.py: new_decoder_architecture false, multi_query, parallel_attn,
@@ -737,6 +826,19 @@ CASES = {
                                                    hidden_act="gelu_new", qk_layernorm=False,
                                                    max_position_embeddings=2048, tie_word_embeddings=False),
                                        batch=2, seq=128, build=phi),
+    # OPT-125m's layout in small (pre-LN, ReLU, biases, dropout 0.1 on both residual branches, tied head, positions
+    # offset by 2), and OPT-350m's (post-LN, no final LayerNorm, 128-wide embeddings with project_in / project_out).
+    "opt-preln-drop10": dict(config=dict(model_type="opt", hidden_size=256, num_hidden_layers=2, num_attention_heads=4,
+                                         ffn_dim=1024, vocab_size=1000, max_position_embeddings=2048,
+                                         word_embed_proj_dim=256, do_layer_norm_before=True, dropout=0.1,
+                                         attention_dropout=0.0, activation_function="relu", enable_bias=True,
+                                         layerdrop=0.0), batch=2, seq=128, build=opt),
+    "opt-postln-proj128": dict(config=dict(model_type="opt", hidden_size=256, num_hidden_layers=2,
+                                           num_attention_heads=4, ffn_dim=1024, vocab_size=1000,
+                                           max_position_embeddings=2048, word_embed_proj_dim=128,
+                                           do_layer_norm_before=False, dropout=0.1, attention_dropout=0.0,
+                                           activation_function="relu", enable_bias=True, layerdrop=0.0),
+                               batch=2, seq=128, build=opt),
     "falcon-mq-parallel": dict(config=dict(model_type="falcon", hidden_size=256, num_hidden_layers=2,
                                            num_attention_heads=4, multi_query=True, parallel_attn=True,
                                            new_decoder_architecture=False, bias=False, alibi=False,
