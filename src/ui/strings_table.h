@@ -391,8 +391,8 @@
     X(CustomImage, "Image size it was built for", "模型设计的输入图像尺寸")                                  \
     X(CustomModelProblems, "These sizes do not describe a model gpuguide can build:", "这些尺寸无法构成有效的模型：") \
     X(HfConfigPaste, "Paste a Hugging Face config.json", "粘贴 Hugging Face 模型的 config.json")             \
-    X(HfConfigTip, "Any model on the Hugging Face Hub: open its Files tab, copy config.json and paste it here. gpuguide reads the architecture from it (Llama, Mistral, Mixtral, Qwen, Gemma, Phi-1.5, Phi-2, Phi-3, GPT-2, Pythia, Falcon, DeepSeek, BERT, RoBERTa, DistilBERT, ViT, CLIP vision, Whisper) and counts its parameters exactly.", \
-      "Hugging Face 上的任何模型：打开它的 Files 页，复制 config.json 粘贴到这里。gpuguide 从中读取模型结构（Llama、Mistral、Mixtral、Qwen、Gemma、Phi-1.5、Phi-2、Phi-3、GPT-2、Pythia、Falcon、DeepSeek、BERT、RoBERTa、DistilBERT、ViT、CLIP 视觉塔、Whisper），并精确计算参数量。") \
+    X(HfConfigTip, "Any model on the Hugging Face Hub: open its Files tab, copy config.json and paste it here. gpuguide reads the architecture from it (Llama, Mistral, Mixtral, Qwen, Gemma, Phi-1.5 to Phi-4, GPT-2, OPT, Pythia, Falcon, DeepSeek, BERT, RoBERTa, XLM-RoBERTa, DistilBERT, ALBERT, ViT, CLIP vision, Whisper) and counts its parameters exactly.", \
+      "Hugging Face 上的任何模型：打开它的 Files 页，复制 config.json 粘贴到这里。gpuguide 从中读取模型结构（Llama、Mistral、Mixtral、Qwen、Gemma、Phi-1.5 到 Phi-4、GPT-2、OPT、Pythia、Falcon、DeepSeek、BERT、RoBERTa、XLM-RoBERTa、DistilBERT、ALBERT、ViT、CLIP 视觉塔、Whisper），并精确计算参数量。") \
     X(HfConfigApply, "Use this model", "使用这个模型")                                                       \
     X(HfConfigProblems, "This config.json cannot be used:", "无法使用这个 config.json：")                    \
     X(FamilyRnn, "Recurrent networks", "循环神经网络")                                                       \
