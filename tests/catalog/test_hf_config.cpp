@@ -49,6 +49,15 @@ json llama_2_7b_config() {
 
 ParsedScenario parse(const std::string& text) { return parse_scenario(text, "test"); }
 
+// The bytes autograd keeps per sample for a config.json at 128 tokens, FP32, eager attention (the scenario must parse).
+double saved(const json& cfg) {
+    const ParsedScenario p = parse(std::string(R"({"model": {"hf_config": )") + cfg.dump() +
+                                   R"(}, "batch_size": 1, "seq_len": 128, "precision": "fp32", "attention": "eager"})");
+    CAPTURE(problems_text(p.problems));
+    REQUIRE(p.problems.empty());
+    return gg::engine::saved_activation_bytes_per_sample(estimate(p.scenario).graph, p.scenario.training_config());
+}
+
 }  // namespace
 
 TEST_CASE("hf_config: parameter counts equal the published counts of the Hub models (within 0.1%)") {
@@ -123,13 +132,6 @@ TEST_CASE("hf_config: Phi keeps its three dropout probabilities apart; rotary co
                       {"num_attention_heads", 8}, {"intermediate_size", 1024}, {"vocab_size", 1000},
                       {"partial_rotary_factor", 0.5}, {"resid_pdrop", 0.0}, {"embd_pdrop", 0.0},
                       {"attention_dropout", 0.0}};
-    auto saved = [](const json& cfg) {
-        const ParsedScenario p = parse(std::string(R"({"model": {"hf_config": )") + cfg.dump() +
-                                       R"(}, "batch_size": 1, "seq_len": 128, "precision": "fp32", "attention": "eager"})");
-        CAPTURE(problems_text(p.problems));
-        REQUIRE(p.problems.empty());
-        return gg::engine::saved_activation_bytes_per_sample(estimate(p.scenario).graph, p.scenario.training_config());
-    };
     const double T = 128, h = 256, layers = 2;
     const double base = saved(phi);
     json c = phi;
@@ -217,13 +219,6 @@ TEST_CASE("hf_config: OPT's position offset, post-LN layout and embedding projec
     REQUIRE(parse_hf_config(c, "f", "", m, ps));
     CHECK(gg::engine::count_params(m) == tied350 + 50272.0 * 512);
     // `dropout` is a 1-byte mask on the attention output and one on fc2's output per layer, none on the embeddings.
-    auto saved = [](const json& cfg) {
-        const ParsedScenario p = parse(std::string(R"({"model": {"hf_config": )") + cfg.dump() +
-                                       R"(}, "batch_size": 1, "seq_len": 128, "precision": "fp32", "attention": "eager"})");
-        CAPTURE(problems_text(p.problems));
-        REQUIRE(p.problems.empty());
-        return gg::engine::saved_activation_bytes_per_sample(estimate(p.scenario).graph, p.scenario.training_config());
-    };
     c = opt125;
     c["dropout"] = 0.0;
     CHECK(saved(opt125) - saved(c) == layers * 2 * 128 * h);
