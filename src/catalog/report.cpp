@@ -92,7 +92,9 @@ json report_to_json(const Scenario& s, const Estimate& e) {
                                {"long_sample", h.long_sample_bytes},
                                {"evaluation", h.evaluation_bytes},
                                {"reserve", h.reserve_bytes},
-                               {"total", h.total_bytes()}};
+                               {"total", h.total_bytes()},
+                               // what the run is known to allocate at its worst moment (does_not_fit past the card)
+                               {"allocated", h.allocated_bytes()}};
         j["max_batch_size"] = e.max_batch_size;
     } else {
         j["gpu"] = nullptr;

@@ -419,7 +419,7 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
                 f.shape = job.shape;
                 f.global_batch = plan.global_batch;
                 f.peak_bytes_per_card = plan.peak_bytes_per_card;
-                f.usable_bytes_per_card = gpu.memory_bytes - plan.headroom.total_bytes();
+                f.usable_bytes_per_card = usable_card_bytes(gpu.memory_bytes, plan.headroom);
                 f.time_s = plan.time_s;
                 f.time_ratio = known(plan.time_s) && known(a.original_time_s) ? plan.time_s / a.original_time_s
                                : known(plan.step_s) && known(original_step_s) ? plan.step_s / original_step_s

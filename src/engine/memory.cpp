@@ -879,7 +879,7 @@ FitVerdict judge_fit(double required, double card, const Headroom& headroom) {
     v.required_bytes = required;
     v.card_bytes = card;
     v.headroom = headroom;
-    if (!(card > 0) || !(required <= card)) v.verdict = Verdict::kDoesNotFit;
+    if (!(card > 0) || !(required + headroom.allocated_bytes() <= card)) v.verdict = Verdict::kDoesNotFit;
     else if (required + headroom.total_bytes() <= card) v.verdict = Verdict::kFits;
     else v.verdict = Verdict::kTight;
     return v;
@@ -1013,6 +1013,7 @@ Headroom job_headroom(const PreparedMemory& m, double batch, double card, bool o
     const TrainingConfig& c = m.config;
     Headroom h;
     h.display_bytes = display_bytes(c.display, owned_display_card);
+    h.display_assumed = c.display == Display::kAuto;
     // The longest sample's extra scales with the micro-batch (activations are per sample); packing makes every
     // sequence seq_len long, so there is none.
     if (!c.packing && c.long_sample_extra_bytes > 0 && c.batch > 0)

@@ -186,9 +186,14 @@ enum class PeakPhase : std::uint8_t { kForwardEnd, kBackward, kOptimizerStep };
 const char* peak_phase_name(PeakPhase phase);  // "forward_end", "backward", "optimizer_step"
 
 // ---- verdict ---------------------------------------------------------------------------------------------
-// fits:   the job's nvidia-smi bytes plus the headroom fit the card;
-// tight:  the job fits the card, but not with the headroom: what the headroom names may push it over;
-// does not fit: the job alone is larger than the card.
+// fits:   the job's nvidia-smi bytes plus the whole headroom fit the card;
+// tight:  the job fits the card with every allocation the run is known to make (a desktop the user named, and the
+//         longer of the longest sample's and the evaluation pass's extra: they come at different moments of the run),
+//         but not with the whole headroom: a desktop assumed (Display::kAuto guesses Windows on an owned card with
+//         display outputs), both of those terms together, the user's margin;
+// does not fit: the job, or the job plus an allocation the run is known to make, is larger than the card. A
+//         headroom term the user gave that alone passes the card makes the job fail when that moment comes (an OOM at
+//         the first long sample or the first evaluation), so it cannot be "tight".
 enum class Verdict : std::uint8_t { kFits, kTight, kDoesNotFit };
 const char* verdict_name(Verdict verdict);  // "fits", "tight", "does_not_fit"
 
@@ -196,18 +201,33 @@ const char* verdict_name(Verdict verdict);  // "fits", "tight", "does_not_fit"
 // allocator's slack are already in the required bytes), each term from its own mechanism and source (memory.cpp).
 struct Headroom {
     double display_bytes = 0;      // a desktop drawn by this card (Display)
+    bool display_assumed = false;  // display_bytes is Display::kAuto's guess, not a desktop the user named
     double long_sample_bytes = 0;  // the longest sample's extra over seq_len (unpacked, variable-length samples)
     double evaluation_bytes = 0;   // an evaluation pass's extra over the training peak
     double reserve_bytes = 0;      // the user's own margin (TrainingConfig::reserve_fraction)
     double total_bytes() const { return display_bytes + long_sample_bytes + evaluation_bytes + reserve_bytes; }
+    // What the run is known to allocate on top of its training peak at its worst moment: a desktop the user named
+    // is always there; the longest sample comes in a training step and evaluation between steps, so the larger.
+    double allocated_bytes() const {
+        return (display_assumed ? 0.0 : display_bytes) +
+               (long_sample_bytes > evaluation_bytes ? long_sample_bytes : evaluation_bytes);
+    }
 };
+
+// The card less the whole headroom, at least 0: what every report, plan and reason shows as usable.
+inline double usable_card_bytes(double card_bytes, const Headroom& headroom) {
+    const double usable = card_bytes - headroom.total_bytes();
+    return usable > 0 ? usable : 0.0;
+}
 
 struct FitVerdict {
     Verdict verdict = Verdict::kDoesNotFit;
     double required_bytes = 0;  // nvidia-smi bytes of the job
     double card_bytes = 0;
     Headroom headroom;
-    double usable_bytes() const { return card_bytes - headroom.total_bytes(); }  // what `fits` compares with
+    // What `fits` compares with: the card less the headroom, never below 0 (a headroom larger than the card leaves
+    // no room, and the verdict is then does_not_fit or tight by allocated_bytes()).
+    double usable_bytes() const { return usable_card_bytes(card_bytes, headroom); }
 };
 
 // The one verdict function: the ranking, the advisor, the estimate report and the page all call it.

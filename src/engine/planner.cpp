@@ -85,6 +85,7 @@ struct Layout {
     std::vector<double> required_bytes;  // at each micro (its own accumulation)
     std::vector<double> job_headroom_bytes;  // at each micro: the longest sample's and evaluation's headroom (the
                                              // card-independent terms of job_headroom)
+    std::vector<double> job_allocated_bytes;  // at each micro: the larger of the two (Headroom::allocated_bytes)
     double host_ram_per_card = 0;        // optimizer offload: per card
     // Axis levels (0 = lightest), for pruning and for the notes.
     int level(PlanAxis a) const {
@@ -306,6 +307,7 @@ CountLayouts& Planner::Impl::layouts_for(int count) {
                 l.required_bytes.push_back(required_bytes(l.memory, m));
                 const Headroom h = job_headroom(l.memory, m, 0, false);
                 l.job_headroom_bytes.push_back(h.long_sample_bytes + h.evaluation_bytes);
+                l.job_allocated_bytes.push_back(h.allocated_bytes());  // display 0 here: the target adds its own
             }
             l.memory.config.grad_accum_steps = l.config.grad_accum_steps;
         }
@@ -347,25 +349,27 @@ bool tensor_parallel_link(const GpuSpec& gpu) {
 }
 
 // What a target allows a layout at a micro-batch: the card less the headroom (the desktop and the user's margin,
-// `target_extra`, and the layout's own longest-sample and evaluation terms), or the whole card when only a tight
-// plan is sought (judge_fit: tight = within the card, not within the headroom).
+// `target_extra`, and the layout's own longest-sample and evaluation terms), or, when only a tight plan is sought,
+// the card less what the run is known to allocate at its worst moment (judge_fit: a desktop the user named,
+// `target_display`, and the larger of the longest-sample and evaluation terms).
 // On a card the user calibrated (calibration.h) the layouts' uncalibrated bytes are compared with the card's room
 // taken back through the calibration (exact: the transform is monotone), and the plan's bytes are shown calibrated.
 struct Allow {
-    double card = 0, target_extra = 0;
+    double card = 0, target_extra = 0, target_display = 0;
     bool tight = false;
     const CardCalibration* calibration = nullptr;  // the card's, when it carries memory terms
     const Tunables* tunables = nullptr;            // the job's (uncalibrated)
+    double room(const Layout& l, std::size_t i) const {
+        return tight ? card - target_display - l.job_allocated_bytes[i] : card - target_extra - l.job_headroom_bytes[i];
+    }
     double usable(const Layout& l, std::size_t i) const {
-        const double room = tight ? card : card - target_extra - l.job_headroom_bytes[i];
-        return calibration ? uncalibrated_limit_bytes(room, *tunables, *calibration) : room;
+        const double r = room(l, i);
+        return calibration ? uncalibrated_limit_bytes(r, *tunables, *calibration) : r;
     }
     double shown(double required_bytes) const {
         return calibration ? calibrated_required_bytes(required_bytes, *tunables, *calibration) : required_bytes;
     }
-    double shown_usable(const Layout& l, std::size_t i) const {
-        return tight ? card : card - target_extra - l.job_headroom_bytes[i];
-    }
+    double shown_usable(const Layout& l, std::size_t i) const { return std::max(0.0, room(l, i)); }
 };
 
 // The largest micro-batch of a layout that fits (index into micros), or -1.
@@ -416,8 +420,9 @@ Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
         allow.calibration = &t.gpu->calibration;
         allow.tunables = &job.config.tunables;
     }
-    allow.target_extra = display_bytes(job.config.display, t.owned_display_card) +
-                         (allow.card > 0 ? allow.card * job.config.reserve_fraction : 0.0);
+    const double display = display_bytes(job.config.display, t.owned_display_card);
+    allow.target_display = job.config.display == Display::kAuto ? 0.0 : display;  // a guessed desktop: only `fits`
+    allow.target_extra = display + (allow.card > 0 ? allow.card * job.config.reserve_fraction : 0.0);
     const GpuSpec& gpu = *t.gpu;
     const int per_server = std::max(1, std::min(t.count, t.gpus_per_server));
     const bool nvlink = tensor_parallel_link(gpu);

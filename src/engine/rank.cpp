@@ -269,7 +269,7 @@ void evaluate_card(const Ctx& c, const PreparedCount* p, RankOption& o, double h
         o.verdict = Verdict::kDoesNotFit;
         if (p) o.headroom = job_headroom(p->memory, c.job.config.batch, o.gpu->memory_bytes, owned_display);
     }
-    o.usable_bytes_per_card = o.gpu->memory_bytes - o.headroom.total_bytes();
+    o.usable_bytes_per_card = usable_card_bytes(o.gpu->memory_bytes, o.headroom);
     o.tight = o.fits && o.verdict == Verdict::kTight;
     o.reasons.push_back({o.fits ? ReasonCode::kFits : ReasonCode::kDoesNotFit,
                          {{"peak_bytes", o.peak_bytes_per_card},
