@@ -1040,6 +1040,21 @@ Catalog merge_user_data(const Catalog& base, std::string_view user_json, std::ve
         return merged;
     }
 
+    // Past the caps (catalog.h) only the first records are read, with a problem that says so: a file of 10,000
+    // cards froze the page for seconds at every start and change, and no one compares that many of their own.
+    json kept_gpus, kept_offers, kept_calibrations;
+    auto capped = [&](const json*& records, std::size_t cap, const char* key, const char* what, json& kept) {
+        if (records == nullptr || records->size() <= cap) return;
+        context.report(std::string("/") + key, "holds " + std::to_string(records->size()) + " " + what +
+                                                   "; gpuguide reads at most " + std::to_string(cap) +
+                                                   " of your own, and read the first " + std::to_string(cap));
+        kept = json(records->begin(), records->begin() + std::ptrdiff_t(cap));
+        records = &kept;
+    };
+    capped(gpus, kMaxUserGpus, "gpus", "GPUs", kept_gpus);
+    capped(offers, kMaxUserOffers, "offers", "offers", kept_offers);
+    capped(calibrations, kMaxUserCalibrations, "calibrations", "calibrations", kept_calibrations);
+
     Ids gpu_ids;
     if (gpus != nullptr) {
         std::vector<engine::GpuSpec> user_gpus;

@@ -56,6 +56,12 @@ const std::vector<Problem>& embedded_catalog_problems();
 Catalog merge_user_data(const Catalog& base, std::string_view user_json, std::vector<Problem>& problems);
 // The most scenarios the page pins side by side (its comparison columns), and so the most a data file holds.
 inline constexpr int kMaxPins = 3;
+// The most records of each kind a user data file holds (the first ones are read, with a problem at /gpus, /offers,
+// /calibrations): every card is ranked bought 1, 2, 4 and 8 times at each change of the page, so 200 own cards add
+// 800 options to the bundled catalog's few hundred and keep a change within a frame's order of magnitude.
+inline constexpr std::size_t kMaxUserGpus = 200;
+inline constexpr std::size_t kMaxUserOffers = 500;
+inline constexpr std::size_t kMaxUserCalibrations = 200;
 
 // Compares the catalog's GPUs with an independent second source (tests/validation/gpu_spec_crosscheck.json:
 // {"gpus": [{"id", "memory_gib", "memory_bandwidth_gb_per_s", "fp32_tflops", "source"}]}): memory must match

@@ -13,6 +13,7 @@
 #include "catalog/json_text.h"
 #include "catalog/time_data.h"
 #include "catalog/time_json.h"
+#include "engine/plausibility.h"
 
 namespace gg::catalog {
 
@@ -27,6 +28,9 @@ const std::vector<std::string> kDecisionKeys = {"budget", "currency", "deadline_
                                                 "checkpointing_saves"};
 
 namespace {
+
+// The slowest download or checkpoint write a scenario may give, in MB/s (see the `quantity` reader below).
+constexpr double kMinTransferMbPerS = 0.01;
 
 // ---- helpers -------------------------------------------------------------------------------------------------
 json num_or_null(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
@@ -264,22 +268,31 @@ ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& cata
         else d.storage_bytes = v.get<double>() * 1e9;
     }
     // Session overheads (engine::DecisionInputs; defaults: settings session_overheads): each a number in a range.
-    auto quantity = [&](const char* key, double max, double scale, const char* what, double& into) {
-        char max_text[32];
+    // `min_rate` > 0: a rate that is 0 (not counted) or at least that much; a smaller one is a typo or a unit slip
+    // that would turn a download into centuries (0.01 MB/s is below the slowest transfer the data holds: 0.02 MB/s
+    // from Colab to Google Drive, data/settings.json session_overheads).
+    auto quantity = [&](const char* key, double max, double scale, const char* what, double& into,
+                        double min_rate = 0) {
+        char max_text[32], min_text[32];
         std::snprintf(max_text, sizeof max_text, "%g", max);
+        std::snprintf(min_text, sizeof min_text, "%g", min_rate);
         if (!keys.contains(key)) return;
         const json& v = keys[key];
-        if (!v.is_number() || !(v.get<double>() >= 0) || !(v.get<double>() <= max))
-            problem(key, std::string("'") + key + "' must be " + what + " from 0 to " + max_text);
+        const bool in_range = v.is_number() && v.get<double>() >= 0 && v.get<double>() <= max &&
+                              (v.get<double>() == 0 || v.get<double>() >= min_rate);
+        if (!in_range)
+            problem(key, std::string("'") + key + "' must be " + what +
+                             (min_rate > 0 ? std::string(": 0 (not counted) or from ") + min_text : std::string(" from 0")) +
+                             " to " + max_text);
         else into = v.get<double>() * scale;
     };
     quantity("instance_start_min", 120, 60, "the minutes an instance takes to start", d.instance_start_s);
     quantity("environment_setup_min", 600, 60, "the minutes spent installing packages in each session",
              d.environment_setup_s);
     quantity("download_mb_per_s", 100000, 1e6, "the download speed onto the instance in MB/s (10^6 bytes per second)",
-             d.download_bytes_per_s);
+             d.download_bytes_per_s, kMinTransferMbPerS);
     quantity("checkpoint_write_mb_per_s", 100000, 1e6, "the speed a checkpoint is written to disk in MB/s",
-             d.checkpoint_write_bytes_per_s);
+             d.checkpoint_write_bytes_per_s, kMinTransferMbPerS);
     quantity("spot_interruptions_per_hour", 10, 1, "the expected preemptions of a spot instance per hour",
              d.spot_interruptions_per_hour);
     quantity("dataset_gb", 1e6, 1e9, "the dataset's size in GB (10^9 bytes), downloaded in every session",
@@ -464,6 +477,13 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
         }
         j["reasons"] = std::move(reasons);
         j["warnings"] = o.warnings ? warnings_json(*o.warnings) : json::array();
+        // Run or calendar time past a century, cost past any budget (engine/plausibility.h): flagged, not hidden.
+        json implausible = json::array();
+        const double calendar_s = o.kind == engine::OptionKind::kRent ? known_calendar(o) : std::nan("");
+        const double longest_s = std::isfinite(calendar_s) && calendar_s > o.time_s ? calendar_s : o.time_s;
+        for (const engine::Implausible f : engine::implausible_flags(std::nan(""), longest_s, o.cost_cny))
+            implausible.push_back(engine::implausible_name(f));
+        j["implausible"] = std::move(implausible);
         options.push_back(std::move(j));
     }
     json tiers_json = json::array();

@@ -7,6 +7,7 @@
 
 #include "catalog/embedded_data.h"
 #include "catalog/time_data.h"
+#include "engine/plausibility.h"
 
 namespace gg::catalog {
 namespace {
@@ -38,6 +39,12 @@ json time_to_json(const engine::TimeReport& r) {
     j["tokens_per_s"] = number_or_null(r.tokens_per_s, ok && r.tokens_per_s > 0);
     j["flop_per_step"] = number_or_null(r.flop_per_step, ok);
     j["mfu"] = number_or_null(r.mfu, ok);
+    // Figures past any real run (engine/plausibility.h): shown, and flagged so no one plans with them.
+    json implausible = json::array();
+    if (ok)
+        for (const engine::Implausible f : engine::implausible_flags(r.mfu, has_total ? r.total_s : 0.0, 0.0))
+            implausible.push_back(engine::implausible_name(f));
+    j["implausible"] = std::move(implausible);
     j["rate"] = engine::matmul_rate_name(r.rate);
     j["precision_fallback"] = r.precision_fallback;
     j["peak_inferred"] = r.peak_inferred;

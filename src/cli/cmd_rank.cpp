@@ -2,6 +2,7 @@
 // offer), filtered and ordered by the scenario's objective, with the budget tiers, as JSON on standard output.
 // Bad input: every problem on standard error (file, JSON pointer, message), exit 2, nothing on standard output.
 #include <cstdio>
+#include <cstdlib>
 
 #include "catalog/catalog.h"
 #include "catalog/decision_json.h"
@@ -11,12 +12,36 @@
 namespace gg::cli {
 namespace {
 
-int run(const std::vector<std::string>& args) {
+// The options printed when --top is not given: more than the bundled catalog ranks (so its ranking prints whole),
+// few enough that a user data file at its caps (catalog.h) prints megabytes, not hundreds.
+constexpr long kDefaultTop = 1000;
+
+int run(const std::vector<std::string>& given) {
+    // --top N: the first N options in ranking order ("options_total" says how many there were).
+    std::vector<std::string> args;
+    long top = kDefaultTop;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        if (given[i] != "--top") {
+            args.push_back(given[i]);
+            continue;
+        }
+        char* end = nullptr;
+        const long n = i + 1 < given.size() ? std::strtol(given[i + 1].c_str(), &end, 10) : 0;
+        if (i + 1 >= given.size() || end == given[i + 1].c_str() || *end != '\0' || n < 1 || n > 1000000) {
+            std::fprintf(stderr, "gpuguide rank: --top takes a whole number of options from 1 to 1000000\n");
+            return kExitUsage;
+        }
+        top = n;
+        ++i;
+    }
     ScenarioInput in;
     if (const int rc = read_scenario_argument("rank", args, in); rc != kExitOk) return rc;
     const catalog::ParsedDecision& parsed = in.parsed;
-    const std::string out = catalog::rank_json(parsed.value, in.catalog()).dump(2);
-    std::printf("%s\n", out.c_str());
+    nlohmann::json ranking = catalog::rank_json(parsed.value, in.catalog());
+    nlohmann::json& options = ranking["options"];
+    ranking["options_total"] = options.size();
+    if (options.size() > std::size_t(top)) options.erase(options.begin() + top, options.end());
+    std::printf("%s\n", ranking.dump(2).c_str());
     return kExitOk;
 }
 
@@ -26,7 +51,9 @@ const char* kHelp =
     "(buy | rent), gpu, count, offer (id or null), fits (fits or tight), tight, verdict (fits | tight |\n"
     "does_not_fit), headroom_bytes_per_card, eligible, peak_bytes_per_card, time_s, cost {amount,\n"
     "currency}, cash, value, pareto, fix (null when it fits; else the advisor's fix for that GPU, as in gpuguide\n"
-    "advise), reasons [{code, values}], warnings [{code, severity, values}].\n"
+    "advise), reasons [{code, values}], warnings [{code, severity, values}], implausible [codes: time_past_century,\n"
+    "cost_past_budget: a figure past any real run, from an input to check]. \"options_total\" counts them all;\n"
+    "--top N prints the first N (default 1000).\n"
     "\n"
     "The scenario is the `gpuguide estimate` format plus these optional keys:\n"
     "  budget               {\"amount\": 20000, \"currency\": \"CNY\" | \"USD\"}: the most you can pay out\n"
@@ -61,7 +88,7 @@ const char* kHelp =
     "docs/decisions.md explains every reason code and formula." GG_SCENARIO_OPTIONS_HELP;
 
 const bool kRegistered = register_command(
-    {"rank", "gpuguide rank SCENARIO.json|- [--user-data FILE] [--json]", "rank buying and renting options for a job", kHelp, run});
+    {"rank", "gpuguide rank SCENARIO.json|- [--user-data FILE] [--top N] [--json]", "rank buying and renting options for a job", kHelp, run});
 
 }  // namespace
 }  // namespace gg::cli

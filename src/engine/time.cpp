@@ -164,6 +164,11 @@ double default_host_memory_bytes_per_s(const GpuSpec& gpu, const ThroughputPrior
     return gpu.segment == "datacenter" ? priors.server_host_bytes_per_s : priors.desktop_host_bytes_per_s;
 }
 
+bool pcie_peer_to_peer_capable(const GpuSpec& gpu) {
+    const int cc = gpu.compute_capability_major * 10 + gpu.compute_capability_minor;
+    return !(gpu.segment == "consumer" && cc >= 75);  // sources: resolve_link
+}
+
 Interconnect default_interconnect(const GpuSpec& gpu) {
     if (gpu.form_factor == "sxm" || gpu.form_factor == "oam") return Interconnect::kNvlink;
     if (gpu.pcie_gen >= 5) return Interconnect::kPcie5;
@@ -728,12 +733,13 @@ Links resolve_link(const GpuSpec& gpu, const TimeOptions& o, const ThroughputPri
     // over 10 points of efficiency) and not peer-to-peer (6 of 12), as its RTX 3070 / 3080 rows do, while the
     // professional cards' boxes (RTX A4000/A5000/A6000, A40, Quadro RTX 8000, V100) fit peer-to-peer. An NVLink bridge
     // (RTX 2080 Ti, 3090) keeps peer-to-peer over the bridge (the scenario's interconnect).
-    const int cc = gpu.compute_capability_major * 10 + gpu.compute_capability_minor;
     const bool bridged = o.interconnect_set && o.interconnect == Interconnect::kNvlinkBridge && gpu.nvlink_bytes_per_s > 0;
     // pcie_p2p: whether the card can use PCIe peer-to-peer at all; p2p: whether the ring's own link runs peer to
     // peer (a bridge does on GeForce cards too).
-    const bool pcie_p2p = o.peer_to_peer_set ? o.peer_to_peer : !(gpu.segment == "consumer" && cc >= 75);
-    const bool p2p = o.peer_to_peer_set ? o.peer_to_peer : pcie_p2p || bridged;
+    // peer_to_peer can turn it off (NCCL_P2P_DISABLE=1), never on where the driver has none: a ranking applies one
+    // scenario's setting to every card, and the scenario parser refuses it for the card it names.
+    const bool pcie_p2p = pcie_peer_to_peer_capable(gpu) && (!o.peer_to_peer_set || o.peer_to_peer);
+    const bool p2p = o.peer_to_peer_set && !o.peer_to_peer ? false : pcie_p2p || bridged;
     Interconnect kind = o.interconnect_set ? o.interconnect : default_interconnect(gpu);
     // Without peer-to-peer (NCCL_P2P_DISABLE=1) NVLink is unused too: "disables the peer to peer (P2P) transport,
     // which uses CUDA direct access between GPUs, using NVLink or PCI" (NCCL docs, Environment Variables); the

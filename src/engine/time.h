@@ -383,6 +383,9 @@ double default_host_memory_bytes_per_s(const GpuSpec& gpu, const ThroughputPrior
 
 // The interconnect a card uses by default (SXM/OAM -> nvlink, PCIe -> its PCIe generation).
 Interconnect default_interconnect(const GpuSpec& gpu);
+// Whether NVIDIA's driver gives the card PCIe peer-to-peer (time.cpp resolve_link: GeForce RTX 20 series and later
+// have none; their collectives are staged through host memory).
+bool pcie_peer_to_peer_capable(const GpuSpec& gpu);
 
 // Ring all-reduce time (Patarasuk & Yuan 2009; nccl-tests PERFORMANCE.md): 2(n-1)/n x bytes / bus + 2(n-1) x latency.
 double ring_allreduce_s(double bytes, int gpu_count, double bus_bytes_per_s, double latency_s);
