@@ -707,4 +707,23 @@ LoraTargets resolve_lora_targets(const engine::ModelSpec& model, const std::vect
     return out;
 }
 
+std::vector<std::string> lora_module_names(const engine::ModelSpec& model, const std::vector<ParamRole>& roles) {
+    engine::WorkloadShape shape;
+    shape.image_size = model.is_vision ? (model.family == engine::Family::kVit ? model.image_size : 32) : 0;
+    shape.seq_len = model.is_vision ? 0 : 2;
+    const engine::Graph g = engine::build_graph(model, shape, {});
+    const auto adapted = [&](ParamRole r) {
+        if (roles.empty()) return r == ParamRole::kQ || r == ParamRole::kV || r == ParamRole::kQkv;
+        return std::find(roles.begin(), roles.end(), r) != roles.end();
+    };
+    std::vector<std::string> out;
+    for (const engine::Layer& l : g.layers) {
+        if (l.kind != engine::OpKind::kMatmul || l.in_features <= 0 || l.params <= 0 || !adapted(l.role)) continue;
+        const std::size_t dot = l.name.rfind('.');
+        const std::string leaf = dot == std::string::npos ? l.name : l.name.substr(dot + 1);
+        if (std::find(out.begin(), out.end(), leaf) == out.end()) out.push_back(leaf);
+    }
+    return out;
+}
+
 }  // namespace gg::catalog

@@ -448,7 +448,12 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
         r.problem("/precomputed_latents", "'precomputed_latents' applies to the SD pipelines (sd-1.5, sdxl-unet), "
                                           "whose frozen VAE and text encoders run before the UNet");
     r.number(doc, "reserve_fraction", "", s.reserve_fraction, 0, 0.9);
-    r.choice(doc, "stack", "", kStacks, s.stack);
+    // The fine-tuning stacks other than transformers' Trainer train causal language models only.
+    if (r.choice(doc, "stack", "", kStacks, s.stack) && model_ok && s.stack != "hf-trainer" &&
+        s.model.family != engine::Family::kDecoder)
+        r.problem("/stack", "stack '" + s.stack + "' fine-tunes decoder language models; '" +
+                                (s.model_id == "custom" ? s.model.name : s.model_id) + "' is a " +
+                                engine::family_name(s.model.family) + " model (use 'hf-trainer', the default)");
     // A scenario without "checkpointing" gets its stack's default: LLaMA-Factory checkpoints unless told
     // (ModelArguments.disable_gradient_checkpointing defaults to False), Unsloth always does (its "unsloth" mode),
     // torchtune's configs set enable_activation_checkpointing: True; transformers' TrainingArguments and axolotl
@@ -485,6 +490,18 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
             if (s.use_unsloth && s.stack != "llama-factory")
                 r.problem("/stack_options/use_unsloth", "'use_unsloth' is LLaMA-Factory's switch (stack "
                                                         "'llama-factory'); for Unsloth itself set 'stack': 'unsloth'");
+            // The fused loss, Unsloth's kernels and packing work on token sequences of a language model: on an image
+            // model they would change nothing and be reported as if they had.
+            const bool decoder = s.model.family == engine::Family::kDecoder;
+            if (model_ok)
+                for (const auto& [on, key] : {std::pair{s.liger_kernel && !decoder, "liger_kernel"},
+                                              std::pair{s.use_unsloth && !decoder, "use_unsloth"},
+                                              std::pair{s.packing && s.model.is_vision, "packing"}})
+                    if (on)
+                        r.problem(std::string("/stack_options/") + key,
+                                  "'" + std::string(key) + "' applies to decoder language models (token sequences and "
+                                  "a vocabulary loss); '" + (s.model_id == "custom" ? s.model.name : s.model_id) +
+                                  "' is a " + engine::family_name(s.model.family) + " model");
             if (s.offload_activations && s.stack != "unsloth" && s.stack != "torchtune" && s.stack != "axolotl")
                 r.problem("/stack_options/offload_activations",
                           "'offload_activations' is a switch of unsloth (use_gradient_checkpointing=\"unsloth\"), "
@@ -565,6 +582,16 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                     r.problem("/gpu/network", "network '" + s.network + "' is " + kind + ", but 'interconnect' says '" +
                                                   s.interconnect + "': leave one out or make them agree");
             s.peer_to_peer_set = r.boolean(g, "peer_to_peer", "/gpu", s.peer_to_peer);
+            // Peer-to-peer the card does not have would make its collectives faster than they run: refused by key.
+            // An NVLink bridge gives GeForce cards peer-to-peer over the bridge (interconnect "nvlink-bridge").
+            if (s.peer_to_peer_set && s.peer_to_peer && !s.gpu_id.empty())
+                if (const engine::GpuSpec* gpu = cat.find_gpu(s.gpu_id);
+                    gpu != nullptr && !engine::pcie_peer_to_peer_capable(*gpu) &&
+                    !(s.interconnect == "nvlink-bridge" && gpu->nvlink_bytes_per_s > 0))
+                    r.problem("/gpu/peer_to_peer", "'peer_to_peer': true needs PCIe peer-to-peer, which NVIDIA's driver "
+                                                   "does not give " + gpu->name + " (a GeForce RTX card: its collectives "
+                                                   "go through host memory); leave it out, or with an NVLink bridge set "
+                                                   "'interconnect': 'nvlink-bridge'");
             r.choice(g, "grad_reduce_dtype", "/gpu", kGradReduceDtypes, s.grad_reduce_dtype);
             r.integer(g, "tensor_parallel", "/gpu", s.tensor_parallel, 1, 1024);
             r.integer(g, "pipeline_parallel", "/gpu", s.pipeline_parallel, 1, 1024);
@@ -612,6 +639,8 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
             r.number(t, "optimizer_temp_fraction", "/tunables", s.tunables.optimizer_temp_fraction, 0, 4);
         }
     }
+    // frozen_weights_16bit's default depends on the stack and the strategy, both known only now.
+    if (!doc.contains("frozen_weights_16bit")) s.frozen_weights_16bit = s.frozen_weights_16bit_default();
     // Impossible combinations.
     const bool quantized = s.precision == "int8" || s.precision == "nf4";
     if (s.method == "qlora" && s.precision != "nf4")
@@ -653,9 +682,15 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                 if (l.out_features != 1) narrowest = narrowest == 0 ? width : std::min(narrowest, width);
             }
         }
-        if (!any)
-            r.problem("/lora/targets", "none of the LoRA targets exists in '" + s.model_id +
-                                           "' (transformers: q, k, v, o, qkv, gate, up, down, fc1, fc2)");
+        if (!any) {
+            // What the model has, so the message says what to write (DeepSeek-V3's MLA has no q_proj or v_proj).
+            const LoraTargets have = resolve_lora_targets(s.model, {"(none)"});
+            r.problem("/lora/targets", std::string(s.lora_targets.empty() ? "PEFT's default LoRA targets (q and v) "
+                                                                            "are not"
+                                                                          : "none of the LoRA targets is") +
+                                           " in '" + (s.model_id == "custom" ? s.model.name : s.model_id) +
+                                           "'; set 'lora': {'targets': [...]} from what it has: " + join(have.available));
+        }
         // A rank above a layer's width gives the adapter (rank x (in + out)) more parameters than the layer itself
         // and no more expressive power than full fine-tuning of it.
         else if (narrowest > 0 && s.lora_rank > narrowest)
@@ -925,11 +960,23 @@ bool Scenario::offload_activations_effective() const {
     return offload_activations_set ? offload_activations : offload_activations_default();
 }
 
+// Stacks that load the model in the mixed-precision dtype, so a frozen base is 16-bit under autocast:
+//  - LLaMA-Factory: patch_config sets from_pretrained's torch_dtype to compute_dtype (bf16 / fp16 from the training
+//    arguments) unless DeepSpeed ZeRO-3 runs without quantization (model/patcher.py), and init_adapter upcasts only
+//    the trainable parameters to fp32 (model/adapter.py);
+//  - axolotl: normalize_config sets cfg.torch_dtype to bfloat16 with bf16, float16 with fp16, and loads with it;
+//  - Unsloth: FastLanguageModel.from_pretrained(dtype=None) loads bf16 where the card has it, else fp16.
+// transformers' Trainer and torchtune (no autocast) keep their own rule (engine::frozen_weights_16bit_default).
+bool Scenario::stack_loads_16bit() const {
+    return (stack == "llama-factory" && strategy != "zero3") || stack == "axolotl" || stack == "unsloth";
+}
+
 bool Scenario::frozen_weights_16bit_default() const {
     const int m = index_of(kMethods, method);
     const int p = index_of(kPrecisions, precision);
-    return m >= 0 && p >= 0 &&
-           engine::frozen_weights_16bit_default(model.family, engine::Method(m), engine::Precision(p));
+    if (m < 0 || p < 0) return false;
+    if (stack_loads_16bit() && frozen_weights_16bit_applies()) return true;
+    return engine::frozen_weights_16bit_default(model.family, engine::Method(m), engine::Precision(p));
 }
 
 bool interconnect_possible(const engine::GpuSpec& gpu, std::string_view id) {

@@ -88,7 +88,10 @@ struct Scenario {
     bool frozen_weights_16bit_applies() const {
         return (precision == "fp16-amp" || precision == "bf16-amp") && (method == "lora" || method == "frozen-backbone");
     }
-    bool frozen_weights_16bit_default() const;  // engine::frozen_weights_16bit_default() of this scenario
+    bool frozen_weights_16bit_default() const;  // engine::frozen_weights_16bit_default() of this scenario, or the stack's
+    // Whether the stack loads the model in the autocast dtype (LLaMA-Factory, axolotl, Unsloth): its frozen weights
+    // are 16-bit under fp16/bf16 autocast and it has no way to keep them fp32 (scenario.cpp).
+    bool stack_loads_16bit() const;
 
     // What the stack and its switches mean for the engine (each stack's documented defaults, scenario.cpp).
     engine::LossKernel loss_kernel() const;

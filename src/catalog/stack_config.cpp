@@ -14,6 +14,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "catalog/hf_config.h"
+
 namespace gg::catalog {
 
 namespace {
@@ -28,13 +30,33 @@ std::string hub_repo(const Scenario& s) {
     return s.model.source.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size());
 }
 
-// PEFT/transformers module names of a Llama-style decoder.
+// The model's own module names of exactly the Linears the estimate adapts (the scenario's targets resolved as the
+// estimate resolves them: short role names, the model's module names, "all-linear"; none = PEFT's default q and v),
+// so the config trains the job that was estimated.
 std::vector<std::string> lora_modules(const Scenario& s) {
-    if (s.lora_targets.empty()) return {"q_proj", "v_proj"};  // PEFT's default for Llama (TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING)
-    std::vector<std::string> out;
-    for (const std::string& t : s.lora_targets) out.push_back(t + "_proj");
-    return out;
+    return lora_module_names(s.model, s.training_config().lora.targets);
 }
+
+// The bits bitsandbytes loads the frozen base weights in: the scenario's precision decides (nf4 = 4-bit, int8 =
+// LLM.int8), whatever the method is called; 0 = not quantized.
+int quantization_bits(const Scenario& s) { return s.precision == "nf4" ? 4 : s.precision == "int8" ? 8 : 0; }
+
+// The 16-bit dtype the estimate stores frozen weights in when they are not fp32: pure bf16, bitsandbytes' non-
+// quantized modules (memory.cpp param_bytes: the 16-bit torch_dtype; bf16 like the 4-bit compute dtype written
+// here), frozen weights in the autocast dtype (frozen_weights_16bit). "" = fp32, transformers' default.
+std::string frozen_dtype(const Scenario& s) {
+    if (s.precision == "bf16" || quantization_bits(s) > 0) return "bfloat16";
+    if (s.training_config().frozen_weights_16bit) return s.precision == "fp16-amp" ? "float16" : "bfloat16";
+    return "";
+}
+
+// DeepSpeed's ZeRO stage of the scenario's strategy; 0 = none (DDP, FSDP, one card).
+int zero_stage(const Scenario& s) {
+    return s.strategy == "zero1" ? 1 : s.strategy == "zero2" ? 2 : s.strategy == "zero3" ? 3 : 0;
+}
+
+// Whether the 16-bit autocast the Trainer turns on is bf16 (bf16-amp, and the compute dtype of quantized weights).
+bool autocast_bf16(const Scenario& s) { return s.precision == "bf16-amp" || quantization_bits(s) > 0; }
 
 std::string joined(const std::vector<std::string>& v, const char* sep) {
     std::string out;
@@ -57,6 +79,9 @@ std::string hf_optim(const Scenario& s) {
 std::string yes(bool b) { return b ? "true" : "false"; }
 
 StackConfig llama_factory(const Scenario& s, const std::string& repo) {
+    // LLaMA-Factory's init_adapter: "Quantized models can only be used for the LoRA tuning."
+    if (quantization_bits(s) > 0 && s.method != "lora" && s.method != "qlora") return {"", "", "precision"};
+    if (s.strategy == "zero1" || s.strategy == "fsdp") return {"", "", "parallelism"};
     std::string y = "### LLaMA-Factory config written by gpuguide: every memory-relevant setting of the estimate\n";
     y += "### llamafactory-cli train this.yaml (add dataset, template and output_dir)\n";
     y += "model_name_or_path: " + repo + "\n";
@@ -69,14 +94,21 @@ StackConfig llama_factory(const Scenario& s, const std::string& repo) {
         std::snprintf(dropout, sizeof dropout, "%g", s.lora_dropout);
         y += std::string("lora_dropout: ") + dropout + "\n";
         y += "lora_target: " + joined(lora_modules(s), ",") + "\n";
+    } else if (s.method == "frozen-backbone") {
+        // Freeze tuning trains the last freeze_trainable_layers blocks (default 2) plus freeze_extra_modules
+        // (LLaMA-Factory model/adapter.py _setup_freeze_tuning): no block and the output layer is the estimate's
+        // frozen backbone with its head (a tied head is the embedding).
+        y += "finetuning_type: freeze\nfreeze_trainable_layers: 0\n";
+        y += std::string("freeze_extra_modules: ") + (s.model.tied_embeddings ? "embed_tokens" : "lm_head") + "\n";
     } else {
-        y += std::string("finetuning_type: ") + (s.method == "frozen-backbone" ? "freeze" : "full") + "\n";
+        y += "finetuning_type: full\n";
     }
-    if (s.method == "qlora") y += "quantization_bit: 4\nquantization_method: bitsandbytes\n";
+    if (quantization_bits(s) > 0)
+        y += "quantization_bit: " + std::to_string(quantization_bits(s)) + "\nquantization_method: bitsandbytes\n";
     y += "cutoff_len: " + std::to_string(s.shape_per_sample().seq_len) + "\n";
     y += "per_device_train_batch_size: " + std::to_string(s.batch_size) + "\n";
     y += "gradient_accumulation_steps: " + std::to_string(s.grad_accum_steps) + "\n";
-    if (s.precision == "bf16-amp" || s.method == "qlora") y += "bf16: true\n";
+    if (autocast_bf16(s)) y += "bf16: true\n";
     if (s.precision == "fp16-amp") y += "fp16: true\n";
     if (s.precision == "bf16") y += "pure_bf16: true\n";
     y += "optim: " + hf_optim(s) + "\n";
@@ -86,8 +118,11 @@ StackConfig llama_factory(const Scenario& s, const std::string& repo) {
     y += "use_unsloth: " + yes(s.use_unsloth) + "\n";
     y += "packing: " + yes(s.packing) + "\n";
     if (s.eval_batch_size > 0) y += "per_device_eval_batch_size: " + std::to_string(s.eval_batch_size) + "\n";
-    if (s.strategy == "zero1" || s.strategy == "zero2" || s.strategy == "zero3")
-        y += "deepspeed: examples/deepspeed/ds_z" + s.strategy.substr(4) + "_config.json\n";
+    // The DeepSpeed files LLaMA-Factory ships (examples/deepspeed/): ds_z2_config, ds_z3_config and their _offload_
+    // twins (optimizer states in host RAM); stage 1 has none, and its FSDP runs through an accelerate config.
+    if (zero_stage(s) > 0)
+        y += "deepspeed: examples/deepspeed/ds_z" + std::to_string(zero_stage(s)) +
+             (s.offload_optimizer ? "_offload" : "") + "_config.json\n";
     return {"yaml", y, ""};
 }
 
@@ -97,7 +132,7 @@ nlohmann::json training_arguments(const Scenario& s) {
                            {"per_device_train_batch_size", s.batch_size},
                            {"gradient_accumulation_steps", s.grad_accum_steps},
                            {"optim", hf_optim(s)},
-                           {"bf16", s.precision == "bf16-amp" || s.method == "qlora"},
+                           {"bf16", autocast_bf16(s)},
                            {"fp16", s.precision == "fp16-amp"}};
     if (s.eval_batch_size > 0) {
         args["eval_strategy"] = "steps";
@@ -110,6 +145,18 @@ StackConfig hf_trainer(const Scenario& s, const std::string& repo) {
     nlohmann::json args = training_arguments(s);
     args["gradient_checkpointing"] = s.checkpointing == "full";
     args["use_liger_kernel"] = s.liger_kernel;
+    // TrainingArguments takes a DeepSpeed config as a dict ("auto" values filled from the arguments) and FSDP as a
+    // string (transformers' deepspeed integration, HfTrainerDeepSpeedConfig; TrainingArguments.fsdp).
+    if (zero_stage(s) > 0) {
+        nlohmann::json zero = {{"stage", zero_stage(s)}};
+        if (s.offload_optimizer) zero["offload_optimizer"] = {{"device", "cpu"}, {"pin_memory", true}};
+        args["deepspeed"] = {{"zero_optimization", zero},
+                             {"bf16", {{"enabled", "auto"}}},
+                             {"fp16", {{"enabled", "auto"}}},
+                             {"train_micro_batch_size_per_gpu", "auto"},
+                             {"gradient_accumulation_steps", "auto"}};
+    }
+    if (s.strategy == "fsdp") args["fsdp"] = "full_shard auto_wrap";
     std::string p = "# Hugging Face Trainer + PEFT, written by gpuguide: every memory-relevant setting of the estimate.\n";
     p += "# Sequences: tokenize with truncation to max_length=" + std::to_string(s.shape_per_sample().seq_len) +
          (s.packing ? " and pack them (trl SFTConfig(packing=True))" : "") + ".\n";
@@ -118,11 +165,12 @@ StackConfig hf_trainer(const Scenario& s, const std::string& repo) {
     p += "from peft import LoraConfig, get_peft_model\n\n";
     const std::string attn = s.attention == "flash" ? "flash_attention_2" : s.attention;
     std::string load = "model = AutoModelForCausalLM.from_pretrained(\"" + repo + "\", attn_implementation=\"" + attn + "\"";
-    // Pure bf16 loads the weights in bf16; autocast keeps fp32 weights (transformers' default dtype).
-    if (s.precision == "bf16") load += ", torch_dtype=torch.bfloat16";
-    if (s.method == "qlora")
+    // The dtype the estimate stores the weights in: without torch_dtype transformers loads fp32, which autocast keeps.
+    if (const std::string dtype = frozen_dtype(s); !dtype.empty()) load += ", torch_dtype=torch." + dtype;
+    if (quantization_bits(s) == 4)
         load += ",\n    quantization_config=BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type=\"nf4\", "
                 "bnb_4bit_use_double_quant=True, bnb_4bit_compute_dtype=torch.bfloat16)";
+    if (quantization_bits(s) == 8) load += ",\n    quantization_config=BitsAndBytesConfig(load_in_8bit=True)";
     p += load + ")\n";
     if (s.method == "lora" || s.method == "qlora") {
         const nlohmann::json lora = {{"r", s.lora_rank},
@@ -131,6 +179,11 @@ StackConfig hf_trainer(const Scenario& s, const std::string& repo) {
                                      {"task_type", "CAUSAL_LM"}};
         p += "lora_config = LoraConfig(**json.loads(\"\"\"" + lora.dump() + "\"\"\"))\n";
         p += "model = get_peft_model(model, lora_config)\n";
+    } else if (s.method == "frozen-backbone") {
+        // Only the output layer trains (the estimate's frozen backbone with its task head; a tied head is the
+        // embedding's weight, which get_output_embeddings returns too).
+        p += "for param in model.parameters():\n    param.requires_grad = False\n";
+        p += "model.get_output_embeddings().weight.requires_grad = True\n";
     }
     p += "training_args = TrainingArguments(**json.loads(\"\"\"" + args.dump() + "\"\"\"))\n";
     return {"python", p, ""};
@@ -150,14 +203,30 @@ std::string torchtune_config(const Scenario& s) {
 
 StackConfig torchtune(const Scenario& s) {
     if (s.method != "lora" && s.method != "qlora") return {"", "", "method"};
+    // lora_finetune_single_device: one card, no DeepSpeed or FSDP.
+    if (s.gpu_count > 1 || s.strategy != "ddp" || s.offload_optimizer) return {"", "", "parallelism"};
+    // torchtune's recipes run in `dtype` (bf16 or fp32, no autocast) and its QLoRA configs quantize the base to NF4
+    // (torchao); no config loads 8-bit weights.
+    const int bits = quantization_bits(s);
+    if (bits == 8 || s.precision == "fp16-amp" || s.precision == "bf16-amp" || s.precision == "tf32" ||
+        (bits == 4) != (s.method == "qlora"))
+        return {"", "", "precision"};
     const std::string config = torchtune_config(s);
     if (config.empty()) return {"", "", "model"};
-    std::vector<std::string> attn, mlp;
+    // torchtune's lora_llama builders: lora_attn_modules names q_proj, k_proj, v_proj, output_proj; apply_lora_to_mlp
+    // adapts w1, w2 and w3 (gate, down, up) together; apply_lora_to_output the output layer.
+    std::vector<std::string> attn;
+    int mlp = 0;
+    bool output = false;
     for (const std::string& m : lora_modules(s)) {
         if (m == "o_proj") attn.push_back("output_proj");
         else if (m == "q_proj" || m == "k_proj" || m == "v_proj") attn.push_back(m);
-        else mlp.push_back(m);
+        else if (m == "gate_proj" || m == "up_proj" || m == "down_proj") ++mlp;
+        else if (m == "lm_head") output = true;
+        else return {"", "", "targets"};
     }
+    if (mlp != 0 && mlp != 3) return {"", "", "targets"};  // one or two MLP projections: no torchtune switch
+    if (attn.empty()) return {"", "", "targets"};        // lora_attn_modules must name one at least
     char dropout[32];
     std::snprintf(dropout, sizeof dropout, "%g", s.lora_dropout);
     std::string c = "# torchtune, written by gpuguide: every memory-relevant setting of the estimate\n";
@@ -168,7 +237,9 @@ StackConfig torchtune(const Scenario& s) {
     c += " model.lora_rank=" + std::to_string(s.lora_rank);
     c += std::string(" model.lora_dropout=") + dropout;
     c += " model.lora_attn_modules=[" + joined(attn, ",") + "]";
-    c += " model.apply_lora_to_mlp=" + std::string(mlp.empty() ? "False" : "True");
+    c += " model.apply_lora_to_mlp=" + std::string(mlp == 3 ? "True" : "False");
+    c += " model.apply_lora_to_output=" + std::string(output ? "True" : "False");
+    c += std::string(" dtype=") + (s.precision == "fp32" ? "fp32" : "bf16");
     c += " enable_activation_checkpointing=" + std::string(s.checkpointing == "full" ? "True" : "False");
     c += " enable_activation_offloading=" + std::string(s.offload_activations_effective() ? "True" : "False");
     c += " dataset.packed=" + std::string(s.packing ? "True" : "False");
@@ -182,8 +253,14 @@ StackConfig torchtune(const Scenario& s) {
 // use_gradient_checkpointing ("unsloth" = offloaded to host RAM, True = torch's, False = none).
 StackConfig unsloth(const Scenario& s, const std::string& repo) {
     if (s.method != "lora" && s.method != "qlora") return {"", "", "method"};
+    if (s.gpu_count > 1 || s.strategy != "ddp" || s.offload_optimizer) return {"", "", "parallelism"};  // one card
     const int seq = s.shape_per_sample().seq_len;
-    const nlohmann::json load = {{"model_name", repo}, {"max_seq_length", seq}, {"load_in_4bit", s.method == "qlora"}};
+    // Unsloth loads the base in 16 bit (dtype=None: bf16 where the card has it), 4-bit or 8-bit: no fp32 weights.
+    if (quantization_bits(s) == 0 && frozen_dtype(s).empty()) return {"", "", "precision"};
+    const nlohmann::json load = {{"model_name", repo},
+                                 {"max_seq_length", seq},
+                                 {"load_in_4bit", quantization_bits(s) == 4},
+                                 {"load_in_8bit", quantization_bits(s) == 8}};
     nlohmann::json peft = {{"r", s.lora_rank},
                            {"target_modules", lora_modules(s)},
                            {"lora_dropout", s.lora_dropout},
@@ -208,12 +285,16 @@ StackConfig unsloth(const Scenario& s, const std::string& repo) {
 
 // axolotl: one YAML file for `axolotl train`.
 StackConfig axolotl(const Scenario& s, const std::string& repo) {
+    // axolotl's shipped DeepSpeed files (deepspeed_configs/zero1, zero2, zero3.json) keep the optimizer on the card;
+    // its offload files move parameters too, which the estimate does not model. Its FSDP needs an fsdp_config.
+    if (s.offload_optimizer || s.strategy == "fsdp") return {"", "", "parallelism"};
     std::string y = "# axolotl config written by gpuguide: every memory-relevant setting of the estimate\n";
     y += "# axolotl train this.yml (add datasets and output_dir)\n";
     y += "base_model: " + repo + "\n";
-    y += "load_in_4bit: " + yes(s.method == "qlora") + "\n";
+    y += "load_in_8bit: " + yes(quantization_bits(s) == 8) + "\n";
+    y += "load_in_4bit: " + yes(quantization_bits(s) == 4) + "\n";
     if (s.method == "lora" || s.method == "qlora") {
-        y += "adapter: " + s.method + "\n";
+        y += std::string("adapter: ") + (quantization_bits(s) == 4 ? "qlora" : "lora") + "\n";
         y += "lora_r: " + std::to_string(s.lora_rank) + "\n";
         char dropout[32];
         std::snprintf(dropout, sizeof dropout, "%g", s.lora_dropout);
@@ -229,7 +310,7 @@ StackConfig axolotl(const Scenario& s, const std::string& repo) {
     y += "gradient_accumulation_steps: " + std::to_string(s.grad_accum_steps) + "\n";
     if (s.eval_batch_size > 0) y += "eval_batch_size: " + std::to_string(s.eval_batch_size) + "\n";
     // bf16 / fp16 = autocast; bfloat16 loads the model in bf16 without it (pure bf16). QLoRA computes in bf16.
-    y += "bf16: " + yes(s.precision == "bf16-amp" || s.method == "qlora") + "\n";
+    y += "bf16: " + yes(autocast_bf16(s)) + "\n";
     y += "fp16: " + yes(s.precision == "fp16-amp") + "\n";
     if (s.precision == "bf16") y += "bfloat16: true\n";
     y += "optimizer: " + hf_optim(s) + "\n";
@@ -241,17 +322,20 @@ StackConfig axolotl(const Scenario& s, const std::string& repo) {
         y += "plugins:\n  - axolotl.integrations.liger.LigerPlugin\n";
         y += "liger_fused_linear_cross_entropy: true\n";
     }
-    if (s.strategy == "zero1" || s.strategy == "zero2" || s.strategy == "zero3")
-        y += "deepspeed: deepspeed_configs/zero" + s.strategy.substr(4) + ".json\n";
+    if (zero_stage(s) > 0) y += "deepspeed: deepspeed_configs/zero" + std::to_string(zero_stage(s)) + ".json\n";
     return {"yaml", y, ""};
 }
 
 }  // namespace
 
 StackConfig stack_config(const Scenario& s) {
-    if (s.model_copy_gpus() > 1) return {"", "", "parallelism"};
+    // Tensor or pipeline parallelism has no single-stack config here; optimizer offload is DeepSpeed's (ZeRO-Offload).
+    if (s.model_copy_gpus() > 1 || (s.offload_optimizer && zero_stage(s) == 0)) return {"", "", "parallelism"};
     const std::string repo = hub_repo(s);
     if (repo.empty()) return {"", "", "model"};
+    // frozen_weights_16bit off where the stack loads 16-bit weights: the estimate counts fp32 weights the stack
+    // cannot keep.
+    if (s.stack_loads_16bit() && s.frozen_weights_16bit_applies() && !s.frozen_weights_16bit) return {"", "", "precision"};
     if (s.stack == "llama-factory") return llama_factory(s, repo);
     if (s.stack == "hf-trainer") return hf_trainer(s, repo);
     if (s.stack == "torchtune") return torchtune(s);

@@ -13,7 +13,7 @@ struct StackConfig {
     std::string format;  // "yaml" (LLaMA-Factory, axolotl), "python" (hf-trainer, Unsloth), "shell" (torchtune),
                          // "" = none
     std::string text;    // "" when the scenario cannot be written for its stack (see `reason`)
-    std::string reason;  // why there is no text: "stack", "model", "parallelism"
+    std::string reason;  // why there is no text: "stack", "model", "parallelism", "method", "precision", "targets"
 };
 
 // Llama-style decoders (the presets with a Hugging Face repo in their source) on one GPU or data parallel.

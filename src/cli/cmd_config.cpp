@@ -18,9 +18,20 @@ int run(const std::vector<std::string>& args) {
     const catalog::StackConfig c = catalog::stack_config(s);
     if (c.text.empty()) {
         const char* why = c.reason == "stack"         ? "no configuration is written for this stack"
-                          : c.reason == "parallelism" ? "tensor or pipeline parallelism has no single-stack config here"
+                          : c.reason == "parallelism" ? "this stack's config is not written here for this parallelism "
+                                                        "(tensor or pipeline parallelism; optimizer offload without "
+                                                        "ZeRO; LLaMA-Factory: ZeRO-1 or FSDP; axolotl: offload or FSDP; "
+                                                        "Unsloth and torchtune: one card)"
                           : c.reason == "method"      ? "this stack's config is written here for LoRA and QLoRA (axolotl: "
                                                         "and full fine-tuning)"
+                          : c.reason == "precision"   ? "the stack cannot load the weights in the dtype the estimate "
+                                                        "assumes (see 'precision' and 'frozen_weights_16bit'; torchtune "
+                                                        "runs fp32 or pure bf16 with no 8-bit LoRA, Unsloth and "
+                                                        "LLaMA-Factory load 16-bit or quantized weights, LLaMA-Factory "
+                                                        "quantizes for LoRA only)"
+                          : c.reason == "targets"     ? "the stack cannot adapt exactly these LoRA targets (torchtune "
+                                                        "adapts the MLP's three projections together, and at least one "
+                                                        "attention projection)"
                                                       : "the model is not a Llama-style decoder with a Hugging Face "
                                                         "repository (or torchtune ships no config for it)";
         std::fprintf(stderr, "gpuguide config: stack '%s': %s\n", s.stack.c_str(), why);

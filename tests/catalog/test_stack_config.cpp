@@ -2,9 +2,11 @@
 // Python, torchtune's key=value overrides) and every memory-relevant field equals the scenario's.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -256,4 +258,125 @@ TEST_CASE("no config where the stack or the model cannot take one") {
     CHECK(stack_config(scenario_of(R"({"model": "qwen2.5-14b", "method": "lora", "stack": "torchtune"})")).reason ==
           "model");
     CHECK(stack_config(scenario_of(R"({"model": "llama-3.1-8b", "stack": "torchtune"})")).reason == "method");
+}
+
+TEST_CASE("every stack x method x precision x target spelling: the config loads what the estimate counts, or says why not") {
+    // Issue 39: int8 estimated but 16/32-bit configured; q_proj written as q_proj_proj; torchtune's MLP switch on
+    // for attention-only targets. Each spelling of the targets and the modules it means for a Llama decoder.
+    const std::vector<std::pair<std::string, std::vector<std::string>>> spellings = {
+        {"", {"q_proj", "v_proj"}},  // PEFT's default
+        {R"(["q", "v"])", {"q_proj", "v_proj"}},
+        {R"(["q_proj", "v_proj"])", {"q_proj", "v_proj"}},
+        {R"(["all-linear"])", {"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"}},
+        {R"(["q", "k", "v", "o", "gate", "up", "down"])",
+         {"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"}},
+        {R"(["up_proj"])", {"up_proj"}},
+    };
+    const std::vector<std::string> known_reasons = {"stack", "model", "parallelism", "method", "precision", "targets"};
+    int written = 0, refused = 0;
+    for (const std::string& stack : kStacks)
+        for (const std::string method : {"lora", "qlora", "full", "frozen-backbone"})
+            for (const std::string precision : {"fp32", "bf16-amp", "fp16-amp", "bf16", "int8", "nf4"})
+                for (const auto& [spelling, modules] : spellings) {
+                    const bool lora = method == "lora" || method == "qlora";
+                    if (!lora && !spelling.empty()) continue;
+                    std::string text = R"({"model": "llama-3.1-8b", "stack": ")" + stack + R"(", "method": ")" + method +
+                                       R"(", "precision": ")" + precision + "\"";
+                    if (!spelling.empty()) text += R"(, "lora": {"targets": )" + spelling + "}";
+                    text += "}";
+                    const ParsedScenario p = parse_scenario(text);
+                    if (!p.problems.empty()) continue;  // a combination the scenario refuses (qlora + bf16, ...)
+                    CAPTURE(text);
+                    const Scenario& s = p.scenario;
+                    const StackConfig c = stack_config(s);
+                    if (c.text.empty()) {
+                        CHECK(std::find(known_reasons.begin(), known_reasons.end(), c.reason) != known_reasons.end());
+                        ++refused;
+                        continue;
+                    }
+                    ++written;
+                    const std::string& t = c.text;
+                    CHECK(t.find("_proj_proj") == std::string::npos);
+                    CHECK(t.find("all-linear_proj") == std::string::npos);
+                    const bool four = precision == "nf4", eight = precision == "int8";
+                    // The weights' storage: quantized loads name their bits, in every stack's own words.
+                    if (stack == "hf-trainer") {
+                        CHECK((t.find("load_in_4bit=True") != std::string::npos) == four);
+                        CHECK((t.find("load_in_8bit=True") != std::string::npos) == eight);
+                        // 16-bit weights where the estimate counts them (pure bf16, quantized models' other modules,
+                        // frozen weights in the autocast dtype); none where it counts fp32.
+                        const bool sixteen = precision == "bf16" || four || eight || s.training_config().frozen_weights_16bit;
+                        CHECK((t.find("torch_dtype=") != std::string::npos) == sixteen);
+                        if (method == "frozen-backbone") CHECK(t.find("requires_grad = False") != std::string::npos);
+                    } else if (stack == "llama-factory") {
+                        const auto y = parse_flat_yaml(t);
+                        CHECK(y.count("quantization_bit") == (four || eight ? 1u : 0u));
+                        if (four || eight) CHECK(y.at("quantization_bit") == (four ? "4" : "8"));
+                        if (method == "frozen-backbone") CHECK(y.at("freeze_trainable_layers") == "0");
+                        if (lora) {
+                            std::string joined;
+                            for (const std::string& m : modules) joined += (joined.empty() ? "" : ",") + m;
+                            CHECK(y.at("lora_target") == joined);
+                        }
+                    } else if (stack == "axolotl") {
+                        const auto y = parse_yaml_with_lists(t);
+                        CHECK(y.at("load_in_4bit") == (four ? "true" : "false"));
+                        CHECK(y.at("load_in_8bit") == (eight ? "true" : "false"));
+                        if (lora) {
+                            std::string joined;
+                            for (const std::string& m : modules) joined += (joined.empty() ? "" : ",") + m;
+                            CHECK(y.at("lora_target_modules") == joined);
+                        }
+                    } else if (stack == "unsloth") {
+                        const nlohmann::json load = python_kwargs(t, "FastLanguageModel.from_pretrained");
+                        CHECK(load["load_in_4bit"] == four);
+                        CHECK(load["load_in_8bit"] == eight);
+                        CHECK(python_kwargs(t, "FastLanguageModel.get_peft_model")["target_modules"] ==
+                              nlohmann::json(modules));
+                    } else if (stack == "torchtune") {
+                        CHECK_FALSE(eight);  // torchtune has no 8-bit LoRA: refused above
+                        const auto o = parse_overrides(t);
+                        CHECK((o.at("--config").find("qlora") != std::string::npos) == four);
+                        CHECK(o.at("dtype") == (precision == "fp32" ? "fp32" : "bf16"));
+                        const bool mlp = std::find(modules.begin(), modules.end(), "gate_proj") != modules.end();
+                        CHECK(o.at("model.apply_lora_to_mlp") == (mlp ? "True" : "False"));
+                    }
+                    if (lora && (stack == "hf-trainer"))
+                        CHECK(python_kwargs(t, "LoraConfig")["target_modules"] == nlohmann::json(modules));
+                }
+    CHECK(written > 50);
+    CHECK(refused > 10);
+    // The issue's own cases: Llama-3.1-8B LoRA in int8 loads 8-bit weights (or the stack refuses), and a single MLP
+    // projection cannot be written for torchtune, whose switch adapts all three.
+    const Scenario int8 = scenario_of(R"({"model": "llama-3.1-8b", "method": "lora", "precision": "int8"})");
+    CHECK(stack_config(int8).text.find("BitsAndBytesConfig(load_in_8bit=True)") != std::string::npos);
+    Scenario tt = int8;
+    tt.stack = "torchtune";
+    CHECK(stack_config(tt).reason == "precision");
+    CHECK(stack_config(scenario_of(R"({"model": "llama-3.1-8b", "method": "lora", "precision": "bf16",
+        "stack": "torchtune", "lora": {"targets": ["up"]}})")).reason == "targets");
+}
+
+TEST_CASE("a strategy the estimate counts reaches the config: DeepSpeed for ZeRO, with offload; refused where a stack has none") {
+    const auto on = [](const std::string& stack, const std::string& strategy, bool offload) {
+        return scenario_of(R"({"model": "llama-3.1-8b", "method": "lora", "precision": "bf16-amp", "stack": ")" + stack +
+                           R"(", "gpu": {"id": "a100-sxm4-80gb", "count": 4, "strategy": ")" + strategy +
+                           R"("}, "offload_optimizer": )" + (offload ? "true" : "false") + "}");
+    };
+    const nlohmann::json args = python_kwargs(stack_config(on("hf-trainer", "zero3", true)).text, "TrainingArguments");
+    CHECK(args["deepspeed"]["zero_optimization"]["stage"] == 3);
+    CHECK(args["deepspeed"]["zero_optimization"]["offload_optimizer"]["device"] == "cpu");
+    CHECK(python_kwargs(stack_config(on("hf-trainer", "fsdp", false)).text, "TrainingArguments")["fsdp"] ==
+          "full_shard auto_wrap");
+    CHECK(parse_flat_yaml(stack_config(on("llama-factory", "zero3", true)).text).at("deepspeed") ==
+          "examples/deepspeed/ds_z3_offload_config.json");
+    CHECK(parse_flat_yaml(stack_config(on("llama-factory", "zero2", false)).text).at("deepspeed") ==
+          "examples/deepspeed/ds_z2_config.json");
+    CHECK(stack_config(on("llama-factory", "zero1", false)).reason == "parallelism");  // LLaMA-Factory ships no ZeRO-1 file
+    CHECK(stack_config(on("axolotl", "zero3", true)).reason == "parallelism");  // its offload files move parameters too
+    CHECK(parse_yaml_with_lists(stack_config(on("axolotl", "zero3", false)).text).at("deepspeed") ==
+          "deepspeed_configs/zero3.json");
+    CHECK(stack_config(on("torchtune", "ddp", false)).reason == "parallelism");  // a single-device recipe
+    // Offload without ZeRO is no stack's: refused for every stack.
+    for (const std::string& stack : kStacks) CHECK(stack_config(on(stack, "ddp", true)).reason != "");
 }
