@@ -115,7 +115,8 @@ void draw_narrow_summary(AppState& app) {
                      : v == engine::Verdict::kTight ? Str::SummaryTight
                                                     : Str::SummaryNoFit,
                      L),
-                  gpu->name.c_str(), format_gib(m.nvidia_smi.bytes, L).c_str(), format_gib(m.usable_bytes, L).c_str());
+                  cards_label(r.scenario.scenario.gpu_count, gpu->name, L).c_str(), format_gib(m.nvidia_smi.bytes, L).c_str(),
+                  format_gib(m.usable_bytes, L).c_str());
     test_anchor(app, "narrow-verdict");
     ImGui::PopStyleColor();
     const double total_s = r.report.contains("time") ? json_number(r.report["time"], "total_s") : -1;

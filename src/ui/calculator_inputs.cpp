@@ -506,9 +506,12 @@ void draw_inputs(AppState& app) {
         field_label(tr(Str::LoraRank, L), tr(Str::LoraRankTip, L));
         changed |= int_field(app, "##lora_rank", s.lora_rank, 1, 4096, "");
     }
+    // A click on either of these two sets it: it must not be put back to its default below in the same frame.
+    bool frozen_clicked = false, latents_clicked = false;
     if (s.frozen_weights_16bit_applies()) {
         field_label(tr(Str::FrozenWeights16bit, L), tr(Str::FrozenWeights16bitTip, L));
-        changed |= ImGui::Checkbox("##frozen_weights_16bit", &s.frozen_weights_16bit);
+        frozen_clicked = ImGui::Checkbox("##frozen_weights_16bit", &s.frozen_weights_16bit);
+        changed |= frozen_clicked;
         test_anchor(app, "frozen-weights-16bit");
     }
     field_label(tr(Str::Checkpointing, L), tr(Str::CheckpointingTip, L));
@@ -517,7 +520,8 @@ void draw_inputs(AppState& app) {
     changed |= ImGui::Checkbox("##ema", &s.ema);
     if (engine::has_input_encoders(s.model)) {
         field_label(tr(Str::PrecomputedLatents, L), tr(Str::PrecomputedLatentsTip, L));
-        changed |= ImGui::Checkbox("##precomputed_latents", &s.precomputed_latents);
+        latents_clicked = ImGui::Checkbox("##precomputed_latents", &s.precomputed_latents);
+        changed |= latents_clicked;
         test_anchor(app, "precomputed-latents");
     }
     if (!s.model.is_vision) {
@@ -570,9 +574,19 @@ void draw_inputs(AppState& app) {
     changed |= choice_combo("##display", s.display, kDisplayChoices, L);
     field_label(tr(Str::GpuCount, L), tr(Str::GpuCountTip, L));
     changed |= int_field(app, "##gpu_count", s.gpu_count, 1, 1024, tr(Str::UnitCards, L));
-    if (s.gpu_count > 1) {
+    // The strategy and the optimizer offload change the answer on one card too (DeepSpeed converts the model to 16
+    // bit; the offloaded states leave the card): shown whenever they are set, so no hidden value decides the verdict.
+    if (s.gpu_count > 1 || s.strategy != "ddp") {
         field_label(tr(Str::Strategy, L), tr(Str::StrategyTip, L));
         changed |= choice_combo("##strategy", s.strategy, kStrategyChoices, L);
+        test_anchor(app, "strategy");
+    }
+    if (s.offload_optimizer || s.strategy.rfind("zero", 0) == 0) {
+        field_label(tr(Str::OffloadOptimizer, L), tr(Str::OffloadOptimizerTip, L));
+        changed |= ImGui::Checkbox("##offload_optimizer", &s.offload_optimizer);
+        test_anchor(app, "offload-optimizer");
+    }
+    if (s.gpu_count > 1) {
         field_label(tr(Str::Interconnect, L), tr(Str::InterconnectTip, L));
         // NVLink is offered only for cards that have it (the scenario refuses it otherwise).
         std::vector<Choice> links = kInterconnectChoices;
@@ -629,8 +643,8 @@ void draw_inputs(AppState& app) {
         changed = true;
     }
     changed |= draw_decision_inputs(app);
-    if (changed && latents_default) s.precomputed_latents = s.precomputed_latents_default();
-    if (changed && frozen_default) s.frozen_weights_16bit = s.frozen_weights_16bit_default();
+    if (changed && latents_default && !latents_clicked) s.precomputed_latents = s.precomputed_latents_default();
+    if (changed && frozen_default && !frozen_clicked) s.frozen_weights_16bit = s.frozen_weights_16bit_default();
     if (!s.frozen_weights_16bit_applies()) s.frozen_weights_16bit = false;  // never left set where it cannot apply
     if (changed) app.scenario_dirty = true;
 }

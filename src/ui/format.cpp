@@ -48,6 +48,13 @@ std::string format_grouped(double value) {
     return (value < 0 && out != "0" ? "-" : "") + out;
 }
 
+std::string cards_label(int count, const std::string& name, Lang lang) {
+    if (count <= 1) return name;
+    char buf[256];
+    std::snprintf(buf, sizeof buf, tr(Str::CardCount, lang), count, name.c_str());
+    return buf;
+}
+
 std::string format_gib(double bytes, Lang) {
     if (!std::isfinite(bytes)) return "-";
     const double gib = bytes / engine::kBytesPerGiB;

@@ -12,6 +12,8 @@ namespace gg::ui {
 std::string format_gib(double bytes, Lang lang);
 // A card's name without the vendor's brand, for a phone's narrow columns: "RTX 4090", not "NVIDIA GeForce RTX 4090".
 std::string without_brand(std::string name);                 // "18.2 GiB"
+// The cards a headline is about: the name alone for one card, "4 × NVIDIA GeForce RTX 4090" for several.
+std::string cards_label(int count, const std::string& name, Lang lang);
 std::string format_duration(double seconds, Lang lang);          // "45 s", "12 min", "9.5 h", "3.2 days" / "3.2 天"
 std::string format_money(double amount, const std::string& currency, Lang lang);  // "¥310", "$1,234", "¥1.2 万"
 // A currency as a unit after a number or on an axis: the code in English ("CNY", "USD"), the word in Chinese (元, 美元).

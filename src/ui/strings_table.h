@@ -177,6 +177,9 @@
     X(GradReduceFp16, "16-bit (fp16)", "16 位（fp16）")                                                      \
     X(GradReduceBf16, "16-bit (bf16)", "16 位（bf16）")                                                      \
     X(Strategy, "Multi-GPU strategy", "多卡策略")                                                            \
+    X(OffloadOptimizer, "Optimizer states in host RAM", "优化器状态放在内存")                                    \
+    X(OffloadOptimizerTip, "DeepSpeed ZeRO-Offload: the fp32 master weights, gradients and optimizer states live in host RAM and the optimizer step runs on the CPU. Saves GPU memory; each step waits for PCIe and the CPU.", \
+      "DeepSpeed ZeRO-Offload：fp32 主权重、梯度和优化器状态放在主机内存，优化器步骤在 CPU 上运行。省显存，但每一步都要等 PCIe 和 CPU。") \
     X(StrategyTip, "DDP copies the model to every card; ZeRO and FSDP split optimizer states, gradients and weights across cards.", \
       "DDP 在每张卡上放一份完整模型；ZeRO 和 FSDP 把优化器状态、梯度和权重分摊到各张卡上。")               \
     X(StratDdp, "DDP (full copy per card)", "DDP（每卡完整副本）")                                           \
@@ -202,6 +205,7 @@
     X(InputsInvalid, "Some settings are not valid; the results below are for the last valid ones.",        \
       "部分设置无效；下面的结果对应上一次有效的设置。")                                                      \
     X(ResultTitle, "Will it fit?", "装得下吗？")                                                             \
+    X(CardCount, "%d × %s", "%d 张 %s")                                                                        \
     X(VerdictFits, "Fits on %s", "能装进 %s")                                                                \
     X(VerdictNoFit, "Does not fit on %s", "装不进 %s")                                                       \
     X(VerdictTight, "Tight on %s", "勉强装进 %s")                                                             \
@@ -235,6 +239,9 @@
     X(VerdictCard, "Needs %s of the card's %s; a real run needs %s more headroom: %s.",                        \
       "需要 %s，显卡共 %s；实际运行还需 %s 余量：%s。")                                                       \
     X(VerdictCardNoHeadroom, "Needs %s of the card's %s.", "需要 %s，显卡共 %s。")                               \
+    X(VerdictNoFitWhy, "The training steps alone fit the card, but %s passes it: the run stops with out-of-memory " \
+      "when that comes. Take one of the changes below.",                                                           \
+      "单看训练步骤能装进显卡，但 %s 会超出：到那一步就会显存不足而中断。请采用下面的修改。")                      \
     X(VerdictTightWhy, "It fits the card, but not with that headroom: %s may push it over. Close other programs " \
       "on this card, or take one of the switches below.",                                                          \
       "能装进显卡，但留不出这些余量：%s 可能让它超出。关掉这块卡上的其他程序，或采用下面的开关。")              \
@@ -545,6 +552,10 @@
     X(TimeLineLoaderBound, "On %d x %s, training takes %s (%s per step, set by data loading).", "在 %d 张 %s 上训练需要 %s（每步 %s，由数据读取速度决定）。") \
     X(TimeNoDataset, "Enter the number of samples and epochs to get the total time.", "填写样本数和训练轮数即可得到总时间。") \
     X(TimeUnknown, "No published compute rate for this card, so no time estimate.", "这块显卡没有公开的算力数据，因此无法估计时间。") \
+    X(ImplausibleMfu, "Not to be trusted: this speed is past the card's own peak (MFU %s, above 100%%). Check the calibration you entered for this card and family.", \
+      "不可信：这个速度超过了显卡自身的峰值（MFU %s，超过 100%%）。请检查你为这张卡和这类模型输入的校准。") \
+    X(ImplausibleTime, "Not to be trusted: this run would take more than a hundred years. Check the dataset size, the epochs and the speeds you entered.", \
+      "不可信：这次训练要超过一百年。请检查数据集大小、轮数和你输入的速度。") \
     X(PeakInferredHint, "Neither the vendor nor the cloud publishes this card's TFLOPS: its speed here comes from a measured matrix-multiply benchmark, and MFU is against the peak that benchmark implies.", \
       "厂商和云平台都没有公布这张卡的 TFLOPS：这里的速度来自一次实测的矩阵乘法基准，MFU 也是相对这次实测推出的峰值。") \
     X(PrecisionFallbackHint, "This card has no tensor-core units for the precision you chose: the matrix multiplies run at its %s rate (PyTorch falls back by itself, e.g. TF32 before Ampere runs in FP32, QLoRA's compute in FP16 without BF16).", \

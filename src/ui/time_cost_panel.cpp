@@ -283,6 +283,15 @@ void draw_time(AppState& app) {
     }
     const double sps = json_number(t, "samples_per_s"), mfu = json_number(t, "mfu");
     if (sps > 0 && mfu >= 0) hint_textf(tr(Str::ThroughputLine, L), format_significant(sps, 4).c_str(), format_percent(mfu).c_str());
+    // Figures past any real run (engine/plausibility.h), in the verdict's red so no one plans with them.
+    if (t.contains("implausible") && t["implausible"].is_array())
+        for (const nlohmann::json& flag : t["implausible"]) {
+            ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
+            if (flag == "mfu_above_peak") wrapped_textf(tr(Str::ImplausibleMfu, L), format_percent(mfu).c_str());
+            if (flag == "time_past_century") wrapped_text(tr(Str::ImplausibleTime, L));
+            ImGui::PopStyleColor();
+            test_anchor(app, "implausible-time");
+        }
     if (t.value("peak_inferred", false)) hint_text(tr(Str::PeakInferredHint, L));
     if (t.value("precision_fallback", false) && t.contains("rate") && t["rate"].is_string())
         hint_textf(tr(Str::PrecisionFallbackHint, L), t["rate"].get<std::string>().c_str());

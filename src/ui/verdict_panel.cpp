@@ -34,7 +34,7 @@ void draw_verdict(AppState& app) {
                          : v == engine::Verdict::kTight ? Str::VerdictTight
                                                         : Str::VerdictNoFit,
                          L),
-                      gpu->name.c_str());
+                      cards_label(r.scenario.scenario.gpu_count, gpu->name, L).c_str());
         test_anchor(app, "verdict");
         ImGui::PopStyleColor();
         ImGui::PopFont();
@@ -61,6 +61,19 @@ void draw_verdict(AppState& app) {
                           format_gib(m.card_memory_bytes, L).c_str(), format_gib(h.total_bytes(), L).c_str(),
                           terms.c_str());
         if (v == engine::Verdict::kTight) hint_textf(tr(Str::VerdictTightWhy, L), terms.c_str());
+        // Does not fit although the steps do: a term the user gave (evaluation, the longest sample) passes the card.
+        if (v == engine::Verdict::kDoesNotFit && m.nvidia_smi.bytes <= m.card_memory_bytes && h.allocated_bytes() > 0) {
+            std::string when;
+            char buf[160];
+            const bool eval = h.evaluation_bytes >= h.long_sample_bytes;
+            std::snprintf(buf, sizeof buf, tr(eval ? Str::HeadroomEvaluation : Str::HeadroomLongSample, L),
+                          format_gib(eval ? h.evaluation_bytes : h.long_sample_bytes, L).c_str());
+            when = buf;
+            ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
+            wrapped_textf(tr(Str::VerdictNoFitWhy, L), when.c_str());
+            ImGui::PopStyleColor();
+            test_anchor(app, "verdict-why");
+        }
         const catalog::Scenario& sc = r.scenario.scenario;
         const Str max_batch = sc.model_copy_gpus() > 1 ? Str::MaxBatchCopy : Str::MaxBatch;
         if (r.estimate.max_batch_size > 0) ImGui::Text(tr(max_batch, L), r.estimate.max_batch_size);
