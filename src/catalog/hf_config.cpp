@@ -614,6 +614,15 @@ bool parse_hf_config(const json& config, const std::string& file, const std::str
         name = config["architectures"][0].get<std::string>();
     m.name = (name.empty() ? type : name) + " (config.json)";
     m.source = "Hugging Face config.json (model_type " + type + ")";
+    // The checkpoint's dtype: "dtype" (transformers v5 writes it) or "torch_dtype" (v4); other values ("auto") say
+    // nothing about the file and are left out.
+    for (const char* key : {"dtype", "torch_dtype"}) {
+        const std::string dtype = f.text(key, "");
+        if (dtype == "float16" || dtype == "bfloat16" || dtype == "float32") {
+            m.checkpoint_dtype = dtype;
+            break;
+        }
+    }
     if (type == "bert" || roberta_like(type) || type == "distilbert" || type == "albert") read_encoder(f, m);
     else if (type == "vit" || type == "clip_vision_model") read_vit(f, m);
     else read_decoder(f, m);

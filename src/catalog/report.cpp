@@ -35,7 +35,7 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     // The card of an estimate is the user's own: a consumer or workstation card may draw the desktop.
     const bool owned_display = owned_display_card(s, catalog);
     e.report = engine::evaluate_memory(e.prepared, s.batch_size, card_bytes, owned_display);
-    if (card_bytes > 0) e.max_batch_size = engine::max_batch_sizes(e.prepared, {card_bytes}, 1 << 20, owned_display)[0];
+    if (card_bytes > 0) e.max_batch_size = engine::max_batch_sizes(e.prepared, {card_bytes}, s.batch_limit(), owned_display)[0];
     return e;
 }
 

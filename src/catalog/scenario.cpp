@@ -4,6 +4,7 @@
 //
 // Sections: allowed values | readers | custom models | parse | to_json | engine config
 #include "catalog/scenario.h"
+#include "catalog/compat_data.h"
 #include "catalog/hf_config.h"
 #include "catalog/json_text.h"
 #include "catalog/time_data.h"
@@ -431,6 +432,29 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
     r.choice(doc, "optimizer_impl", "", kOptimizerImpls, s.optimizer_impl);
     r.choice(doc, "method", "", kMethods, s.method);
     r.choice(doc, "checkpointing", "", kCheckpointings, s.checkpointing);
+    // What a scenario without "precision" means: what people run the model with (issue 40: an 8B LoRA was estimated in
+    // fp32 by default). A transformer whose checkpoint is saved in 16 bits trains under bf16 autocast, fp16 on a card
+    // without bf16 (TRL's SFTConfig: "bf16: Defaults to True if fp16 is not set"; LLaMA-Factory's examples set bf16),
+    // with gradient checkpointing (SFTConfig: "gradient_checkpointing: Defaults to True") and its weights loaded as
+    // saved (transformers v5 from_pretrained defaults to dtype="auto", huggingface/transformers PR #42805); QLoRA's
+    // base is NF4. Everything else keeps PyTorch's fp32.
+    s.precision_defaulted = !doc.contains("precision") && model_ok;
+    if (s.precision_defaulted) {
+        bool card_bf16 = true;  // no card named: bf16, what current cards run
+        if (doc.contains("gpu") && doc["gpu"].is_object() && doc["gpu"].contains("id") && doc["gpu"]["id"].is_string())
+            if (const engine::GpuSpec* gpu = cat.find_gpu(doc["gpu"]["id"].get<std::string>()))
+                card_bf16 = engine::precision_supported(*gpu, engine::Precision::kBf16Amp, embedded_compat_data());
+        const bool saved_16bit = s.model.checkpoint_dtype == "bfloat16" || s.model.checkpoint_dtype == "float16";
+        if (s.method == "qlora") {
+            s.precision = "nf4";
+        } else if (saved_16bit) {
+            s.precision = card_bf16 ? "bf16-amp" : "fp16-amp";
+            // The Trainer's stack (TRL's SFTTrainer runs on it); the other stacks keep their own defaults below.
+            const bool trainer = !doc.contains("stack") || doc["stack"] == "hf-trainer";
+            if (!doc.contains("checkpointing") && trainer && s.model.family == engine::Family::kDecoder)
+                s.checkpointing = "full";
+        }
+    }
     r.choice(doc, "attention", "", kAttentions, s.attention);
     r.choice(doc, "memory_format", "", kMemoryFormats, s.memory_format);
     r.boolean(doc, "offload_optimizer", "", s.offload_optimizer);
@@ -976,6 +1000,10 @@ bool Scenario::frozen_weights_16bit_default() const {
     const int p = index_of(kPrecisions, precision);
     if (m < 0 || p < 0) return false;
     if (stack_loads_16bit() && frozen_weights_16bit_applies()) return true;
+    // No precision given: the weights load as the checkpoint saved them (see parse_scenario_json).
+    if (precision_defaulted && (model.checkpoint_dtype == "bfloat16" || model.checkpoint_dtype == "float16") &&
+        frozen_weights_16bit_applies())
+        return true;
     return engine::frozen_weights_16bit_default(model.family, engine::Method(m), engine::Precision(p));
 }
 

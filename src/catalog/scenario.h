@@ -3,6 +3,7 @@
 // its exact inverse (parse(to_json(s)) gives s back). No UI code here.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,9 @@ struct Scenario {
     int image_size = 0;              // 0 = the model's default (vision only)
     int seq_len = 0;                 // 0 = the model's default (sequence models only)
     std::string precision = "fp32";
+    // The scenario gave no precision: it got what people run the model with (parse_scenario_json), and a transformer
+    // saved in 16 bits is loaded as saved (frozen_weights_16bit_default). scenario_to_json writes what it got.
+    bool precision_defaulted = false;
     std::string optimizer = "adamw";
     std::string optimizer_impl = "foreach";  // "foreach" (torch >= 2.0 default) | "for-loop" (torch < 2.0) | "fused"
     std::string method = "full";
@@ -101,6 +105,15 @@ struct Scenario {
     // The engine configuration and shape this scenario stands for (with longest_seq_len set, the longest sample's
     // extra bytes are computed here: two graph builds).
     engine::TrainingConfig training_config() const;
+    // The largest micro-batch worth offering: the dataset's samples shared by the data-parallel replicas (a batch
+    // larger than the dataset is no batch; issue 40); without a dataset, the solver's own limit.
+    int batch_limit() const {
+        constexpr int kSolverLimit = 1 << 20;
+        if (!(dataset_samples > 0)) return kSolverLimit;
+        const int replicas = std::max(1, gpu_count / std::max(1, model_copy_gpus()));
+        const double per_replica = dataset_samples / replicas;
+        return per_replica >= kSolverLimit ? kSolverLimit : std::max(1, int(per_replica));
+    }
     engine::WorkloadShape shape_per_sample() const;  // batch 1, resolved image size / seq len
 };
 

@@ -207,12 +207,12 @@ StackConfig torchtune(const Scenario& s) {
     if (s.gpu_count > 1 || s.strategy != "ddp" || s.offload_optimizer) return {"", "", "parallelism"};
     // torchtune's recipes run in `dtype` (bf16 or fp32, no autocast) and its QLoRA configs quantize the base to NF4
     // (torchao); no config loads 8-bit weights.
+    const std::string config = torchtune_config(s);
+    if (config.empty()) return {"", "", "model"};
     const int bits = quantization_bits(s);
     if (bits == 8 || s.precision == "fp16-amp" || s.precision == "bf16-amp" || s.precision == "tf32" ||
         (bits == 4) != (s.method == "qlora"))
         return {"", "", "precision"};
-    const std::string config = torchtune_config(s);
-    if (config.empty()) return {"", "", "model"};
     // torchtune's lora_llama builders: lora_attn_modules names q_proj, k_proj, v_proj, output_proj; apply_lora_to_mlp
     // adapts w1, w2 and w3 (gate, down, up) together; apply_lora_to_output the output layer.
     std::vector<std::string> attn;

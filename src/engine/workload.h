@@ -143,6 +143,9 @@ struct ModelSpec {
     double reference_params = 0;  // the parameter count of the reference implementation (0 = not recorded)
     std::string reference_source; // where that count is published
     bool available = true;        // false: listed preset whose layer graph is not implemented yet
+    // The dtype the checkpoint is saved in (config.json "torch_dtype", "dtype" since transformers v5): "float16",
+    // "bfloat16" or "float32"; "" = not given. transformers v5 loads it as saved by default (dtype="auto").
+    std::string checkpoint_dtype;
 
     // transformer (encoder, decoder, vit)
     int layers = 0, hidden = 0, heads = 0, kv_heads = 0, ffn = 0, vocab = 0, head_dim = 0;

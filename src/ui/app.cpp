@@ -272,7 +272,7 @@ void app_update_results(AppState& app) {
         const bool owned_display = engine::segment_has_display(g.segment);
         CardFit c;
         c.gpu_index = static_cast<int>(i);
-        c.max_batch_size = engine::max_batch_sizes(r.estimate.prepared, {g.memory_bytes}, 1 << 20, owned_display)[0];
+        c.max_batch_size = engine::max_batch_sizes(r.estimate.prepared, {g.memory_bytes}, s.batch_limit(), owned_display)[0];
         c.verdict = engine::judge_job(r.estimate.prepared, s.batch_size, g.memory_bytes, owned_display).verdict;
         r.cards.push_back(c);
     }

@@ -131,6 +131,7 @@ struct AppState {
     catalog::Scenario scenario;      // what the user entered (invalid field values stay in `invalid_inputs`)
     nlohmann::json decision = nlohmann::json::object();  // budget, ownership, ... (decision_json.h keys)
     bool scenario_dirty = true;      // results must be recomputed
+    bool model_defaults_note = false;  // the last change was a model switch that set its defaults (shown until the next)
     std::vector<catalog::Problem> scenario_problems;  // of `scenario` as a whole (combinations)
     nlohmann::json custom_model_draft = nullptr;        // a custom model being edited that is not valid yet
     std::vector<catalog::Problem> custom_model_problems;  // why the draft is not applied

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/json_text.h"
+#include "catalog/model_defaults.h"
 #include "catalog/time_data.h"
 #include "engine/workload.h"
 #include "ui/app.h"
@@ -287,6 +288,18 @@ bool model_combo(AppState& app) {
                 const bool selected = s.model_id == m.id;
                 ImGui::Indent();
                 if (ImGui::Selectable((m.name + "##" + m.id).c_str(), selected) && !selected) {
+                    // The new model's usual batch, precision and checkpointing (catalog::switch_model), said so below
+                    // the box; when the kept settings do not fit the new model, the model alone changes and the
+                    // problems show.
+                    std::vector<catalog::Problem> problems;
+                    if (catalog::switch_model(s, m.id, app.catalog(), problems)) {
+                        app.custom_model_draft = nullptr;
+                        app.custom_model_problems.clear();
+                        app.model_defaults_note = true;
+                        changed = true;
+                        ImGui::Unindent();
+                        continue;
+                    }
                     // The EMA follows the model's default (Ultralytics' trainer always keeps one: on with a YOLO
                     // model, off again when leaving one) unless the user had changed it.
                     const bool was_default = s.ema == s.ema_default();
@@ -440,7 +453,20 @@ void draw_inputs(AppState& app) {
     section_heading(app, tr(Str::StepModel, L));
     test_anchor(app, "inputs");  // the first of the inputs (the phone tests want the verdict above it)
     field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
-    changed |= model_combo(app);
+    const bool model_changed = model_combo(app);
+    changed |= model_changed;
+    if (app.model_defaults_note) {
+        const Choice* precision = nullptr;
+        for (const Choice& c : kPrecisionChoices)
+            if (c.value == s.precision) precision = &c;
+        const Choice* checkpointing = nullptr;
+        for (const Choice& c : kCheckpointingChoices)
+            if (c.value == s.checkpointing) checkpointing = &c;
+        hint_textf(tr(Str::ModelDefaultsNote, L), s.batch_size,
+                   precision ? tr(precision->label, L) : s.precision.c_str(),
+                   checkpointing ? tr(checkpointing->label, L) : s.checkpointing.c_str());
+        test_anchor(app, "model-defaults-note");
+    }
     draw_custom_model(app);
     draw_hf_config_paste(app);
     if (s.model.is_vision) {
@@ -647,6 +673,7 @@ void draw_inputs(AppState& app) {
     if (changed && frozen_default && !frozen_clicked) s.frozen_weights_16bit = s.frozen_weights_16bit_default();
     if (!s.frozen_weights_16bit_applies()) s.frozen_weights_16bit = false;  // never left set where it cannot apply
     if (changed) app.scenario_dirty = true;
+    if (changed && !model_changed) app.model_defaults_note = false;  // the note is about the switch only
 }
 
 std::vector<std::string> network_choice_values() {

@@ -39,6 +39,8 @@
     X(StepTraining, "3  Training settings", "3  训练设置")                                                   \
     X(StepHardware, "4  Hardware", "4  硬件")                                                                \
     X(Model, "Model", "模型")                                                                                \
+    X(ModelDefaultsNote, "Set for this model: batch %d, %s, checkpointing %s: what it is usually trained with. Change any of them below.", \
+      "已按这个模型的常见训练方式设置：batch %d、%s、检查点 %s。可在下面修改。") \
     X(ModelTip, "The network you want to train. Presets have the parameter counts of the reference implementations.", \
       "要训练的网络。预设模型的参数量与官方实现一致。")                                                       \
     X(BatchSize, "Batch size per GPU", "每卡批大小")                                                         \

@@ -152,7 +152,9 @@ TEST_CASE("stack keys are validated per stack and round-trip") {
     // Each stack's checkpointing default when the scenario does not say: on for LLaMA-Factory, Unsloth, torchtune.
     CHECK(parse_scenario(R"({"model": "llama-3.1-8b", "stack": "llama-factory"})").scenario.checkpointing == "full");
     CHECK(parse_scenario(R"({"model": "llama-3.1-8b", "stack": "axolotl"})").scenario.checkpointing == "none");
-    CHECK(parse_scenario(R"({"model": "llama-3.1-8b"})").scenario.checkpointing == "none");
+    CHECK(parse_scenario(R"({"model": "llama-3.1-8b", "precision": "bf16-amp"})").scenario.checkpointing == "none");
+    // No precision either: what TRL's SFTTrainer runs on the Trainer (gradient_checkpointing defaults to True).
+    CHECK(parse_scenario(R"({"model": "llama-3.1-8b"})").scenario.checkpointing == "full");
     CHECK_FALSE(parse_scenario(R"({"model": "llama-3.1-8b", "seq_len": 2048, "longest_seq_len": 1024})").problems.empty());
     CHECK_FALSE(parse_scenario(R"({"model": "resnet50", "longest_seq_len": 1024})").problems.empty());
     CHECK_FALSE(parse_scenario(R"({"model": "llama-3.1-8b", "display": "mac"})").problems.empty());
