@@ -157,7 +157,11 @@ void touch_event(TouchPhase phase, float x, float y, double now_s) {
     case TouchPhase::kCancel: {
         s.finger = pos;
         const bool ended = phase == TouchPhase::kEnd;
-        if (s.gesture == Gesture::kPending && ended && !s.stopped_fling) {  // a tap: press and release where it landed
+        // A tap: press and release where it landed. A finger that went past the slop before a frame found the window
+        // under it (a flick on a slow device) presses nothing.
+        const bool tap = s.gesture == Gesture::kPending && ended && !s.stopped_fling &&
+                         length(s.finger - s.start) <= kTouchSlopEm * s.em;
+        if (tap) {
             s.steps.push_back({s.start, true, false});
             s.steps.push_back({s.start, false, false});
         } else if (s.gesture == Gesture::kDrag) {

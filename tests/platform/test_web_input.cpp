@@ -116,6 +116,18 @@ TEST_CASE("two taps made between two frames both land, each where it was made") 
     CHECK(page.clicked == std::vector<int>{2, 7});
 }
 
+TEST_CASE("a flick made whole between two frames presses nothing") {
+    Page page;
+    page.frames(2);
+    page.settle();
+    const float y = page.row_y(3);
+    page.touch(TouchPhase::kStart, 200, y);
+    page.touch(TouchPhase::kMove, 200, y - 100);
+    page.touch(TouchPhase::kEnd, 200, y - 100);
+    page.frames(5);
+    CHECK(page.clicked.empty());
+}
+
 TEST_CASE("a slow 400-pixel swipe scrolls the pane under the finger by 400 pixels, presses nothing, flings nowhere") {
     Page page;
     page.frames(2);
