@@ -61,6 +61,10 @@ struct State {
     bool target_known = false;  // the frame after the touch began has found the window under it
     ImGuiID target = 0;
     bool stopped_fling = false;  // this touch stopped a fling: its tap only stops, it presses nothing
+    // The finger went past the slop and lifted before a frame found the window under it (a flick on a slow device):
+    // the swipe is scrolled and flung, at `lifted_v`, once that window is known.
+    bool lifted = false;
+    ImVec2 lifted_v;
     std::deque<Sample> samples;
 
     ImVec2 fling_v;  // finger speed, device pixels per second
@@ -114,6 +118,18 @@ void maybe_begin_scroll(State& s) {
         begin_scroll(s);
 }
 
+// The swipe is over: it flings on at the finger's speed `v` along its axis when that is fast enough.
+void end_scroll(State& s, ImVec2 v) {
+    if (s.lock_x) v.y = 0;
+    else v.x = 0;
+    if (length(v) > kMinFlingEmPerS * s.em) {
+        s.fling_v = v;
+        s.fling_target = s.target;
+    }
+    s.steps.push_back({kOff, false, false});
+    s.gesture = Gesture::kNone;
+}
+
 ImVec2 release_velocity(const State& s, double end_s) {
     if (s.samples.empty() || end_s - s.samples.back().t_s > kVelocityWindowS) return ImVec2(0, 0);  // it rested
     const Sample* oldest = &s.samples.back();
@@ -142,12 +158,14 @@ void touch_event(TouchPhase phase, float x, float y, double now_s) {
         s.start = s.finger = pos;
         s.start_s = now_s;
         s.target_known = false;
+        s.lifted = false;
         s.samples.clear();
+        s.samples.push_back({now_s, pos});
         s.steps.push_back({pos, false, false});  // hover first: ImGui 1.86 finds the widget in the frame before the press
         break;
     case TouchPhase::kMove:
         s.finger = pos;
-        if (s.gesture == Gesture::kScroll) {
+        if (s.gesture == Gesture::kScroll || s.gesture == Gesture::kPending) {
             s.samples.push_back({now_s, pos});
             while (s.samples.size() > 2 && now_s - s.samples.front().t_s > 2 * kVelocityWindowS) s.samples.pop_front();
         }
@@ -157,23 +175,21 @@ void touch_event(TouchPhase phase, float x, float y, double now_s) {
     case TouchPhase::kCancel: {
         s.finger = pos;
         const bool ended = phase == TouchPhase::kEnd;
-        // A tap: press and release where it landed. A finger that went past the slop before a frame found the window
-        // under it (a flick on a slow device) presses nothing.
-        const bool tap = s.gesture == Gesture::kPending && ended && !s.stopped_fling &&
-                         length(s.finger - s.start) <= kTouchSlopEm * s.em;
-        if (tap) {
-            s.steps.push_back({s.start, true, false});
+        const bool moved = length(s.finger - s.start) > kTouchSlopEm * s.em;
+        if (s.gesture == Gesture::kPending && ended && moved && !s.target_known) {
+            s.lifted = true;  // a swipe all the same: after_frame scrolls it once the window under it is known
+            s.lifted_v = release_velocity(s, now_s);
+            break;
+        }
+        if (s.gesture == Gesture::kScroll && ended) {
+            end_scroll(s, release_velocity(s, now_s));
+            break;
+        }
+        if (s.gesture == Gesture::kPending && ended && !moved && !s.stopped_fling) {
+            s.steps.push_back({s.start, true, false});  // a tap: press and release where it landed
             s.steps.push_back({s.start, false, false});
         } else if (s.gesture == Gesture::kDrag) {
             s.steps.push_back({s.finger + s.drag_offset, false, false});
-        } else if (s.gesture == Gesture::kScroll && ended) {
-            ImVec2 v = release_velocity(s, now_s);
-            if (s.lock_x) v.y = 0;
-            else v.x = 0;
-            if (length(v) > kMinFlingEmPerS * s.em) {
-                s.fling_v = v;
-                s.fling_target = s.target;
-            }
         }
         if (s.gesture != Gesture::kLongPressed) s.steps.push_back({kOff, false, false});  // a long press keeps its menu's spot
         s.gesture = Gesture::kNone;
@@ -229,7 +245,7 @@ void before_new_frame(double now_s) {
         s.paste_pending = false;
     }
 
-    if (s.gesture == Gesture::kPending && s.target_known && now_s - s.start_s >= kLongPressS) {
+    if (s.gesture == Gesture::kPending && s.target_known && !s.lifted && now_s - s.start_s >= kLongPressS) {
         s.steps.push_back({s.start, false, true});  // what a right click opens (ImGui opens context popups on release)
         s.steps.push_back({s.start, false, false});
         s.gesture = Gesture::kLongPressed;
@@ -248,6 +264,7 @@ void before_new_frame(double now_s) {
         else d.x = 0;
         scroll_by(s.target, d);
         s.scrolled_to = s.finger;
+        if (s.lifted) end_scroll(s, s.lifted_v);
     } else if (s.fling_v.x != 0.0f || s.fling_v.y != 0.0f) {
         const ImVec2 moved = scroll_by(s.fling_target, s.fling_v * static_cast<float>(-dt));
         const float decay = static_cast<float>(std::exp(-dt / kFlingDecayS));
@@ -287,7 +304,12 @@ void after_frame() {
             bar_y.Min.x -= grab;
             bar_x.Min.y -= grab;
             const bool on_y = w->ScrollbarY && bar_y.Contains(s.start);
-            if (on_y || (w->ScrollbarX && bar_x.Contains(s.start))) {
+            const bool on_bar = on_y || (w->ScrollbarX && bar_x.Contains(s.start));
+            if (on_bar && s.lifted) {  // a drag on a scrollbar already over: too late to press it
+                s.gesture = Gesture::kNone;
+                s.lifted = false;
+                s.steps.push_back({kOff, false, false});
+            } else if (on_bar) {
                 // Pressed across the middle of the bar (the grab margin lies outside it, and ImGui does not take the
                 // window's outermost pixel as the bar); the drag keeps that offset.
                 const ImRect bar = on_y ? ImGui::GetWindowScrollbarRect(w, ImGuiAxis_Y)

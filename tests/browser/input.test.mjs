@@ -262,14 +262,16 @@ async function swipe(cdp, page, x0, y0, x1, y1, { steps = 20, stepMs = 16, restM
   const t0 = Date.now() / 1000;
   const send = (type, touchPoints, atMs) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints, timestamp: t0 + atMs / 1000 });
-  await send('touchStart', [{ x: x0, y: y0 }], 0);
-  await page.waitForTimeout(60);
+  // The first move goes out with the touch, not a round trip later: a finger held still for half a second is a long
+  // press, and under load a round trip can take that long.
+  const started = send('touchStart', [{ x: x0, y: y0 }], 0);
   for (let i = 1; i <= steps; ++i) {
-    await send('touchMove', [{ x: x0 + (x1 - x0) * i / steps, y: y0 + (y1 - y0) * i / steps }], 60 + stepMs * i);
+    await send('touchMove', [{ x: x0 + (x1 - x0) * i / steps, y: y0 + (y1 - y0) * i / steps }], stepMs * i);
     await page.waitForTimeout(stepMs);
   }
+  await started;
   if (restMs) await page.waitForTimeout(restMs);
-  await send('touchEnd', [], 60 + stepMs * steps + restMs + 5);
+  await send('touchEnd', [], stepMs * steps + restMs + 5);
 }
 
 // Waits (5 s at most: a frame of software rendering takes tens of milliseconds here) until window.gpuguide.ui() is
