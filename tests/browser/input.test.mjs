@@ -10,8 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { launch, serveDist, openPage, waitReady, clickAnchor, anchorCentre, screenshotColours, repoRoot } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
-// Qwen/Qwen2-1.5B's config.json as the Hub serves it (pretty-printed, every key): 1,543,714,304 parameters, the count
-// tests/validation/hf_configs.json holds for the same architecture (Qwen2.5-1.5B).
+// Qwen/Qwen2-1.5B's config.json, pretty-printed with all its keys as the Hub's file has them (written out here, not
+// fetched: nothing is downloaded in tests): 1,543,714,304 parameters, the count tests/validation/hf_configs.json holds
+// for the same architecture (Qwen2.5-1.5B), and what `gpuguide estimate` gives for this text.
 const qwenConfigText = `{
   "architectures": [
     "Qwen2ForCausalLM"
