@@ -18,7 +18,9 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "catalog/json_text.h"
+#include "platform/web_input.h"
 #include "ui/app.h"
+#include "ui/strings.h"
 
 #include <nlohmann/json.hpp>
 
@@ -57,8 +59,15 @@ void mark(const char* name) {
 }
 
 // Installed before ImGui's callbacks; ImGui's GLFW backend chains to them, so both run.
-void on_cursor_pos(GLFWwindow*, double, double) { mark_input(); }
-void on_mouse_button(GLFWwindow*, int, int, int) { mark_input(); }
+// GLFW sees the mouse only: web_input takes touches before GLFW's listeners (install_touch_and_clipboard).
+void on_cursor_pos(GLFWwindow*, double, double) {
+    gg::platform::mouse_used();
+    mark_input();
+}
+void on_mouse_button(GLFWwindow*, int, int, int) {
+    gg::platform::mouse_used();
+    mark_input();
+}
 void on_scroll(GLFWwindow*, double, double) { mark_input(); }
 void on_key(GLFWwindow*, int, int, int, int) { mark_input(); }
 void on_char(GLFWwindow*, unsigned int) { mark_input(); }
@@ -102,6 +111,14 @@ bool sync_canvas_size(Platform& p) {
     return changed;
 }
 
+// Puts `text` on the clipboard: navigator.clipboard, else the older execCommand("copy"); where the browser refuses
+// both (no permission, an insecure page, an old WebView), the text is shown in a box of the page's own, selected, to
+// copy by hand (Module.ggCopy, install_touch_and_clipboard). `report`: a Copy button waits for the outcome.
+void copy_to_clipboard(const gg::ui::AppState& app, const char* text, bool report) {
+    EM_ASM({ Module["ggCopy"](UTF8ToString($0), $1, UTF8ToString($2), UTF8ToString($3)); }, text, report ? 1 : 0,
+           gg::ui::tr(gg::ui::Str::CopyByHand, app.lang), gg::ui::tr(gg::ui::Str::Close, app.lang));
+}
+
 // Keeps the URL fragment equal to the scenario (replaceState: no history entry per keystroke), and carries out
 // the UI's requests that need the browser (clipboard, opening the full page).
 void sync_browser(Platform& p) {
@@ -118,20 +135,22 @@ void sync_browser(Platform& p) {
                    gg::ui::kStoreKey, stored.c_str());
         }
     }
-    if (!app.clipboard_text.empty()) {
-        EM_ASM({
-            var text = UTF8ToString($0);
-            var fallback = function() {
-                var t = document.createElement("textarea");
-                t.value = text; document.body.appendChild(t); t.select();
-                try { document.execCommand("copy"); } catch (e) {}
-                t.remove();
-            };
-            window.gpuguide.lastCopied = text;
-            if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(fallback);
-            else fallback();
-        }, app.clipboard_text.c_str());
+    if (!app.clipboard_text.empty()) {  // a Copy button: the result comes back to gg_clipboard_written
+        copy_to_clipboard(app, app.clipboard_text.c_str(), true);
         app.clipboard_text.clear();
+    }
+    if (app.paste_requested) {  // a Paste button: navigator.clipboard.readText asks the user; gg_clipboard_read gets it
+        app.paste_requested = false;
+        EM_ASM({
+            var done = function(ok, text) {
+                var p = allocateUTF8(text);
+                Module["_gg_clipboard_read"](ok, p);
+                _free(p);
+            };
+            if (navigator.clipboard && navigator.clipboard.readText)
+                navigator.clipboard.readText().then(function(t) { done(1, t); }, function() { done(0, ""); });
+            else done(0, "");
+        });
     }
     if (!app.download_text.empty()) {  // "Save as a file": a download of the text, made in the page
         EM_ASM({
@@ -193,7 +212,7 @@ void frame() {
     const bool resized = sync_canvas_size(p);
     const ImGuiIO& io = ImGui::GetIO();
     const bool active = !p.first_frame_done || resized || io.WantTextInput || p.app.decisions_pending ||
-                        now_s() - p.last_input_s < kActiveAfterInputS;
+                        gg::platform::busy() || now_s() - p.last_input_s < kActiveAfterInputS;
     if (!active) {
         p.loop_paused = true;
         emscripten_pause_main_loop();
@@ -216,8 +235,10 @@ void frame() {
     ImGuiIO& frame_io = ImGui::GetIO();  // GLFW's idea of the window size is stale: we size the canvas ourselves
     frame_io.DisplaySize = ImVec2(static_cast<float>(p.framebuffer_w), static_cast<float>(p.framebuffer_h));
     frame_io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+    gg::platform::before_new_frame(now_s());  // touches and pastes override what GLFW set
     ImGui::NewFrame();
     gg::ui::app_frame(p.app);
+    gg::platform::after_frame();
     ImGui::Render();
     if (!p.first_frame_done) mark("gg:ui");
 
@@ -243,6 +264,119 @@ bool browser_prefers_chinese() {
         var langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
         return String(langs[0] || "").toLowerCase().indexOf("zh") === 0 ? 1 : 0;
     }) != 0;
+}
+
+// The browser's touches, pastes and right clicks on text boxes, routed to web_input; and Module.ggCopy, the one way
+// text goes onto the clipboard. Listeners on window in the capture phase run before Emscripten's GLFW, which listens
+// on the canvas: stopping a touch there keeps GLFW from pressing it at the previous pointer position.
+void install_touch_and_clipboard() {
+    // One function expression: the preprocessor would split EM_ASM's code at a comma outside parentheses.
+    EM_ASM({ (function() {
+        var canvas = Module["canvas"];
+        var toCanvas = function(e) {  // device pixels, ImGui's (the backing store is CSS size x devicePixelRatio)
+            var r = canvas.getBoundingClientRect();
+            return [(e.clientX - r.left) * canvas.width / r.width, (e.clientY - r.top) * canvas.height / r.height];
+        };
+        var finger = null;  // the touch followed; more fingers are ignored (no pinch zoom in the page)
+        var phases = {touchstart: 0, touchmove: 1, touchend: 2, touchcancel: 3};
+        var onTouch = function(e) {
+            if (e.target !== canvas) return;
+            e.preventDefault();   // no mouse events made up from the touch, no double-tap zoom
+            e.stopPropagation();  // GLFW would press at the previous pointer position
+            var phase = phases[e.type];
+            for (var i = 0; i < e.changedTouches.length; ++i) {
+                var t = e.changedTouches[i];
+                if (phase === 0 && finger === null) finger = t.identifier;
+                if (t.identifier !== finger) continue;
+                var at = toCanvas(t);
+                // When the finger was there, not when the page got round to it (a slow frame delays the handler, and
+                // the fling's speed would come out wrong); timeStamp and emscripten_get_now share performance.now's clock.
+                Module["_gg_touch"](phase, at[0], at[1], e.timeStamp);
+                if (phase >= 2) finger = null;
+            }
+        };
+        ["touchstart", "touchmove", "touchend", "touchcancel"].forEach(function(type) {
+            window.addEventListener(type, onTouch, {capture: true, passive: false});
+        });
+
+        // A right click on a text box: a transparent textarea goes under the pointer for the browser's context menu,
+        // which then offers Paste (a canvas gets no Paste); the box gets a left click first, for the caret.
+        var helper = document.createElement("textarea");
+        helper.id = "gg-paste-target";
+        helper.tabIndex = -1;
+        helper.setAttribute("aria-hidden", "true");
+        document.body.appendChild(helper);
+        var hideHelper = function() { helper.className = ""; helper.value = ""; };
+        window.addEventListener("mousedown", function(e) {
+            if (e.target !== canvas || e.button !== 2) return;
+            var at = toCanvas(e);
+            if (!Module["_gg_context_click"](at[0], at[1])) return;
+            e.stopPropagation();  // ImGui gets the left click, not this right one
+            helper.style.left = e.clientX + "px";
+            helper.style.top = e.clientY + "px";
+            helper.className = "under-pointer";
+        }, true);
+        helper.addEventListener("contextmenu", function() {
+            helper.focus();  // the menu's Paste goes to the focused element
+            setTimeout(function() { helper.className = "menu-open"; }, 0);  // clicks reach the canvas again
+        });
+        helper.addEventListener("blur", hideHelper);
+        helper.addEventListener("input", function() { helper.value = ""; });  // keys typed here went to ImGui too
+
+        // Ctrl+V, Cmd+V and the menu's Paste: the browser gives the text only inside this event. GLFW does not cancel
+        // Ctrl+V's keydown (library_glfw.js cancels only Backspace and Tab), so the event comes.
+        document.addEventListener("paste", function(e) {
+            var mine = e.target === canvas || e.target === helper || e.target === document.body ||
+                       e.target === document.documentElement;
+            if (!mine) return;  // the hand-copy box's own text area
+            e.preventDefault();
+            var text = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
+            if (helper.className) { hideHelper(); canvas.focus(); }
+            if (!text || text.length > Module["_gg_max_input_bytes"]()) return;
+            var p = allocateUTF8(text);
+            Module["_gg_paste"](p);
+            _free(p);
+        });
+
+        var showCopyBox = function(text, title, close) {
+            var old = document.getElementById("gg-copy-box");
+            if (old) old.remove();
+            var box = document.createElement("div");
+            box.id = "gg-copy-box";
+            box.setAttribute("role", "dialog");
+            var p = document.createElement("p");
+            p.textContent = title;
+            var area = document.createElement("textarea");
+            area.readOnly = true;
+            area.value = text;
+            var button = document.createElement("button");
+            button.textContent = close;
+            button.onclick = function() { box.remove(); canvas.focus(); };
+            box.append(p, area, button);
+            document.body.appendChild(box);
+            area.focus();
+            area.select();
+        };
+        Module["ggCopy"] = function(text, report, title, close) {
+            window.gpuguide.lastCopied = text;
+            var done = function(ok) { if (report) Module["_gg_clipboard_written"](ok ? 1 : 0); };
+            var fallback = function() {
+                var ok = false;
+                var t = document.createElement("textarea");
+                t.value = text;
+                document.body.appendChild(t);
+                t.select();
+                try { ok = document.execCommand("copy"); } catch (e) {}
+                t.remove();
+                canvas.focus();
+                if (!ok) showCopyBox(text, title, close);
+                done(ok);
+            };
+            if (navigator.clipboard && navigator.clipboard.writeText)
+                navigator.clipboard.writeText(text).then(function() { done(true); }, fallback);
+            else fallback();
+        };
+    })(); });
 }
 
 void show_fatal(const char* reason) {
@@ -331,6 +465,53 @@ EMSCRIPTEN_KEEPALIVE const char* gg_anchor(const char* name) {
     const gg::ui::AppState::Anchor& a = it->second;
     g_platform->report = nlohmann::json{{"x", a.x}, {"y", a.y}, {"w", a.w}, {"h", a.h}, {"visible", a.visible},
                                         {"content_w", a.content_w}, {"clipped_columns", a.clipped_columns}}.dump();
+    return g_platform->report.c_str();
+}
+
+// A finger on the canvas (phase 0 start, 1 move, 2 end, 3 cancel) at (x, y) device pixels, at the event's
+// timeStamp (milliseconds on the clock of emscripten_get_now).
+EMSCRIPTEN_KEEPALIVE void gg_touch(int phase, double x, double y, double time_ms) {
+    if (g_platform == nullptr || phase < 0 || phase > 3) return;
+    gg::platform::touch_event(static_cast<gg::platform::TouchPhase>(phase), static_cast<float>(x), static_cast<float>(y),
+                              time_ms / 1000.0);
+    mark_input();
+}
+
+// Text of the browser's paste event: it goes into the active text box in the next frame.
+EMSCRIPTEN_KEEPALIVE void gg_paste(const char* text) {
+    if (g_platform == nullptr || text == nullptr) return;
+    gg::platform::paste_text(text);
+    mark_input();
+}
+
+// A right click at (x, y): over a text box it becomes a left click there (returns 1) and the browser's menu opens.
+EMSCRIPTEN_KEEPALIVE int gg_context_click(double x, double y) {
+    if (g_platform == nullptr || !gg::platform::pointer_over_text_box()) return 0;
+    gg::platform::click_at(static_cast<float>(x), static_cast<float>(y));
+    mark_input();
+    return 1;
+}
+
+// What became of a Copy button's text (1: on the clipboard; 0: refused, shown to copy by hand).
+EMSCRIPTEN_KEEPALIVE void gg_clipboard_written(int ok) {
+    if (g_platform == nullptr) return;
+    gg::ui::app_copy_result(g_platform->app, ok != 0);
+    mark_input();
+}
+
+// What the Paste button read (ok 0: the browser refused).
+EMSCRIPTEN_KEEPALIVE void gg_clipboard_read(int ok, const char* text) {
+    if (g_platform == nullptr || text == nullptr) return;
+    gg::ui::app_paste_result(g_platform->app, ok != 0, text);
+    mark_input();
+}
+
+// window.gpuguide.ui(): {lang, tab}, the language shown and the open tab's index (tests that tap the page).
+EMSCRIPTEN_KEEPALIVE const char* gg_ui_state() {
+    if (g_platform == nullptr) return "null";
+    const gg::ui::AppState& app = g_platform->app;
+    g_platform->report = nlohmann::json{{"lang", app.lang == gg::ui::Lang::Zh ? "zh" : "en"},
+                                        {"tab", static_cast<int>(app.tab)}}.dump();
     return g_platform->report.c_str();
 }
 
@@ -431,6 +612,13 @@ int main() {
         window.addEventListener("mousewheel", note, {capture: true, passive: true});
     });
     glfwSetScrollCallback(platform.window, on_scroll_browser);
+    // The clipboard for ImGui's own Ctrl+C (a selection in a text box) and Ctrl+V (the browser's paste, web_input).
+    ImGuiIO& io = ImGui::GetIO();
+    io.GetClipboardTextFn = [](void*) { return gg::platform::clipboard_text_for_imgui(); };
+    io.SetClipboardTextFn = [](void*, const char* text) { copy_to_clipboard(g_platform->app, text, false); };
+    // Cmd is the shortcut key on a Mac (Cmd+C, Cmd+V, Cmd+A in text boxes), as its users expect.
+    io.ConfigMacOSXBehaviors = EM_ASM_INT({ return /Mac|iPhone|iPad/.test(navigator.platform || "") ? 1 : 0; }) != 0;
+    install_touch_and_clipboard();
     ImGui_ImplOpenGL3_Init("#version 300 es");
 
     // Resizes and pixel-ratio changes (browser zoom, moving to another screen) wake a paused loop.

@@ -158,7 +158,14 @@ struct AppState {
     std::string download_name;       // the platform offers `download_text` as a file of this name, then clears both
     std::string download_text;
     bool import_requested = false;   // the platform opens a file picker and calls app_import_user_data with the text
-    double export_copied_at_s = -1;
+    // Copy buttons (widgets.h copy_button): which one copied last (its anchor name), when, and what came of it; the
+    // platform reports the outcome through app_copy_result.
+    enum class CopyState { kCopying, kCopied, kRefused };
+    std::string copy_source;
+    CopyState copy_state = CopyState::kCopying;
+    double copy_at_s = -1;
+    bool paste_requested = false;  // the config.json box's Paste: the platform reads the clipboard (app_paste_result)
+    bool paste_refused = false;    // the browser refused that: the box says how to paste instead
     bool store_writable = true;      // false when the saved settings are from a newer version (left untouched)
     bool store_blocked = false;      // a damaged store could not be copied aside (storage full): not overwritten
                                      // until the user saved it as a file
@@ -266,6 +273,11 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored);
 // `key`: where the text was kept; copied false (storage full): the store is not overwritten (store_blocked) until
 // the user saved the text as a file.
 void app_store_copy_result(AppState& app, const std::string& key, bool copied);
+
+// The clipboard (the platform, after a Copy button or the config.json box's Paste): whether the text went onto the
+// clipboard; the text read (ok false: the browser refused, the box says how to paste instead).
+void app_copy_result(AppState& app, bool ok);
+void app_paste_result(AppState& app, bool ok, std::string_view text);
 // The notice as JSON for window.gpuguide.notice(): {"text", "details": [...], "import": {...} | null, "undo",
 // "link": {...} | null, "store_blocked"} (tests read what the user sees).
 nlohmann::json app_notice_json(const AppState& app);

@@ -194,8 +194,9 @@ void draw_hf_config_paste(AppState& app) {
     test_anchor(app, "hf_config_open");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::HfConfigTip, L));
     if (!open) return;
-    ImGui::InputTextMultiline("##hf_config_text", text.data(), text.size(),
-                              ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * 8));
+    if (ImGui::InputTextMultiline("##hf_config_text", text.data(), text.size(),
+                                  ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * 8)))
+        app.paste_refused = false;  // the user pasted or typed another way
     test_anchor(app, "hf_config_text");
     if (ImGui::Button(tr(Str::HfConfigApply, L))) {
         const catalog::JsonText doc = catalog::parse_json_text(std::string_view(text.data()));
@@ -208,6 +209,12 @@ void draw_hf_config_paste(AppState& app) {
         }
     }
     test_anchor(app, "hf_config_apply");
+    ImGui::SameLine();
+    // Phones have no Ctrl+V, and a canvas gets no Paste in the browser's menu: this reads the clipboard instead.
+    if (ImGui::Button((std::string(tr(Str::Paste, L)) + "##hf_config_paste").c_str())) app.paste_requested = true;
+    test_anchor(app, "hf_config_paste");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::PasteTip, L));
+    if (app.paste_refused) hint_text(tr(Str::PasteRefused, L));
     if (is_hf_model(app.custom_model_draft) && !app.custom_model_problems.empty())
         problem_list(tr(Str::HfConfigProblems, L), app.custom_model_problems);
     ImGui::TreePop();
@@ -680,6 +687,27 @@ std::vector<std::string> network_choice_values() {
     std::vector<std::string> out;
     for (const Choice& c : kNetworkChoices) out.push_back(c.value);
     return out;
+}
+
+void app_paste_result(AppState& app, bool ok, std::string_view text) {
+    app.paste_refused = !ok;
+    if (!ok) return;
+    std::vector<char>& box = app.hf_config_text;
+    if (box.size() < kHfConfigTextBytes) box.assign(kHfConfigTextBytes, '\0');
+    // As ImGui's own paste does: no carriage returns, and what fits the box, never half a UTF-8 character.
+    std::size_t n = 0, read = 0;
+    for (; read < text.size() && n + 1 < box.size(); ++read)
+        if (text[read] != '\r') box[n++] = text[read];
+    if (read < text.size()) {
+        std::size_t lead = n;  // the last character's first byte
+        while (lead > 0 && (static_cast<unsigned char>(box[lead - 1]) & 0xC0) == 0x80) --lead;
+        if (lead > 0) {
+            const unsigned char b = static_cast<unsigned char>(box[lead - 1]);
+            const std::size_t length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+            if (n - (lead - 1) < length) n = lead - 1;
+        }
+    }
+    std::fill(box.begin() + static_cast<std::ptrdiff_t>(n), box.end(), '\0');
 }
 
 }  // namespace gg::ui

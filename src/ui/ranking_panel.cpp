@@ -134,16 +134,10 @@ void draw_ranking(AppState& app) {
         {"Markdown", ExportFormat::kMarkdown}, {"CSV", ExportFormat::kCsv}, {"JSON", ExportFormat::kJson}};
     for (const auto& [name, format] : formats) {
         ImGui::SameLine();
-        if (ImGui::SmallButton(name)) {
+        if (copy_button(app, name, std::string("copy-") + name, true))
             app.clipboard_text = export_ranking(r.ranking, format, L, app.catalog());
-            app.export_copied_at_s = ImGui::GetTime();
-        }
-        test_anchor(app, std::string("copy-") + name);
     }
-    if (app.export_copied_at_s >= 0 && ImGui::GetTime() - app.export_copied_at_s < 2.0) {
-        ImGui::SameLine();
-        ImGui::TextDisabled("%s", tr(Str::ExportCopied, L));
-    }
+    copy_feedback(app, {"copy-Markdown", "copy-CSV", "copy-JSON"});
     if (shown.empty()) hint_text(tr(Str::NothingFits, L));
     draw_cost_time_chart(app, shown);
     const float em = ImGui::GetFontSize();
@@ -263,12 +257,14 @@ void draw_ranking(AppState& app) {
                                 }
                             }
                             row_hovered = ImGui::IsItemHovered();
-                            // Right-click (or long-press on a touch screen that sends one): pin the option beside the
-                            // current one.
+                            if (i == 0) test_anchor(app, "ranking-first-row");
+                            // Right-click (or a long press on a touch screen: the platform makes it one): pin the
+                            // option beside the current one.
                             if (ImGui::BeginPopupContextItem(("##pin" + o.value("id", "")).c_str())) {
                                 if (ImGui::MenuItem(tr(Str::PinOption, L), nullptr, false,
                                                     static_cast<int>(app.pins.size()) < kMaxPins))
                                     app_pin_option(app, o);
+                                test_anchor(app, "pin-option");
                                 ImGui::EndPopup();
                             }
                             ImGui::SameLine(x0 + std::max(0.0f, pad), 0);

@@ -651,9 +651,9 @@
       "把检查点激活卸载到内存：结果不变")                                                                        \
     X(StackLine, "Set: %s", "设置：%s")                                                                            \
     X(StackConfigTitle, "Settings to paste into %s", "粘贴到 %s 的配置")                                           \
-    X(StackConfigTip, "Every memory-relevant setting this estimate assumed. Add your dataset and output paths; select " \
-      "the text and press Ctrl+C to copy it.",                                                                     \
-      "本次估算假设的所有与显存相关的设置。请补上数据集和输出路径；选中文字后按 Ctrl+C 复制。")                   \
+    X(StackConfigTip, "Every memory-relevant setting this estimate assumed. Add your dataset and output paths. Copy " \
+      "puts it all on the clipboard; or select part of it and press Ctrl+C.",                                      \
+      "本次估算假设的所有与显存相关的设置。请补上数据集和输出路径。点“复制”复制全部；也可选中一部分后按 Ctrl+C。") \
     X(ChangePrecomputeLatents, "Encode the images and captions once, before training", "训练前一次性编码图像和描述")   \
     X(ChangeFrozenWeights16bit, "Keep the frozen weights in 16 bits: load the model in FP16/BF16", "冻结的权重存为 16 位：以 FP16/BF16 加载模型") \
     X(ChangeLora, "Train LoRA adapters instead of all weights", "改为训练 LoRA 适配器")                       \
@@ -816,6 +816,17 @@
     X(SaveKeptStore, "Save that data as a file", "把这些数据另存为文件")                                      \
     X(ExportLabel, "Copy the table as:", "复制表格为：")                                                    \
     X(ExportCopied, "Copied", "已复制")                                                                      \
+    X(Copy, "Copy", "复制")                                                                                  \
+    X(CopyRefused, "The browser did not allow copying: the text is shown to copy by hand.",                   \
+      "浏览器不允许复制：文字已单独显示，请手动复制。")                                                        \
+    X(CopyByHand, "The browser did not allow the page to copy. The text is selected below: press Ctrl+C (Cmd+C on a Mac), or long-press it on a phone.", \
+      "浏览器不允许本页复制。下面的文字已选中：按 Ctrl+C（Mac 上按 Cmd+C）复制，手机上长按复制。")            \
+    X(Close, "Close", "关闭")                                                                                \
+    X(Paste, "Paste", "粘贴")                                                                                \
+    X(PasteTip, "Pastes the clipboard into the box (the browser may ask first). Ctrl+V (Cmd+V on a Mac) in the box works too.", \
+      "把剪贴板的内容粘贴到框里（浏览器可能会先询问）。也可以在框里按 Ctrl+V（Mac 上按 Cmd+V）。")             \
+    X(PasteRefused, "The browser did not let the page read the clipboard: click in the box and press Ctrl+V (Cmd+V on a Mac), or right-click it and choose Paste.", \
+      "浏览器不允许本页读取剪贴板：请点一下框内，按 Ctrl+V（Mac 上按 Cmd+V），或右键选择“粘贴”。")            \
     X(Currency, "Show money in", "金额显示为")                                                             \
     X(CurrencyTip, "Costs are converted at the exchange rate in the catalog's settings; independent of the page language.", \
       "费用按数据库设置中的汇率换算；与页面语言无关。")                                                     \

@@ -197,7 +197,8 @@ void draw_advice(AppState& app) {
     if (ImGui::Button(tr(Str::ApplyFix, L))) apply_fix(app, fix);
 }
 
-// The config to paste into the scenario's stack (catalog::stack_config), read-only and selectable (Ctrl+C copies).
+// The config to paste into the scenario's stack (catalog::stack_config), read-only and selectable (Ctrl+C copies a
+// selection), with a Copy button for all of it.
 void draw_stack_config(AppState& app) {
     const Results& r = app.results;
     if (r.stack_config.empty()) return;
@@ -211,9 +212,12 @@ void draw_stack_config(AppState& app) {
                           L);
     char title[256];
     std::snprintf(title, sizeof title, tr(Str::StackConfigTitle, L), name);
-    if (!ImGui::TreeNode(stable_label(title, "stack-config").c_str())) return;
-    test_anchor(app, "stack-config");
+    const bool open = ImGui::TreeNode(stable_label(title, "stack-config").c_str());
+    test_anchor(app, "stack-config");  // its title, open or not (the tests open it)
+    if (!open) return;
     hint_text(tr(Str::StackConfigTip, L));
+    if (copy_button(app, tr(Str::Copy, L), "copy-config", false)) app.clipboard_text = r.stack_config;
+    copy_feedback(app, {"copy-config"});
     int lines = 1;
     for (char ch : r.stack_config) lines += ch == '\n';
     const float h = (float(std::min(lines, 24)) + 1.0f) * ImGui::GetTextLineHeight();

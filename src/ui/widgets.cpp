@@ -197,6 +197,40 @@ std::vector<std::pair<int, int>> wrap_lines(const ImFont* font, float size_px, c
 
 std::string stable_label(const char* text, const char* key) { return std::string(text) + "###" + key; }
 
+bool copy_button(AppState& app, const char* label, const std::string& anchor, bool small) {
+    const std::string id = std::string(label) + "##" + anchor;
+    const bool clicked = small ? ImGui::SmallButton(id.c_str()) : ImGui::Button(id.c_str());
+    test_anchor(app, anchor);
+    if (clicked) {
+        app.copy_source = anchor;
+        app.copy_state = AppState::CopyState::kCopying;
+        app.copy_at_s = ImGui::GetTime();
+    }
+    return clicked;
+}
+
+void copy_feedback(AppState& app, std::initializer_list<const char*> anchors) {
+    bool mine = false;
+    for (const char* a : anchors) mine |= app.copy_source == a;
+    if (!mine || app.copy_state == AppState::CopyState::kCopying) return;
+    // "Copied" confirms for 2 s; a refusal stays longer, until the user has found the box that shows the text.
+    const bool refused = app.copy_state == AppState::CopyState::kRefused;
+    if (ImGui::GetTime() - app.copy_at_s > (refused ? 10.0 : 2.0)) return;
+    if (refused) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.62f, 0.36f, 0.02f, 1.0f));  // the notices' amber
+        wrapped_text(tr(Str::CopyRefused, app.lang));
+        ImGui::PopStyleColor();
+    } else {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", tr(Str::ExportCopied, app.lang));
+    }
+}
+
+void app_copy_result(AppState& app, bool ok) {
+    app.copy_state = ok ? AppState::CopyState::kCopied : AppState::CopyState::kRefused;
+    app.copy_at_s = ImGui::GetTime();
+}
+
 void test_anchor(AppState& app, const std::string& name) {
     const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
     const float css = app.dpi_scale > 0 ? 1.0f / app.dpi_scale : 1.0f;  // ImGui draws in device pixels

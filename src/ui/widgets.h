@@ -2,6 +2,7 @@
 // a message under it when the value is out of range (the value is then kept aside, not applied).
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,12 @@ std::string stable_label(const char* text, const char* key);
 // The wrap position for a tooltip `ems` font sizes wide, narrowed to fit the screen (a phone is ~24 em wide):
 // ImGui keeps a tooltip inside the display only when it is narrower than it.
 float tooltip_wrap(float ems);
+
+// A Copy button (SmallButton when `small`), recorded as anchor `anchor`: true when clicked, and the caller then sets
+// app.clipboard_text. copy_feedback draws, on the same line, what came of the last copy by any of `anchors` ("Copied",
+// or that the browser refused and the text is shown to copy by hand).
+bool copy_button(AppState& app, const char* label, const std::string& anchor, bool small);
+void copy_feedback(AppState& app, std::initializer_list<const char*> anchors);
 
 // Records the last item's rectangle as anchor `name` (AppState::anchors), for the browser tests.
 void test_anchor(AppState& app, const std::string& name);

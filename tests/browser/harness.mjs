@@ -41,8 +41,9 @@ export function serveDist() {
 }
 
 // Opens `url` in a new page and records console errors, page errors and every request that is not the page.
-export async function openPage(browser, url, { width = 1280, height = 800, scale = 1 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+// `touch`: a touch screen (the page gets touch events; page.touchscreen and CDP Input.dispatchTouchEvent work).
+export async function openPage(browser, url, { width = 1280, height = 800, scale = 1, touch = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
