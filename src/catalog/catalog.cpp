@@ -1086,9 +1086,18 @@ Catalog merge_user_data(const Catalog& base, std::string_view user_json, std::ve
         for (engine::GpuSpec& g : user_gpus) {
             auto it = std::find_if(merged.gpus.begin(), merged.gpus.end(),
                                    [&](const engine::GpuSpec& b) { return b.id == g.id; });
-            if (it != merged.gpus.end())
+            if (it != merged.gpus.end()) {
+                // A record saved before visible_memory and ecc_on_by_default existed (a price copied from the
+                // bundled card) keeps the bundled card's nvidia-smi reading and ECC state while its memory is the same.
+                if (g.visible_memory_bytes == 0 && g.memory_bytes == it->memory_bytes && g.ecc == it->ecc) {
+                    g.visible_memory_bytes = it->visible_memory_bytes;
+                    g.visible_memory_ecc_on = it->visible_memory_ecc_on;
+                    g.visible_memory_source = it->visible_memory_source;
+                    g.visible_memory_as_of = it->visible_memory_as_of;
+                    g.ecc_on_by_default = it->ecc_on_by_default;
+                }
                 *it = std::move(g);  // the user's record replaces the bundled one of the same id
-            else
+            } else
                 merged.gpus.push_back(std::move(g));
         }
     }

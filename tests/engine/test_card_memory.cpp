@@ -165,3 +165,25 @@ TEST_CASE("visible_memory is checked where it enters: at most the datasheet, ECC
     CHECK(no_ecc[0] == "/gpus/0/visible_memory/ecc_on");
     CHECK(problems_of(R"({"total_mib": 15360, "ecc_on": true})", true).size() == 2);  // source and as_of
 }
+
+TEST_CASE("a user's price for a bundled card, saved before visible_memory existed, keeps the card's reading") {
+    // The page's "my price" copies the bundled record (gpu_to_data_json); one saved by an older page lacks the keys.
+    nlohmann::json record = gg::catalog::gpu_to_data_json(card("t4"));
+    CHECK(record["visible_memory"]["total_mib"] == 15360);
+    record.erase("visible_memory");
+    record.erase("ecc_on_by_default");
+    record["street_price_cny"] = {{"new", 9000}, {"used", nullptr}, {"as_of", "2026-11-30"}, {"source", "a shop"}};
+    const nlohmann::json user = {{"schema_version", 1}, {"gpus", {record}}};
+    std::vector<gg::catalog::Problem> problems;
+    const gg::catalog::Catalog merged = gg::catalog::merge_user_data(embedded_catalog(), user.dump(), problems);
+    CHECK(problems.empty());
+    const GpuSpec* t4 = merged.find_gpu("t4");
+    REQUIRE(t4 != nullptr);
+    CHECK(t4->street_price.new_cny == 9000);
+    CHECK(usable_memory_bytes(*t4) == 15360 * kMiB);
+    // Other memory: the reading is not this card's, and the record's own keys decide.
+    record["memory_gib"] = 32;
+    const nlohmann::json other = {{"schema_version", 1}, {"gpus", {record}}};
+    const gg::catalog::Catalog merged32 = gg::catalog::merge_user_data(embedded_catalog(), other.dump(), problems);
+    CHECK(usable_memory_bytes(*merged32.find_gpu("t4")) == 32.0 * kGiB);
+}
