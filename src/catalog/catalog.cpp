@@ -464,6 +464,30 @@ std::optional<engine::GpuSpec> parse_gpu(const Context& context, const json& rec
                           {1, 20000, "GB/s", "total bidirectional GB/s per GPU; null when there is none"}))
         g.nvlink_bytes_per_s = to_base(*v, kBytesPerGb);
     if (auto v = r.boolean("ecc", Need::Bundled)) g.ecc = *v;
+    if (auto v = r.boolean("ecc_on_by_default", Need::Bundled)) {
+        g.ecc_on_by_default = *v;
+        if (g.ecc_on_by_default && !g.ecc) r.report_key("ecc_on_by_default", "must be false on a card without ECC");
+    }
+    // What nvidia-smi shows as the total (MiB, as it prints it), in the ECC state of that reading (engine/card_memory.h).
+    if (const json* visible = r.object("visible_memory", Need::BundledOrNull)) {
+        Reader s(context, *visible, child(pointer, "visible_memory"));
+        // At most the datasheet size; at least 15/16 of it less 1%: ECC's share and the driver's few MiB. Without a
+        // valid memory_gib (reported there) only memory_gib's own range applies.
+        const double datasheet_mib = g.memory_bytes > 0 ? g.memory_bytes / double(1 << 20) : 512.0 * 1024;
+        const Range mib{g.memory_bytes > 0 ? datasheet_mib * 15 / 16 * 0.99 : 1024.0 * 15 / 16 * 0.99, datasheet_mib,
+                        "MiB", "give nvidia-smi's total as printed (\"15360MiB\" is 15360)"};
+        double total_mib = 0;
+        if (auto v = s.number("total_mib", Need::Always, mib)) total_mib = *v;
+        if (auto v = s.boolean("ecc_on", Need::Always)) {
+            g.visible_memory_ecc_on = *v;
+            if (*v && !g.ecc) s.report_key("ecc_on", "must be false on a card without ECC");
+        }
+        if (auto v = s.text("source", Need::Always)) g.visible_memory_source = *v;
+        if (auto v = s.date("as_of", Need::Always)) g.visible_memory_as_of = *v;
+        s.finish();
+        if (s.ok()) g.visible_memory_bytes = total_mib * double(1 << 20);  // MiB -> bytes, where the data enters
+        r.absorb(s);
+    }
     if (auto v = r.number("launch_price_usd", Need::BundledOrNull,
                           {50, 500000, "USD", "null when there is no public list price"}))
         g.launch_price_usd = *v;
@@ -1062,9 +1086,18 @@ Catalog merge_user_data(const Catalog& base, std::string_view user_json, std::ve
         for (engine::GpuSpec& g : user_gpus) {
             auto it = std::find_if(merged.gpus.begin(), merged.gpus.end(),
                                    [&](const engine::GpuSpec& b) { return b.id == g.id; });
-            if (it != merged.gpus.end())
+            if (it != merged.gpus.end()) {
+                // A record saved before visible_memory and ecc_on_by_default existed (a price copied from the
+                // bundled card) keeps the bundled card's nvidia-smi reading and ECC state while its memory is the same.
+                if (g.visible_memory_bytes == 0 && g.memory_bytes == it->memory_bytes && g.ecc == it->ecc) {
+                    g.visible_memory_bytes = it->visible_memory_bytes;
+                    g.visible_memory_ecc_on = it->visible_memory_ecc_on;
+                    g.visible_memory_source = it->visible_memory_source;
+                    g.visible_memory_as_of = it->visible_memory_as_of;
+                    g.ecc_on_by_default = it->ecc_on_by_default;
+                }
                 *it = std::move(g);  // the user's record replaces the bundled one of the same id
-            else
+            } else
                 merged.gpus.push_back(std::move(g));
         }
     }

@@ -65,6 +65,11 @@ json gpu_to_json(const engine::GpuSpec& g) {
     j["pcie_lanes"] = number_or_null(g.pcie_lanes);
     j["nvlink_bytes_per_s"] = number_or_null(g.nvlink_bytes_per_s);
     j["ecc"] = g.ecc;
+    j["ecc_on_by_default"] = g.ecc_on_by_default;
+    j["visible_memory"] = g.visible_memory_bytes > 0
+                              ? json{{"total_bytes", g.visible_memory_bytes}, {"ecc_on", g.visible_memory_ecc_on},
+                                     {"source", g.visible_memory_source}, {"as_of", g.visible_memory_as_of}}
+                              : json(nullptr);
     j["launch_price_usd"] = number_or_null(g.launch_price_usd);
     j["street_price_cny"] = street_price_json(g.street_price);
     j["notes"] = g.notes;
@@ -100,6 +105,12 @@ json gpu_to_data_json(const engine::GpuSpec& g) {
     j["pcie_lanes"] = number_or_null(g.pcie_lanes);
     j["nvlink_gb_per_s"] = scaled(g.nvlink_bytes_per_s, 1e9);
     j["ecc"] = g.ecc;
+    j["ecc_on_by_default"] = g.ecc_on_by_default;
+    j["visible_memory"] = g.visible_memory_bytes > 0
+                              ? json{{"total_mib", g.visible_memory_bytes / double(1 << 20)},
+                                     {"ecc_on", g.visible_memory_ecc_on}, {"source", g.visible_memory_source},
+                                     {"as_of", g.visible_memory_as_of}}
+                              : json(nullptr);
     j["launch_price_usd"] = number_or_null(g.launch_price_usd);
     j["street_price_cny"] = street_price_json(g.street_price);
     if (!g.notes.empty()) j["notes"] = g.notes;

@@ -525,6 +525,8 @@ std::vector<engine::CardAdvice> run_advisor(const DecisionScenario& s, const Cat
     options.deadline_s = s.decision.deadline_s;
     options.allow_result_changes = s.decision.allow_result_changes;
     options.host_ram_bytes = catalog.settings.host_system.ram_bytes;  // as the ranking's bought cards
+    options.ecc_gpu_id = sc.gpu_id;  // gpu.ecc describes the scenario's own card
+    options.ecc = sc.ecc;
     return engine::advise(job, catalog.gpus, embedded_compat_data(), options);
 }
 

@@ -31,7 +31,13 @@ Estimate estimate(const Scenario& s, const Catalog& catalog) {
     e.prepared = engine::prepare_memory(e.graph, c);
     double card_bytes = 0;
     if (!s.gpu_id.empty())
-        if (const engine::GpuSpec* g = catalog.find_gpu(s.gpu_id)) card_bytes = g->memory_bytes;
+        if (const engine::GpuSpec* g = catalog.find_gpu(s.gpu_id)) {
+            card_bytes = engine::usable_memory_bytes(*g, s.ecc);  // nvidia-smi's total, ECC as the scenario says
+            e.datasheet_memory_bytes = g->memory_bytes;
+            e.ecc_on = engine::ecc_on(*g, s.ecc);
+            e.ecc_reserved_bytes = e.ecc_on ? engine::ecc_reserved_bytes(*g) : 0.0;
+            e.visible_memory_source = g->visible_memory_source;
+        }
     // The card of an estimate is the user's own: a consumer or workstation card may draw the desktop.
     const bool owned_display = owned_display_card(s, catalog);
     e.report = engine::evaluate_memory(e.prepared, s.batch_size, card_bytes, owned_display);
@@ -82,6 +88,10 @@ json report_to_json(const Scenario& s, const Estimate& e) {
         j["gpu"] = {{"id", s.gpu_id},
                     {"count", s.gpu_count},
                     {"memory_bytes", r.card_memory_bytes},
+                    {"datasheet_memory_bytes", e.datasheet_memory_bytes},
+                    {"ecc_on", e.ecc_on},
+                    {"ecc_reserved_bytes", e.ecc_reserved_bytes},
+                    {"visible_memory_source", e.visible_memory_source},
                     {"usable_bytes", r.usable_bytes},
                     {"reserve_fraction", s.reserve_fraction}};
         j["fits"] = r.fits;

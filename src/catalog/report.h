@@ -17,6 +17,13 @@ struct Estimate {
     int max_batch_size = -1;         // -1 = no GPU given; 0 = batch 1 does not fit
     bool memory_calibrated = false;  // the card's calibration (the user's own measurement) set the context and
                                      // allocator terms
+    // The card's memory as the verdict counts it (engine/card_memory.h; report.card_memory_bytes is the total):
+    // the datasheet size, whether ECC is on in this run and what it takes, and the nvidia-smi reading behind the
+    // total ("" = no reading: the datasheet size less ECC's share).
+    double datasheet_memory_bytes = 0;
+    bool ecc_on = false;
+    double ecc_reserved_bytes = 0;
+    std::string visible_memory_source;
 };
 
 // Whether the scenario's card has display outputs (consumer, workstation) and so may draw the user's desktop.
@@ -30,7 +37,9 @@ Estimate estimate(const Scenario& scenario, const Catalog& catalog = embedded_ca
 //   params {total, trainable, per_gpu}, pipeline_stage, in_flight_micro_batches,
 //   memory_bytes {weights, gradients, optimizer, activations, temporary, framework, peak_allocated, reserved,
 //                 nvidia_smi, model_states, autocast_weight_copies}, peak_phase ("forward_end" | "backward" |
-//   "optimizer_step"), host_ram_bytes, gpu {id, memory_bytes, usable_bytes, reserve_fraction} | null,
+//   "optimizer_step"), host_ram_bytes, gpu {id, memory_bytes (nvidia-smi's total: what the verdict compares
+//   with), datasheet_memory_bytes, ecc_on, ecc_reserved_bytes, visible_memory_source, usable_bytes, reserve_fraction}
+//   | null,
 //   fits (bool | null without a GPU: fits with the headroom), fits_without_reserve (fits or tight),
 //   verdict ("fits" | "tight" | "does_not_fit" | null), headroom_bytes {display, long_sample, evaluation, reserve,
 //   total} | null, max_batch_size (int | null without a GPU),

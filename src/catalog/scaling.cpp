@@ -38,7 +38,7 @@ std::vector<ScalingRow> scaling_rows(const Scenario& s, const Estimate& e, const
         Scenario at = s;
         at.gpu_count = row.gpus;
         const engine::PreparedMemory memory = engine::prepare_memory(e.graph, at.training_config());
-        row.fits = engine::evaluate_memory(memory, s.batch_size, run.gpu.memory_bytes).fits;
+        row.fits = engine::evaluate_memory(memory, s.batch_size, engine::usable_memory_bytes(run.gpu, s.ecc)).fits;
         // Time: the prepared run, evaluated at this count (as engine::scaling_curve does), in full for its scaling
         // efficiency.
         run.prepared.config.gpu_count = row.gpus;

@@ -589,7 +589,7 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
         else {
             r.unknown_keys(g, "/gpu", {"id", "count", "strategy", "interconnect", "network", "peer_to_peer",
                                        "grad_reduce_dtype", "tensor_parallel", "pipeline_parallel",
-                                       "pipeline_interleave", "sequence_parallel"});
+                                       "pipeline_interleave", "sequence_parallel", "ecc"});
             if (g.contains("id")) {
                 if (!g["id"].is_string()) r.problem("/gpu/id", "'id' must be a GPU id string (gpuguide gpus)");
                 else {
@@ -616,6 +616,15 @@ ParsedScenario parse_scenario_json(const json& doc, const std::string& file, con
                                                    "does not give " + gpu->name + " (a GeForce RTX card: its collectives "
                                                    "go through host memory); leave it out, or with an NVLink bridge set "
                                                    "'interconnect': 'nvlink-bridge'");
+            // ECC on or off on the user's own card: refused by key where it changes nothing (engine/card_memory.h).
+            if (bool ecc = true; r.boolean(g, "ecc", "/gpu", ecc)) {
+                s.ecc = ecc ? engine::EccSetting::kOn : engine::EccSetting::kOff;
+                if (const engine::GpuSpec* gpu = cat.find_gpu(s.gpu_id); gpu != nullptr && !gpu->ecc)
+                    r.problem("/gpu/ecc", gpu->name + " has no ECC memory: leave 'ecc' out");
+                else if (gpu != nullptr && !engine::ecc_in_band(*gpu))
+                    r.problem("/gpu/ecc", gpu->name + " keeps ECC's check bits outside its " + gpu->memory_type +
+                                              " memory, so turning ECC off or on frees nothing: leave 'ecc' out");
+            }
             r.choice(g, "grad_reduce_dtype", "/gpu", kGradReduceDtypes, s.grad_reduce_dtype);
             r.integer(g, "tensor_parallel", "/gpu", s.tensor_parallel, 1, 1024);
             r.integer(g, "pipeline_parallel", "/gpu", s.pipeline_parallel, 1, 1024);
@@ -834,6 +843,7 @@ json scenario_to_json(const Scenario& s) {
     if (!s.interconnect.empty()) g["interconnect"] = s.interconnect;
     if (!s.network.empty()) g["network"] = s.network;
     if (s.peer_to_peer_set) g["peer_to_peer"] = s.peer_to_peer;
+    if (s.ecc != engine::EccSetting::kDefault) g["ecc"] = s.ecc == engine::EccSetting::kOn;
     if (!s.grad_reduce_dtype.empty()) g["grad_reduce_dtype"] = s.grad_reduce_dtype;
     if (s.tensor_parallel != 1) g["tensor_parallel"] = s.tensor_parallel;
     if (s.pipeline_parallel != 1) g["pipeline_parallel"] = s.pipeline_parallel;

@@ -12,6 +12,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/advisor.h"
+#include "engine/card_memory.h"
 #include "engine/memory.h"
 
 namespace gg::catalog {
@@ -50,6 +51,8 @@ struct Scenario {
     std::string network;             // gpu.network: an inter-node row id of data/interconnects.json; "" = not given
     bool peer_to_peer = true;        // gpu.peer_to_peer: false = NCCL_P2P_DISABLE=1 (collectives staged through host)
     bool peer_to_peer_set = false;   // false = not given: the card's default (GeForce RTX 40+: no P2P)
+    // gpu.ecc: the user turned ECC off (or on) on their own card; kDefault = as the card ships (engine/card_memory.h).
+    engine::EccSetting ecc = engine::EccSetting::kDefault;
     std::string grad_reduce_dtype;   // gpu.grad_reduce_dtype: "" = the gradients' own dtype; "fp32", "fp16", "bf16"
     bool offload_optimizer = false;
     bool ema = false;                // an exponential moving average of the weights (Ultralytics, timm, diffusers);

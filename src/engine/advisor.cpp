@@ -359,9 +359,12 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
     for (const GpuSpec& gpu : gpus) {
         CardAdvice a;
         a.gpu = &gpu;
+        // What nvidia-smi shows as the card's total in the run's ECC state (card_memory.h).
+        const EccSetting ecc = gpu.id == options.ecc_gpu_id ? options.ecc : EccSetting::kDefault;
+        const double card_bytes = usable_memory_bytes(gpu, ecc);
         // The card less the headroom of the original job (judge_fit's "fits"); the advised card is the user's own,
         // so a consumer or workstation card may draw the desktop (Display::kAuto).
-        const double usable = judge_job(s.variants.front().memory, micro0, gpu.memory_bytes,
+        const double usable = judge_job(s.variants.front().memory, micro0, card_bytes,
                                         segment_has_display(gpu.segment)).usable_bytes();
         const bool bf16_ok = precision_supported(gpu, Precision::kBf16Amp, compat);
         // The original, as given (variant 0 is the unchanged configuration: no changes sorts first).
@@ -369,7 +372,7 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
         assert(v0.changes.empty() && "advise: the first variant must be the unchanged configuration");
         a.original_peak_bytes = required_bytes(v0.memory, micro0);
         a.original_usable_bytes = usable;
-        a.fits_as_is = gpu.memory_bytes > 0 && a.original_peak_bytes <= usable;
+        a.fits_as_is = card_bytes > 0 && a.original_peak_bytes <= usable;
         double original_step_s = kNaN;
         a.original_time_s = variant_time_s(s, v0, gpu, micro0, accum0, original_step_s);
         a.meets_deadline_as_is = !(options.deadline_s > 0) || !known(a.original_time_s) || a.original_time_s <= options.deadline_s;
@@ -389,7 +392,7 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
         // activations, at its own micro-batch. Then two passes: first without shorter sequences / smaller images
         // (they change what is learned, so a fix that keeps the task is preferred even with more changes); then
         // with them, if nothing else works.
-        for (std::size_t i = 1; i < s.variants.size() && gpu.memory_bytes > 0 && !a.fits_as_is; ++i) {
+        for (std::size_t i = 1; i < s.variants.size() && card_bytes > 0 && !a.fits_as_is; ++i) {
             const Variant& v = s.variants[i];
             if (v.changes.empty() || !switches_only(v) || required_bytes(v.memory, micro0) > usable) continue;
             if (best.found && v.changes.size() >= best.changes) continue;
@@ -402,7 +405,7 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
         }
         // Then the planner's layout on the same cards (the ranking's own answer for them): it keeps the results, so
         // unless the user allows result changes it comes before any change of what is learned.
-        if (!best.found && !s.allow_result_changes && gpu.memory_bytes > 0 &&
+        if (!best.found && !s.allow_result_changes && card_bytes > 0 &&
             (!a.fits_as_is || !a.meets_deadline_as_is)) {
             PlanTarget t;
             t.gpu = &gpu;
@@ -410,6 +413,7 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             t.owned_display_card = segment_has_display(gpu.segment);
             t.host_ram_bytes = options.host_ram_bytes;
             t.gpus_per_server = job.config.gpu_count;
+            t.ecc = ecc;
             const Plan plan = planner.plan(t);
             const bool in_time = !(options.deadline_s > 0) || !known(plan.time_s) || plan.time_s <= options.deadline_s;
             if (plan.found && plan.verdict == Verdict::kFits && !plan.as_typed && in_time) {
@@ -419,7 +423,7 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
                 f.shape = job.shape;
                 f.global_batch = plan.global_batch;
                 f.peak_bytes_per_card = plan.peak_bytes_per_card;
-                f.usable_bytes_per_card = usable_card_bytes(gpu.memory_bytes, plan.headroom);
+                f.usable_bytes_per_card = usable_card_bytes(card_bytes, plan.headroom);
                 f.time_s = plan.time_s;
                 f.time_ratio = known(plan.time_s) && known(a.original_time_s) ? plan.time_s / a.original_time_s
                                : known(plan.step_s) && known(original_step_s) ? plan.step_s / original_step_s
@@ -448,13 +452,13 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             int micro = largest_divisor_at_most(per_card, micro0);
             bool accumulation = false;
             if (micro < 1) continue;
-            if (!(gpu.memory_bytes > 0) || required_bytes(v.memory, micro) > usable) {
+            if (!(card_bytes > 0) || required_bytes(v.memory, micro) > usable) {
                 // Under pipeline parallelism the micro-batches per step are the pipeline's own (they set the
                 // activations each stage holds and the schedule's rules): no accumulation change is proposed.
                 if (v.config.pipeline_parallel > 1) continue;
                 // Accumulation: the largest micro-batch that fits and divides the per-card samples per step.
                 const std::vector<int> m =
-                    max_batch_sizes(v.memory, {gpu.memory_bytes}, micro, segment_has_display(gpu.segment));
+                    max_batch_sizes(v.memory, {card_bytes}, micro, segment_has_display(gpu.segment));
                 const int fit = m.empty() ? 0 : m[0];
                 micro = fit >= 1 ? largest_divisor_at_most(per_card, fit) : 0;
                 // The variant's own headroom may differ from the original's (evaluation): hold it to `usable` too.

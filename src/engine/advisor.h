@@ -7,8 +7,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "engine/card_memory.h"
 #include "engine/compat.h"
 #include "engine/hardware.h"
 #include "engine/memory.h"
@@ -107,6 +109,10 @@ struct AdviceOptions {
     // The RAM of the host the advised cards sit in (the user's own: settings host_system.ram_gib), for the planner's
     // optimizer offload; 0 = unknown (no offload planned).
     double host_ram_bytes = 0;
+    // ECC as the user set it on their own card (the scenario's gpu.ecc), for the card of that id only; the other
+    // cards keep their own default state (card_memory.h).
+    std::string ecc_gpu_id;
+    EccSetting ecc = EccSetting::kDefault;
     int max_changes = 4;                 // search depth
     std::vector<int> more_cards = {2, 4, 8};
 };

@@ -43,8 +43,15 @@ struct GpuSpec {
     int compute_capability_major = 0;  // CUDA compute capability; 0 for non-NVIDIA
     int compute_capability_minor = 0;
     int launch_year = 0;
-    double memory_bytes = 0;
+    double memory_bytes = 0;   // the datasheet's capacity (vendors' "GB" of GDDR/HBM is GiB)
     std::string memory_type;   // "GDDR6X", "HBM3", ...
+    // What nvidia-smi shows as the card's total memory (the "Memory-Usage" column's right-hand figure, NVML's
+    // nvmlMemory_t.total) in a published reading, and whether ECC was on in that reading; 0 = no reading found: the
+    // engine then uses memory_bytes (card_memory.h, usable_memory_bytes).
+    double visible_memory_bytes = 0;
+    bool visible_memory_ecc_on = false;
+    std::string visible_memory_source;  // the published nvidia-smi output, with its driver version
+    std::string visible_memory_as_of;   // the date of that output
     double memory_bandwidth_bytes_per_s = 0;
     DenseFlopPerS dense_flop_per_s;
     double tdp_w = 0;          // board power; 0 = unpublished
@@ -52,7 +59,8 @@ struct GpuSpec {
     int pcie_gen = 0;
     int pcie_lanes = 0;
     double nvlink_bytes_per_s = 0;  // total bidirectional NVLink/Infinity Fabric bandwidth per GPU; 0 = none
-    bool ecc = false;
+    bool ecc = false;               // the card has ECC memory (can turn it on)
+    bool ecc_on_by_default = false; // ECC is on as the card ships (data-centre cards); false without ECC
     double launch_price_usd = 0;    // 0 = unknown / not sold at list price
     StreetPrice street_price;
     std::vector<std::string> notes;  // caveats (e.g. export-restricted variant, software ecosystem)

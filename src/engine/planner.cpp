@@ -125,9 +125,10 @@ struct Planner::Impl {
         bool owned_display;
         double host_ram;
         int per_server;
+        EccSetting ecc;
         bool operator<(const PlanKey& o) const {
-            return std::tie(gpu, count, owned_display, host_ram, per_server) <
-                   std::tie(o.gpu, o.count, o.owned_display, o.host_ram, o.per_server);
+            return std::tie(gpu, count, owned_display, host_ram, per_server, ecc) <
+                   std::tie(o.gpu, o.count, o.owned_display, o.host_ram, o.per_server, o.ecc);
         }
     };
     std::map<PlanKey, Plan> plans;
@@ -414,7 +415,7 @@ Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
     Plan plan;
     CountLayouts& cl = layouts_for(t.count);
     Allow allow;
-    allow.card = t.gpu->memory_bytes;
+    allow.card = usable_memory_bytes(*t.gpu, t.ecc);  // nvidia-smi's total in the run's ECC state (card_memory.h)
     allow.tight = tight;
     if (t.gpu->calibration.memory()) {
         allow.calibration = &t.gpu->calibration;
@@ -612,7 +613,7 @@ Planner::~Planner() = default;
 Plan Planner::plan(const PlanTarget& target) {
     assert(target.gpu != nullptr && target.count >= 1 && "Planner::plan: a target needs a card and a count >= 1");
     const Impl::PlanKey key{target.gpu, target.count, target.owned_display_card, target.host_ram_bytes,
-                            target.gpus_per_server};
+                            target.gpus_per_server, target.ecc};
     auto it = impl_->plans.find(key);
     if (it != impl_->plans.end()) return it->second;
     // A plan with the headroom a real run needs; else one that fits the card alone (tight), whose notes still say

@@ -20,6 +20,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/card_memory.h"
 #include "engine/compat.h"
 #include "engine/hardware.h"
 #include "engine/memory.h"
@@ -85,6 +86,7 @@ struct PlanTarget {
     bool owned_display_card = false;  // a card in the user's own machine that may draw the desktop (display_bytes)
     double host_ram_bytes = 0;      // per server; 0 = unknown (no offload then)
     int gpus_per_server = 8;        // the cards of one server (tensor parallelism stays inside one)
+    EccSetting ecc = EccSetting::kDefault;  // ECC as the user set it on their own card (card_memory.h)
 };
 
 // Prepares layouts lazily per card count and caches plans per (count, card memory, host RAM, link): a ranking of the

@@ -2,6 +2,7 @@
 //
 // Sections: names | the prepared job | evaluating options | ordering | tiers
 #include "engine/rank.h"
+#include "engine/card_memory.h"
 
 #include <algorithm>
 #include <cassert>
@@ -250,7 +251,9 @@ void evaluate_card(const Ctx& c, const PreparedCount* p, RankOption& o, double h
     target.host_ram_bytes = host_ram_bytes;
     target.gpus_per_server = o.nodes > 1 ? o.count / o.nodes : o.count;
     o.plan = c.planner.plan(target);
-    o.fits = o.gpu->memory_bytes > 0 && o.plan.found;  // fits or tight: the job runs on the card
+    // What nvidia-smi shows as the card's total in its own ECC state (card_memory.h), as the planner judged it.
+    const double card_bytes = usable_memory_bytes(*o.gpu);
+    o.fits = card_bytes > 0 && o.plan.found;  // fits or tight: the job runs on the card
     o.fits_as_typed = o.fits && o.plan.as_typed;
     o.calibrated = o.gpu->calibration.memory() ||
                    o.gpu->calibration.efficiency_factor(family_name(c.job.spec.family)) > 0;
@@ -267,20 +270,20 @@ void evaluate_card(const Ctx& c, const PreparedCount* p, RankOption& o, double h
                 for (const auto& [k, v] : n.values)
                     if (std::string_view(k) == "peak_bytes") o.peak_bytes_per_card = v;
         o.verdict = Verdict::kDoesNotFit;
-        if (p) o.headroom = job_headroom(p->memory, c.job.config.batch, o.gpu->memory_bytes, owned_display);
+        if (p) o.headroom = job_headroom(p->memory, c.job.config.batch, card_bytes, owned_display);
     }
-    o.usable_bytes_per_card = usable_card_bytes(o.gpu->memory_bytes, o.headroom);
+    o.usable_bytes_per_card = usable_card_bytes(card_bytes, o.headroom);
     o.tight = o.fits && o.verdict == Verdict::kTight;
     o.reasons.push_back({o.fits ? ReasonCode::kFits : ReasonCode::kDoesNotFit,
                          {{"peak_bytes", o.peak_bytes_per_card},
                           {"usable_bytes", o.usable_bytes_per_card},
-                          {"card_bytes", o.gpu->memory_bytes}},
+                          {"card_bytes", card_bytes}},
                          {}});
     if (o.tight)
         o.reasons.push_back({ReasonCode::kTight,
                              {{"peak_bytes", o.peak_bytes_per_card},
                               {"headroom_bytes", o.headroom.total_bytes()},
-                              {"card_bytes", o.gpu->memory_bytes}},
+                              {"card_bytes", card_bytes}},
                              {}});
     const std::size_t card = c.card_index(o.gpu);
     CardCache& cc = c.cache[card];

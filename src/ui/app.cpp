@@ -270,10 +270,13 @@ void app_update_results(AppState& app) {
     for (size_t i = 0; i < cat.gpus.size(); ++i) {
         const engine::GpuSpec& g = cat.gpus[i];
         const bool owned_display = engine::segment_has_display(g.segment);
+        // nvidia-smi's total; the scenario's gpu.ecc is the user's setting on the chosen card only.
+        const double card_bytes =
+            engine::usable_memory_bytes(g, g.id == s.gpu_id ? s.ecc : engine::EccSetting::kDefault);
         CardFit c;
         c.gpu_index = static_cast<int>(i);
-        c.max_batch_size = engine::max_batch_sizes(r.estimate.prepared, {g.memory_bytes}, s.batch_limit(), owned_display)[0];
-        c.verdict = engine::judge_job(r.estimate.prepared, s.batch_size, g.memory_bytes, owned_display).verdict;
+        c.max_batch_size = engine::max_batch_sizes(r.estimate.prepared, {card_bytes}, s.batch_limit(), owned_display)[0];
+        c.verdict = engine::judge_job(r.estimate.prepared, s.batch_size, card_bytes, owned_display).verdict;
         r.cards.push_back(c);
     }
     // Memory vs batch: powers of two up to past the largest batch any card takes (capped), plus the chosen one.

@@ -346,6 +346,7 @@ void select_gpu(catalog::Scenario& s, const std::string& gpu_id) {
     s.interconnect.clear();
     s.peer_to_peer_set = false;
     s.peer_to_peer = true;
+    s.ecc = engine::EccSetting::kDefault;
 }
 
 namespace {
@@ -391,6 +392,7 @@ const std::vector<Choice> kNetworkChoices = {
     {"efa-3200g", Str::NetEfa3200}, {"ethernet-100g", Str::NetEth100}, {"ethernet-25g", Str::NetEth25},
     {"ethernet-10g", Str::NetEth10}};
 const std::vector<Choice> kPeerToPeerChoices = {{"", Str::LinkDefault}, {"on", Str::P2pOn}, {"off", Str::P2pOff}};
+const std::vector<Choice> kEccChoices = {{"", Str::EccDefault}, {"on", Str::P2pOn}, {"off", Str::EccOff}};
 const std::vector<Choice> kGradReduceChoices = {
     {"", Str::GradReduceOwn}, {"fp32", Str::GradReduceFp32}, {"fp16", Str::GradReduceFp16}, {"bf16", Str::GradReduceBf16}};
 
@@ -603,6 +605,16 @@ void draw_inputs(AppState& app) {
     section_heading(app, tr(Str::StepHardware, L));
     field_label(tr(Str::Gpu, L), tr(Str::GpuTip, L));
     changed |= gpu_combo(app);
+    // ECC on the user's own card, where it takes memory (GDDR cards with ECC: engine/card_memory.h).
+    if (const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id); card != nullptr && engine::ecc_in_band(*card)) {
+        field_label(tr(Str::Ecc, L), tr(Str::EccTip, L));
+        std::string ecc = s.ecc == engine::EccSetting::kOn ? "on" : s.ecc == engine::EccSetting::kOff ? "off" : "";
+        if (choice_combo("##ecc", ecc, kEccChoices, L)) {
+            s.ecc = ecc == "on" ? engine::EccSetting::kOn : ecc == "off" ? engine::EccSetting::kOff
+                                                                         : engine::EccSetting::kDefault;
+            changed = true;
+        }
+    }
     field_label(tr(Str::Display, L), tr(Str::DisplayTip, L));
     changed |= choice_combo("##display", s.display, kDisplayChoices, L);
     field_label(tr(Str::GpuCount, L), tr(Str::GpuCountTip, L));

@@ -126,6 +126,7 @@ bool apply_plan(AppState& app, const nlohmann::json& option) {
     sc.interconnect.clear();
     sc.peer_to_peer_set = false;
     sc.peer_to_peer = true;
+    sc.ecc = engine::EccSetting::kDefault;
     sc.gpu_count = g.value("count", sc.gpu_count);
     sc.strategy = g.value("strategy", sc.strategy);
     sc.tensor_parallel = g.value("tensor_parallel", 1);

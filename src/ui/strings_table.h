@@ -158,6 +158,11 @@
     X(PeerToPeerTip, "Whether cards send data to each other directly. GeForce RTX cards (20 series on) cannot over PCIe (NVIDIA's driver disables it; an NVLink bridge on two RTX 2080 Ti or 3090 still works), so data goes through the CPU's memory and is much slower. Off also models NCCL_P2P_DISABLE=1.", \
       "显卡之间能否直接互传数据。GeForce RTX 游戏卡不能经 PCIe 直连（NVIDIA 驱动已禁用；RTX 2080 Ti、3090 的 NVLink 桥仍可用），数据要经过 CPU 内存中转，慢很多。“关闭”也对应 NCCL_P2P_DISABLE=1。") \
     X(P2pOn, "On", "开启")                                                                                 \
+    X(Ecc, "ECC memory", "ECC 显存纠错")                                                                     \
+    X(EccTip, "Error-correcting memory. On this card the check bits live in the memory itself, so with ECC on nvidia-smi shows 1/16 less (a T4: 15 GiB of 16). Data-centre cards ship with it on and clouds keep it on; on your own card `sudo nvidia-smi -e 0` and a reboot turn it off.", \
+      "纠错显存。此卡的校验位存放在显存里，开启 ECC 时 nvidia-smi 显示的总量少 1/16（T4：16 GiB 中的 15 GiB）。数据中心卡出厂即开启，云上也保持开启；自己的卡可用 `sudo nvidia-smi -e 0` 并重启来关闭。") \
+    X(EccDefault, "As the card ships", "按出厂设置")                                                          \
+    X(EccOff, "Off (the whole memory)", "关闭（全部显存可用）")                                               \
     X(P2pOff, "Off (through host memory)", "关闭（经主机内存中转）")                                         \
     X(GradReduce, "Gradients sent as", "梯度同步精度")                                                       \
     X(GradReduceTip, "The number format of the gradients the cards exchange after each step. By default they are sent as they are kept: 32-bit under mixed precision (AMP). 16-bit halves the traffic: PyTorch DDP's fp16_compress_hook, NVIDIA apex amp O2, DeepSpeed fp16. Memory is not affected in this estimate.", \
@@ -241,6 +246,11 @@
     X(VerdictCard, "Needs %s of the card's %s; a real run needs %s more headroom: %s.",                        \
       "需要 %s，显卡共 %s；实际运行还需 %s 余量：%s。")                                                       \
     X(VerdictCardNoHeadroom, "Needs %s of the card's %s.", "需要 %s，显卡共 %s。")                               \
+    X(CardMemoryEccOn, "%s usable of %s (ECC on: its check bits take %s; nvidia-smi shows the rest as the total).", \
+      "可用 %s，标称 %s（ECC 开启：校验位占用 %s；nvidia-smi 显示的总量即为其余部分）。")                          \
+    X(CardMemoryEccOff, "%s usable of %s (ECC off).", "可用 %s，标称 %s（ECC 关闭）。")                             \
+    X(CardMemoryDriver, "%s usable of %s (what nvidia-smi shows as the total; the driver keeps the rest).",        \
+      "可用 %s，标称 %s（nvidia-smi 显示的总量，其余由驱动保留）。")                                              \
     X(VerdictNoFitWhy, "The training steps alone fit the card, but %s passes it: the run stops with out-of-memory " \
       "when that comes. Take one of the changes below.",                                                           \
       "单看训练步骤能装进显卡，但 %s 会超出：到那一步就会显存不足而中断。请采用下面的修改。")                      \

@@ -60,6 +60,20 @@ void draw_verdict(AppState& app) {
             wrapped_textf(tr(Str::VerdictCard, L), format_gib(m.nvidia_smi.bytes, L).c_str(),
                           format_gib(m.card_memory_bytes, L).c_str(), format_gib(h.total_bytes(), L).c_str(),
                           terms.c_str());
+        // The card's memory as nvidia-smi shows it (engine/card_memory.h): ECC's check bits, the driver's share.
+        const catalog::Estimate& e = r.estimate;
+        const std::string usable = format_gib(m.card_memory_bytes, L), datasheet = format_gib(e.datasheet_memory_bytes, L);
+        if (e.ecc_on && e.ecc_reserved_bytes > 0) {
+            hint_textf(tr(Str::CardMemoryEccOn, L), usable.c_str(), datasheet.c_str(),
+                       format_gib(e.ecc_reserved_bytes, L).c_str());
+            test_anchor(app, "card-memory-ecc-on");
+        } else if (gpu->ecc && engine::ecc_in_band(*gpu)) {
+            hint_textf(tr(Str::CardMemoryEccOff, L), usable.c_str(), datasheet.c_str());
+            test_anchor(app, "card-memory-ecc-off");
+        } else if (m.card_memory_bytes < e.datasheet_memory_bytes) {
+            hint_textf(tr(Str::CardMemoryDriver, L), usable.c_str(), datasheet.c_str());
+            test_anchor(app, "card-memory-driver");
+        }
         if (v == engine::Verdict::kTight) hint_textf(tr(Str::VerdictTightWhy, L), terms.c_str());
         // Does not fit although the steps do: a term the user gave (evaluation, the longest sample) passes the card.
         if (v == engine::Verdict::kDoesNotFit && m.nvidia_smi.bytes <= m.card_memory_bytes && h.allocated_bytes() > 0) {

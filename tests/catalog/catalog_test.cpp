@@ -41,6 +41,10 @@ json good_gpu(const std::string& id = "good-gpu") {
         {"pcie_lanes", 16},
         {"nvlink_gb_per_s", nullptr},
         {"ecc", false},
+        {"ecc_on_by_default", false},
+        {"visible_memory",
+         {{"total_mib", 24564}, {"ecc_on", false}, {"source", "RLinf/RLinf issue #255 (nvidia-smi, driver 550.163.01)"},
+          {"as_of", "2025-11-12"}}},
         {"launch_price_usd", 1599},
         {"street_price_cny", {{"new", 13999}, {"used", 11000}, {"as_of", "2025-11-01"}, {"source", "a shop"}}},
         {"notes", json::array()},
@@ -155,6 +159,7 @@ TEST_CASE("a valid catalog parses without problems and converts data units to ba
     CHECK(g.dense_flop_per_s.fp32 == 82600000000000.0);            // 82.6 TFLOPS, exactly
     CHECK(g.dense_flop_per_s.fp16_fp16acc == 330300000000000.0);
     CHECK(g.nvlink_bytes_per_s == 0);                              // null -> 0 (none)
+    CHECK(g.visible_memory_bytes == 24564.0 * 1048576.0);          // nvidia-smi's MiB = 2^20 bytes
     CHECK(g.compute_capability_major == 8);
     CHECK(g.compute_capability_minor == 9);
     CHECK(g.street_price.new_cny == 13999);

@@ -51,6 +51,7 @@ struct Fixture {
 json rtx_4090_96g() {
     json record = gg::catalog::gpu_to_data_json(*gg::catalog::embedded_catalog().find_gpu("rtx-4090"));
     record["memory_gib"] = 96;
+    record["visible_memory"] = nullptr;  // the bundled card's nvidia-smi reading (24564 MiB) is not this card's
     record["street_price_cny"] = {{"new", 100}, {"used", nullptr}, {"as_of", "2026-11-30"}, {"source", "entered by the user"}};
     return record;
 }

@@ -376,3 +376,36 @@ TEST_CASE("SD pipelines: the calculator offers 'Latents precomputed' and shows t
     CHECK_FALSE(drawn_last_frame(app, "frozen-weights-16bit"));  // full training: nothing is frozen
     CHECK_FALSE(gg::catalog::scenario_to_json(app.scenario).contains("precomputed_latents"));
 }
+
+TEST_CASE("the verdict says how much of the card is usable and why: ECC on, ECC off, the driver's share") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    app.defer_first_decisions = false;
+    struct Row {
+        const char* gpu;        // the scenario's "gpu" object
+        const char* drawn;      // the card-memory line expected
+        double card_mib;        // what the verdict compares with (nvidia-smi's total)
+    };
+    const Row rows[] = {
+        {R"({"id":"t4"})", "card-memory-ecc-on", 15360},                  // 15.0 GiB usable of 16.0 GiB
+        {R"({"id":"t4","ecc":false})", "card-memory-ecc-off", 16384},     // the user turned ECC off
+        {R"({"id":"h100-sxm"})", "card-memory-driver", 81559},            // HBM: no ECC share, the driver's 361 MiB
+    };
+    for (const Row& r : rows) {
+        CAPTURE(r.gpu);
+        REQUIRE(gg::ui::app_load_scenario(app, std::string(R"({"model":"bert-base","batch_size":8,"gpu":)") + r.gpu +
+                                                   "}").empty());
+        for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
+            app.lang = lang;
+            run_frame(app, 1400, 2400);
+            CHECK(drawn_last_frame(app, r.drawn));
+        }
+        CHECK(app.results.estimate.report.card_memory_bytes == r.card_mib * 1048576.0);
+    }
+    // A card that shows its whole datasheet size (RTX 3090: 24576 MiB, no ECC) gets no such line.
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model":"bert-base","batch_size":8,"gpu":{"id":"rtx-3090"}})").empty());
+    run_frame(app, 1400, 2400);
+    for (const char* name : {"card-memory-ecc-on", "card-memory-ecc-off", "card-memory-driver"})
+        CHECK_FALSE(drawn_last_frame(app, name));
+}
