@@ -870,6 +870,17 @@
       "浏览器存储空间已满，无法在本浏览器中保留原来保存的内容：请用下方按钮把它另存为文件。在你保存之前，页面不会保存你的设置，因此不会覆盖任何内容。") \
     X(LinkTooLarge, "This link is too long to be a gpuguide link, so it was not read; your previous settings are unchanged.", \
       "这个链接太长，不可能是 gpuguide 链接，因此没有读取；你之前的设置保持不变。") \
+    X(LinkViewing, "You are looking at a shared link. Nothing you saved has changed: your own settings come back on your next visit unless you keep the link's.", \
+      "你正在查看分享的链接。你保存的内容没有任何改变：除非保留链接中的设置，下次打开时仍是你自己的设置。") \
+    X(LinkViewPins, "The link shows its own %d pinned scenarios; your %d pinned scenarios are kept.", \
+      "链接显示它自己的 %d 个固定方案；你的 %d 个固定方案仍然保留。") \
+    X(LinkKeep, "Keep the link's settings", "保留链接中的设置") \
+    X(LinkKeepTip, "Saves the link's scenario and pinned scenarios in this browser in place of yours. Undo brings yours back.", \
+      "把链接中的方案和固定方案保存到本浏览器，替换你原来的。可以撤销。") \
+    X(LinkDiscard, "Back to my settings", "回到我的设置") \
+    X(LinkKept, "The link's settings are now saved as yours.", "链接中的设置已保存为你的设置。") \
+    X(LinkKeepUndo, "Undo", "撤销") \
+    X(LinkKeepUndone, "Your settings from before the link are back.", "已恢复打开链接之前你自己的设置。") \
     X(CatalogFigures, "catalog: %s", "数据库中：%s") \
     X(CheckTitle, "These results cannot be what you meant; check the inputs:", "这些结果不合常理，请检查输入：") \
     X(CheckCentury, "one training run takes %s, more than a century: check the dataset size, the epochs, the batch size and the card.", \
