@@ -134,7 +134,8 @@ void draw_header(AppState& app) {
         }
         ImGui::PopStyleColor();
         const bool store_notice = app.notice == Str::StoreBroken || app.notice == Str::StoreNewer ||
-                                  app.notice == Str::StoreSetAside || app.notice == Str::StorePartlyApplied;
+                                  app.notice == Str::StoreSetAside || app.notice == Str::StorePartlyApplied ||
+                                  app.notice == Str::PageRecovered;
         if (store_notice && !app.kept_store_text.empty()) {
             if (ImGui::SmallButton(tr(Str::SaveKeptStore, app.lang))) {
                 app.download_name = "gpuguide-saved-settings.json";
@@ -196,6 +197,8 @@ void app_init(AppState& app) {
     (void)problems;
     IM_ASSERT(problems.empty() && "the default scenario must be valid: fix kDefaultScenario");
 }
+
+void app_load_default_scenario(AppState& app) { app_load_scenario(app, kDefaultScenario); }
 
 bool app_update_fonts(AppState& app) {
     if (app.fonts.built_for_scale == app.dpi_scale) return false;

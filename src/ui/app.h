@@ -160,6 +160,7 @@ struct AppState {
     int results_generation = 0;      // bumped whenever the results are recomputed (the platform syncs the link)
     std::vector<Pin> pins;           // at most kMaxPins, oldest first
     int pin_computations = 0;        // how many times a pin's results were computed (tests and the benchmark count)
+    int recoveries = 0;              // times app_recover set things aside after a throw (the third gives up)
 
     // Links and embedding.
     bool embed = false;              // compact layout for an iframe (?embed=1 or #embed=1)
@@ -320,6 +321,15 @@ void compute_pins(AppState& app);
 // pin minus current, null where either is unknown). Tests compare it with the CLI's reports.
 nlohmann::json app_compare_json(AppState& app);
 void draw_compare(AppState& app);
+
+// The last line of defence (recover.cpp): a throw escaped a frame, the saved settings or a link (a bug no test
+// reached). The page must still start: app_end_failed_frame closes the frame ImGui had open, app_recover keeps what
+// the page held in kept_store_text (the platform copies it aside and offers it as a file) and sets it aside: first
+// the link, the pins and the scenario, on a second throw the user's own data too. False on a third: the platform then
+// shows its error.
+void app_end_failed_frame();
+bool app_recover(AppState& app, const std::string& what);
+void app_load_default_scenario(AppState& app);
 
 // Drawn by app_frame; in their own files.
 void draw_link_view(AppState& app);  // the strip under the header while a link is shown and not kept (link_view.cpp)

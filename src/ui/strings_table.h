@@ -872,9 +872,11 @@
       "这个链接太长，不可能是 gpuguide 链接，因此没有读取；你之前的设置保持不变。") \
     X(LinkViewing, "You are looking at a shared link. Nothing you saved has changed: your own settings come back on your next visit unless you keep the link's.", \
       "你正在查看分享的链接。你保存的内容没有任何改变：除非保留链接中的设置，下次打开时仍是你自己的设置。") \
-    X(LinkViewPins, "The link shows its own %d pinned scenarios; your %d pinned scenarios are kept.", \
-      "链接显示它自己的 %d 个固定方案；你的 %d 个固定方案仍然保留。") \
+    X(LinkViewPins, "Pinned scenarios shown: the link's (%d). Yours (%d) are kept.", \
+      "显示的是链接中的固定方案（%d 个）；你自己的（%d 个）仍然保留。") \
     X(LinkKeep, "Keep the link's settings", "保留链接中的设置") \
+    X(PageRecovered, "Something in your saved settings or in the link stopped the page from drawing, so it was set aside and the page starts from the example. What you had is kept (button below). The error:", \
+      "你保存的设置或链接中的某些内容使页面无法显示，已被搁置，页面从示例开始。原有内容已保留（见下方按钮）。错误信息：") \
     X(LinkKeepTip, "Saves the link's scenario and pinned scenarios in this browser in place of yours. Undo brings yours back.", \
       "把链接中的方案和固定方案保存到本浏览器，替换你原来的。可以撤销。") \
     X(LinkDiscard, "Back to my settings", "回到我的设置") \

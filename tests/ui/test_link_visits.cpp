@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -360,4 +361,45 @@ TEST_CASE("property: for any stored state and any link, every visit starts, and 
         }
     }
     CHECK(asked > combos / 2);  // most links differ from what is saved: the question is reached
+}
+
+TEST_CASE("a throw in the middle of a frame is recovered: the next frame draws, with a notice, and what was held is kept") {
+    Page page;
+    AppState app;
+    gg::ui::app_init(app);
+    app.fonts.body = page.warm.fonts.body;
+    app.fonts.heading = page.warm.fonts.heading;
+    app.fonts.built_for_scale = page.warm.fonts.built_for_scale;
+    const json pins = json::array({json::parse(kPinA), json::parse(kPinB)});
+    REQUIRE(gg::ui::app_apply_store(app, saved_state(pins)) == gg::ui::StoreStatus::kLoaded);
+    frame(app);
+    const json user_data = app.user_data;
+    // A frame cut short with a window and a table open, as a throw from a panel leaves it.
+    auto failing_frame = [&] {
+        ImGui::NewFrame();
+        ImGui::Begin("##gpuguide");
+        REQUIRE(ImGui::BeginTable("##t", 2));
+        try {
+            throw std::runtime_error("type_error.306: cannot use value() with null");
+        } catch (const std::exception& e) {
+            gg::ui::app_end_failed_frame();
+            return gg::ui::app_recover(app, e.what());
+        }
+    };
+    REQUIRE(failing_frame());
+    CHECK(app.notice == Str::PageRecovered);
+    CHECK(app.notice_details == std::vector<std::string>{"type_error.306: cannot use value() with null"});
+    CHECK(json::parse(app.kept_store_text)["pins"] == pins);  // offered as a file, copied aside by the platform
+    CHECK(json::parse(app.kept_store_text)["user_data"] == user_data);
+    CHECK(app.user_data == user_data);  // first step: the user's own records stay in use
+    CHECK(app.pins.empty());
+    const int frames = app.frame_count;
+    frame(app);
+    CHECK(app.frame_count == frames + 1);
+    CHECK(app.results.valid);
+    REQUIRE(failing_frame());  // second step: the user's records go aside too
+    CHECK(app.user_data.is_null());
+    CHECK(json::parse(app.kept_store_text)["pins"] == pins);  // the first copy, the fullest, is still what is offered
+    frame(app);
+    CHECK_FALSE(failing_frame());  // third: the platform shows its error rather than loop
 }
