@@ -100,6 +100,14 @@ Visit visit(Page& page, const std::string& stored, const std::string& fragment, 
     frame(app);
     act(app);
     frame(app);
+    // The "GPUs and prices" tab too: a saved record that breaks its list breaks the page just the same once the user
+    // opens it. (The guide and the accuracy tab draw the bundled data only, whatever the store and the link hold.)
+    for (gg::ui::Tab tab : {gg::ui::Tab::Data, gg::ui::Tab::Calculator}) {
+        app.tab = tab;
+        app.tab_requested = true;
+        frame(app);
+        frame(app);
+    }
     out.started = true;
     out.fragment = gg::ui::app_fragment(app);
     out.notice = gg::ui::app_notice_json(app);
