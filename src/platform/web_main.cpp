@@ -207,6 +207,9 @@ void sync_browser(Platform& p) {
     }
 }
 
+void draw_frame(Platform& p);
+void recover(Platform& p, const std::string& what, const char* original = nullptr);
+
 void frame() {
     Platform& p = *g_platform;
     const bool resized = sync_canvas_size(p);
@@ -219,6 +222,17 @@ void frame() {
         return;
     }
 
+    try {
+        draw_frame(p);
+    } catch (const std::exception& e) {
+        recover(p, e.what());
+    } catch (...) {
+        recover(p, "an exception that is not a std::exception");
+    }
+}
+
+// One frame: results, fonts, the UI, GL; frame() catches what it throws.
+void draw_frame(Platform& p) {
     if (!p.first_frame_done) {
         // (app_frame would do it; done here to time it apart). The ranking and the advice come on the next frame.
         p.app.defer_first_decisions = true;
@@ -383,6 +397,35 @@ void show_fatal(const char* reason) {
     EM_ASM({ if (window.gpuguide && window.gpuguide._fail) window.gpuguide._fail(UTF8ToString($0)); }, reason);
 }
 
+// Saved text the page cannot use, kept under a key of its own with the date and time, so an earlier copy is never
+// overwritten. When storage is full the copy fails: the platform then writes nothing (store_blocked) until the user
+// saved the text as a file.
+void keep_aside(Platform& p, const std::string& text) {
+    char* key = reinterpret_cast<char*>(EM_ASM_INT({
+        var key = UTF8ToString($0) + "." + new Date().toISOString();
+        try { localStorage.setItem(key, UTF8ToString($1)); } catch (e) { return 0; }
+        return allocateUTF8(key);
+    }, gg::ui::kStoreUnreadableKey, text.c_str()));
+    gg::ui::app_store_copy_result(p.app, key != nullptr ? key : "", key != nullptr);
+    free(key);
+}
+
+// A throw escaped the UI (issue 39: one in the first frame left the page at "Loading..." on every visit, with no
+// error shown): what the page held is kept aside and offered as a file, the rest goes on from the example
+// (gg::ui::app_recover). `original`: the saved text being read when it happened (kept instead). A third time, the
+// page shows its error rather than loop.
+void recover(Platform& p, const std::string& what, const char* original) {
+    gg::ui::app_end_failed_frame();
+    if (!gg::ui::app_recover(p.app, what)) {
+        show_fatal(("exception: " + what).c_str());
+        emscripten_cancel_main_loop();
+        return;
+    }
+    if (original != nullptr) p.app.kept_store_text = original;
+    keep_aside(p, p.app.kept_store_text);
+    mark_input();
+}
+
 }  // namespace
 
 extern "C" {
@@ -450,7 +493,11 @@ EMSCRIPTEN_KEEPALIVE const char* gg_compare_json() {
 // Called on start and on hashchange with location.hash (a link pasted into the address bar).
 EMSCRIPTEN_KEEPALIVE void gg_apply_fragment(const char* fragment) {
     if (g_platform == nullptr || fragment == nullptr) return;
-    gg::ui::app_apply_fragment(g_platform->app, fragment);
+    try {
+        gg::ui::app_apply_fragment(g_platform->app, fragment);
+    } catch (const std::exception& e) {
+        recover(*g_platform, e.what());
+    }
     mark_input();
 }
 
@@ -578,18 +625,12 @@ int main() {
             return text === null ? 0 : allocateUTF8(text);
         }, gg::ui::kStoreKey));
         if (stored != nullptr) {
-            const gg::ui::StoreStatus status = gg::ui::app_apply_store(platform.app, stored);
-            if (status == gg::ui::StoreStatus::kUnreadable || status == gg::ui::StoreStatus::kPartlyLoaded) {
-                // Kept under a key of its own with the date and time, so an earlier copy is never overwritten. When
-                // storage is full the copy fails: the platform then writes nothing (store_blocked) until the user
-                // saved the text as a file.
-                char* key = reinterpret_cast<char*>(EM_ASM_INT({
-                    var key = UTF8ToString($0) + "." + new Date().toISOString();
-                    try { localStorage.setItem(key, UTF8ToString($1)); } catch (e) { return 0; }
-                    return allocateUTF8(key);
-                }, gg::ui::kStoreUnreadableKey, stored));
-                gg::ui::app_store_copy_result(platform.app, key != nullptr ? key : "", key != nullptr);
-                free(key);
+            try {
+                const gg::ui::StoreStatus status = gg::ui::app_apply_store(platform.app, stored);
+                if (status == gg::ui::StoreStatus::kUnreadable || status == gg::ui::StoreStatus::kPartlyLoaded)
+                    keep_aside(platform, stored);
+            } catch (const std::exception& e) {
+                recover(platform, e.what(), stored);
             }
             free(stored);
         }

@@ -134,7 +134,8 @@ void draw_header(AppState& app) {
         }
         ImGui::PopStyleColor();
         const bool store_notice = app.notice == Str::StoreBroken || app.notice == Str::StoreNewer ||
-                                  app.notice == Str::StoreSetAside || app.notice == Str::StorePartlyApplied;
+                                  app.notice == Str::StoreSetAside || app.notice == Str::StorePartlyApplied ||
+                                  app.notice == Str::PageRecovered;
         if (store_notice && !app.kept_store_text.empty()) {
             if (ImGui::SmallButton(tr(Str::SaveKeptStore, app.lang))) {
                 app.download_name = "gpuguide-saved-settings.json";
@@ -153,12 +154,18 @@ void draw_header(AppState& app) {
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::UndoImportTip, app.lang));
             ImGui::SameLine();
         }
+        if (app.notice == Str::LinkKept && app.link_view.undo_available) {
+            if (ImGui::SmallButton(stable_label(tr(Str::LinkKeepUndo, app.lang), "link-undo").c_str())) app_undo_keep_link(app);
+            test_anchor(app, "link-undo");
+            ImGui::SameLine();
+        }
         if (ImGui::SmallButton(tr(Str::Dismiss, app.lang))) {
             app.notice = Str::Dismiss;
             app.notice_details.clear();
         }
         test_anchor(app, "dismiss-notice");
     }
+    draw_link_view(app);
     draw_link_records(app);
     draw_result_checks(app);
     ImGui::Dummy(ImVec2(0, 0.1f * em));
@@ -190,6 +197,8 @@ void app_init(AppState& app) {
     (void)problems;
     IM_ASSERT(problems.empty() && "the default scenario must be valid: fix kDefaultScenario");
 }
+
+void app_load_default_scenario(AppState& app) { app_load_scenario(app, kDefaultScenario); }
 
 bool app_update_fonts(AppState& app) {
     if (app.fonts.built_for_scale == app.dpi_scale) return false;
@@ -655,8 +664,16 @@ void app_confirm_import(AppState& app) {
     app.pins_before_import = nullptr;
     std::vector<catalog::Problem> pin_problems;
     if (plan.pins.is_array()) {  // after the records: a pin may name the file's own card
-        app.pins_before_import = app_pins_json(app);
+        // A link's pins on screen are not the user's: the import replaces the saved ones (and "Undo import" brings
+        // those back), and the imported pins are saved like any import.
+        AppState::LinkView& view = app.link_view;
+        const bool link_pins = view.pending && view.brought_pins;
+        app.pins_before_import = link_pins ? view.saved_pins : app_pins_json(app);
         pin_problems = app_set_pins(app, plan.pins);
+        if (link_pins) {
+            view.brought_pins = false;
+            view.pending = app_scenario_json(app) != view.saved_scenario;
+        }
         for (catalog::Problem& p : pin_problems) p.file = catalog::kUserDataFile;
     }
     app.notice = Str::ImportLoaded;
@@ -730,11 +747,14 @@ std::string app_user_data_file(const AppState& app) {
 }
 
 std::string app_store_json(const AppState& app) {
-    nlohmann::json doc{{"version", 1}, {"scenario", app_scenario_json(app)}};
+    // A link shown and not kept changes nothing saved (issue 39): the scenario and pins from before it are written.
+    const AppState::LinkView& view = app.link_view;
+    nlohmann::json doc{{"version", 1}, {"scenario", view.pending ? view.saved_scenario : app_scenario_json(app)}};
     if (app.user_data.is_object()) doc["user_data"] = app.user_data;
     if (app.undo_import_available) doc["user_data_before_import"] = app.user_data_before_import;
     if (app.undo_import_available && app.pins_before_import.is_array()) doc["pins_before_import"] = app.pins_before_import;
-    if (!app.pins.empty()) doc["pins"] = app_pins_json(app);
+    const nlohmann::json pins = view.pending && view.brought_pins ? view.saved_pins : app_pins_json(app);
+    if (pins.is_array() && !pins.empty()) doc["pins"] = pins;
     return doc.dump();
 }
 
@@ -920,11 +940,58 @@ nlohmann::json app_notice_json(const AppState& app) {
                          {"pins", plan.pins.is_array() ? nlohmann::json{{"file", plan.pins.size()},
                                                                         {"yours", plan.current_pin_count}}
                                                        : nlohmann::json(nullptr)}};
+    const AppState::LinkView& view = app.link_view;
+    out["link_view"] = {{"pending", view.pending}, {"brought_pins", view.brought_pins}, {"undo", view.undo_available},
+                        {"shown_pins", app.pins.size()},
+                        {"saved_pins", view.saved_pins.is_array() ? view.saved_pins.size() : 0}};
     if (app.link_user_data.is_object())
         out["link"] = {{"records", app.link_records}, {"over_bundled", app.link_over_bundled},
                        {"ignored", app.link_ignored_count}, {"confirming", app.link_save_confirming}};
     return out;
 }
+
+namespace {
+// A link's scenario, its own records and its pins, shown (app_apply_fragment decides what is saved).
+// `notice` sets the link's notice and clears its list.
+template <typename Notice>
+void apply_link_scenario(AppState& app, std::string_view fragment, const std::string& scenario_text, Notice notice) {
+    // First the link's own card and offers, for this view only (a damaged part is skipped: the scenario then
+    // names an unknown card, and the notice below says so).
+    std::vector<std::string> kept;
+    const LinkScenario user = user_data_from_fragment(fragment);
+    if (user.status == LinkStatus::kOk || app.link_user_data.is_object())  // (a link without them: none)
+        kept = use_link_records(app, scenario_text, user.status == LinkStatus::kOk ? user.json_text : "null");
+    const auto problems = app_load_scenario(app, scenario_text);
+    // The link's pins are shown in place of the page's (a link without a list of them leaves them: "p=" of
+    // null or of a number is not a list to show); a pin that cannot be used is shown with its problems.
+    if (const LinkScenario pins = pins_from_fragment(fragment); pins.status == LinkStatus::kOk) {
+        const nlohmann::json list = catalog::parse_json_text(pins.json_text).value;
+        if (list.is_array()) {
+            app_set_pins(app, list);
+            app.link_view.brought_pins = true;
+        }
+    }
+    if (problems.empty()) {
+        app.narrow_show_answer = true;  // a shared link opens on its answer (phones: the answer view)
+        if (!kept.empty()) {
+            notice(Str::LinkOwnRecordKept);
+            app.notice_details = kept;
+        }
+        return;
+    }
+    // Keep what is valid: the settings the problems name go back to their defaults.
+    std::vector<catalog::Problem> dropped;
+    const std::string salvaged = salvage_scenario(app, scenario_text, dropped);
+    if (!salvaged.empty() && app_load_scenario(app, salvaged).empty()) {
+        app.narrow_show_answer = true;
+        notice(Str::LinkPartlyApplied);
+        add_notice_details(app, dropped);
+        return;
+    }
+    notice(showing_default(app) ? Str::LinkInvalid : Str::LinkInvalidKept);
+    add_notice_details(app, problems);
+}
+}  // namespace
 
 void app_apply_fragment(AppState& app, std::string_view fragment) {
     const LinkScenario link = scenario_from_fragment(fragment);
@@ -932,7 +999,7 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
     switch (app.notice) {  // a previous link's notice goes; another (a damaged store) stays, with its list
         case Str::LinkBroken: case Str::LinkNewer: case Str::LinkOwnRecordKept: case Str::LinkInvalid:
         case Str::LinkInvalidKept: case Str::LinkPartlyApplied: case Str::LinkBrokenKept: case Str::LinkNewerKept:
-        case Str::LinkTooLarge: case Str::LinkRecordsSaved:
+        case Str::LinkTooLarge: case Str::LinkRecordsSaved: case Str::LinkKept: case Str::LinkKeepUndone:
             app.notice = Str::Dismiss;
             app.notice_details.clear();
             break;
@@ -947,36 +1014,22 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
         case LinkStatus::kNone: return;
         case LinkStatus::kTooLarge: notice(Str::LinkTooLarge); return;
         case LinkStatus::kOk: {
-            // First the link's own card and offers, for this view only (a damaged part is skipped: the scenario then
-            // names an unknown card, and the notice below says so).
-            std::vector<std::string> kept;
-            const LinkScenario user = user_data_from_fragment(fragment);
-            if (user.status == LinkStatus::kOk || app.link_user_data.is_object())  // (a link without them: none)
-                kept = use_link_records(app, link.json_text, user.status == LinkStatus::kOk ? user.json_text : "null");
-            const auto problems = app_load_scenario(app, link.json_text);
-            // The link's pins replace the page's (a link without any leaves them); a pin that cannot be used is kept
-            // and its problems shown in its column.
-            if (const LinkScenario pins = pins_from_fragment(fragment); pins.status == LinkStatus::kOk)
-                app_set_pins(app, catalog::parse_json_text(pins.json_text).value);
-            if (problems.empty()) {
-                app.narrow_show_answer = true;  // a shared link opens on its answer (phones: the answer view)
-                if (!kept.empty()) {
-                    notice(Str::LinkOwnRecordKept);
-                    app.notice_details = kept;
-                }
-                return;
+            // What is saved now, kept by the saved settings until the user keeps the link's (a second link while one
+            // is shown keeps the first one's: that is still what is saved).
+            AppState::LinkView& view = app.link_view;
+            // Nothing to keep when the page holds only the default example and no pins (a first visit): the link is
+            // then simply what the page shows and saves, with no question for someone who saved nothing.
+            const bool asks = view.pending || !(showing_default(app) && app.pins.empty());
+            if (!view.pending) {
+                view = AppState::LinkView();
+                view.saved_scenario = app_scenario_json(app);
+                view.saved_pins = app_pins_json(app);
             }
-            // Keep what is valid: the settings the problems name go back to their defaults.
-            std::vector<catalog::Problem> dropped;
-            const std::string salvaged = salvage_scenario(app, link.json_text, dropped);
-            if (!salvaged.empty() && app_load_scenario(app, salvaged).empty()) {
-                app.narrow_show_answer = true;
-                notice(Str::LinkPartlyApplied);
-                add_notice_details(app, dropped);
-                return;
-            }
-            notice(showing_default(app) ? Str::LinkInvalid : Str::LinkInvalidKept);
-            add_notice_details(app, problems);
+            apply_link_scenario(app, fragment, link.json_text, notice);
+            // Shown, not saved, when it differs from what is saved: a page reopened from its own URL asks nothing.
+            view.pending = asks && (app_scenario_json(app) != view.saved_scenario ||
+                                    (view.brought_pins && app_pins_json(app) != view.saved_pins));
+            if (view.pending) view.undo_available = false;
             return;
         }
         case LinkStatus::kNewerVersion: notice(showing_default(app) ? Str::LinkNewer : Str::LinkNewerKept); return;
@@ -985,6 +1038,7 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
         case LinkStatus::kUnknownFormat: notice(showing_default(app) ? Str::LinkBroken : Str::LinkBrokenKept); return;
     }
 }
+
 
 void app_frame(AppState& app) {
     app_update_results(app);

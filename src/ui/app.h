@@ -123,6 +123,19 @@ struct AppState {
     int link_ignored_count = 0;                        // records of the link its scenario does not use (not read)
     bool link_save_confirming = false;                 // "Save to my data" pressed with link_over_bundled not empty
     bool link_records_seen = false;                    // "OK" pressed: the list is hidden, the records stay in use
+    // A link's scenario and pins are shown, never saved, until the user keeps them (issue 39: a link replaced the
+    // saved pins silently). While `pending`, the saved settings keep `saved_scenario` and `saved_pins`; "Keep" saves
+    // what is shown ("Undo" brings back what was saved), "Back to my settings" shows the saved ones again.
+    struct LinkView {
+        bool pending = false;
+        bool brought_pins = false;                 // the pins shown are the link's (else the user's own, saved as edited)
+        nlohmann::json saved_scenario = nullptr;   // app_scenario_json when the link came
+        nlohmann::json saved_pins = nullptr;       // app_pins_json when the link came
+        bool undo_available = false;               // "Undo" after "Keep"
+        nlohmann::json undo_scenario = nullptr;
+        nlohmann::json undo_pins = nullptr;
+        nlohmann::json undo_user_data = nullptr;   // the link's own records are saved with a kept scenario on its card
+    } link_view;
     // The `source` the page writes on prices the user enters; the cost formula names such a price "your price".
     static constexpr const char* kUserPriceSource = engine::kUserPriceSource;
     std::string today_iso = "2026-12-02";  // the date own prices are stamped with (the platform sets it at start)
@@ -148,6 +161,7 @@ struct AppState {
     int results_generation = 0;      // bumped whenever the results are recomputed (the platform syncs the link)
     std::vector<Pin> pins;           // at most kMaxPins, oldest first
     int pin_computations = 0;        // how many times a pin's results were computed (tests and the benchmark count)
+    int recoveries = 0;              // times app_recover set things aside after a throw (the third gives up)
 
     // Links and embedding.
     bool embed = false;              // compact layout for an iframe (?embed=1 or #embed=1)
@@ -251,6 +265,13 @@ void app_import_too_large(AppState& app, double size_bytes);
 void app_confirm_import(AppState& app);  // applies app.import_plan; "Undo import" becomes available
 void app_cancel_import(AppState& app);
 void app_undo_import(AppState& app);     // back to the user's data before the last import
+// A link's view (AppState::link_view): "Keep the link's settings" saves the scenario and pins shown (and the link's own
+// records its scenario uses, unless one replaces a bundled card: that still asks through "Save to my data"); "Undo"
+// brings back what was saved before; "Back to my settings" shows the saved scenario and pins again and drops the
+// link's records from the view.
+void app_keep_link(AppState& app);
+void app_undo_keep_link(AppState& app);
+void app_discard_link(AppState& app);
 // "Save to my data" of a link's records: false (and link_save_confirming set) when a record replaces a bundled one
 // and `confirmed` is false.
 bool app_save_link_records(AppState& app, bool confirmed);
@@ -314,7 +335,17 @@ void compute_pins(AppState& app);
 nlohmann::json app_compare_json(AppState& app);
 void draw_compare(AppState& app);
 
+// The last line of defence (recover.cpp): a throw escaped a frame, the saved settings or a link (a bug no test
+// reached). The page must still start: app_end_failed_frame closes the frame ImGui had open, app_recover keeps what
+// the page held in kept_store_text (the platform copies it aside and offers it as a file) and sets it aside: first
+// the link, the pins and the scenario, on a second throw the user's own data too. False on a third: the platform then
+// shows its error.
+void app_end_failed_frame();
+bool app_recover(AppState& app, const std::string& what);
+void app_load_default_scenario(AppState& app);
+
 // Drawn by app_frame; in their own files.
+void draw_link_view(AppState& app);  // the strip under the header while a link is shown and not kept (link_view.cpp)
 void draw_calculator(AppState& app);
 void draw_guide(AppState& app);
 void draw_validation(AppState& app);

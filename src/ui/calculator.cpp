@@ -22,6 +22,11 @@ double json_number(const nlohmann::json& j, const char* key, double fallback) {
     return j[key].get<double>();
 }
 
+std::string json_text(const nlohmann::json& j, const char* key, const std::string& fallback) {
+    if (!j.is_object() || !j.contains(key) || !j[key].is_string()) return fallback;
+    return j[key].get<std::string>();
+}
+
 // The cheapest fitting rent offer and the buy option for the scenario's card, from the ranking.
 const nlohmann::json* ranking_option(const nlohmann::json& ranking, const char* kind, const std::string& gpu, int count) {
     const nlohmann::json* best = nullptr;

@@ -46,6 +46,9 @@ void draw_cost_time_chart(AppState& app, const std::vector<const nlohmann::json*
 // ---- shared helpers (calculator.cpp) ----------------------------------------------------------------------------
 // A number in a JSON object, or `fallback` when the key is missing or not a number.
 double json_number(const nlohmann::json& j, const char* key, double fallback = -1);
+// A string in a JSON object, or `fallback` when `j` is not an object (a report's "gpu" is null for a scenario without a
+// card) or the key is missing or not a string: json::value() throws there, and a throw while drawing stops the page.
+std::string json_text(const nlohmann::json& j, const char* key, const std::string& fallback = "");
 // The cheapest fitting rent offer and the buy option for the scenario's card, from the ranking.
 const nlohmann::json* ranking_option(const nlohmann::json& ranking, const char* kind, const std::string& gpu, int count);
 // "1 card" / "3 cards" (English plural), "3 张卡" (Chinese has none).

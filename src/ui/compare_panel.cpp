@@ -192,9 +192,15 @@ void draw_compare(AppState& app) {
         ImGui::PushTextWrapPos(0.0f);
         const nlohmann::json& r = e["report"];
         if (r.is_object()) {
-            ImGui::TextUnformatted(r["model"].value("name", "").c_str());
-            const engine::GpuSpec* gpu = app.catalog().find_gpu(r["gpu"].value("id", ""));
-            ImGui::Text("%s x%d", gpu ? gpu->name.c_str() : r["gpu"].value("id", "").c_str(), r["gpu"].value("count", 1));
+            // A scenario without a card (a link's or a saved one whose unknown card was reset) has "gpu": null.
+            ImGui::TextUnformatted(json_text(r.contains("model") ? r["model"] : nlohmann::json(), "name").c_str());
+            const nlohmann::json& g = r.contains("gpu") ? r["gpu"] : nlohmann::json();
+            const engine::GpuSpec* gpu = app.catalog().find_gpu(json_text(g, "id"));
+            if (g.is_object())
+                ImGui::Text("%s x%d", gpu ? gpu->name.c_str() : json_text(g, "id").c_str(),
+                            static_cast<int>(json_number(g, "count", 1)));
+            else
+                ImGui::TextDisabled("%s", tr(Str::NoCardChosen, L));
         }
         std::vector<const nlohmann::json*> others;
         for (int o = 0; o < columns; ++o)
@@ -204,7 +210,7 @@ void draw_compare(AppState& app) {
             ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
             ImGui::TextUnformatted(tr(Str::PinProblems, L));
             for (const nlohmann::json& p : e["problems"])
-                ImGui::TextUnformatted((p.value("pointer", "") + ": " + p.value("message", "")).c_str());
+                ImGui::TextUnformatted((json_text(p, "pointer") + ": " + json_text(p, "message")).c_str());
             ImGui::PopStyleColor();
         }
         ImGui::PopTextWrapPos();
@@ -215,7 +221,7 @@ void draw_compare(AppState& app) {
         ImGui::TableNextColumn();
         const nlohmann::json& r = (*entries[c])["report"];
         if (!r.is_object()) continue;
-        const std::string v = r.value("verdict", "");
+        const std::string v = json_text(r, "verdict");
         const bool fits = v == "fits", tight = v == "tight";
         ImGui::PushStyleColor(ImGuiCol_Text, tight ? kTightColor : verdict_color(fits));
         ImGui::TextUnformatted(tr(tight ? Str::TightShort : fits ? Str::Yes : Str::No, L));
@@ -259,7 +265,7 @@ void draw_compare(AppState& app) {
             ImGui::TableNextColumn();
             const nlohmann::json& o = (*entries[c])[kind];
             const double cost = o.is_object() && o.contains("cost") ? json_number(o["cost"], "amount") : -1;
-            const std::string currency = cost >= 0 ? o["cost"].value("currency", "CNY") : std::string("CNY");
+            const std::string currency = cost >= 0 ? json_text(o["cost"], "currency", "CNY") : std::string("CNY");
             ImGui::TextUnformatted(cost >= 0 ? format_money(cost, currency, L).c_str() : "-");
             if (c != now) {
                 const nlohmann::json& d = (*entries[c])["differences"][std::string(kind) + "_cost"];

@@ -310,6 +310,7 @@
     X(SummaryTime, "Training takes about %s.", "训练约需 %s。")                                               \
     X(VerdictNeeds, "Needs %s of %s usable (%s card, %s kept free).", "需要 %s，可用 %s（显卡共 %s，预留 %s）。") \
     X(NoGpuChosen, "Choose a GPU on the left to get a verdict.", "在左侧选择一块显卡即可得到结论。")       \
+    X(NoCardChosen, "No card chosen", "未选择显卡")                                                         \
     X(MaxBatch, "Largest batch size per GPU that fits: %d", "能装下的最大每卡批大小：%d")                  \
     X(MaxBatchCopy, "Largest batch size per model copy that fits: %d", "能装下的最大每个模型副本批大小：%d") \
     X(MaxBatchNone, "Even a batch size of 1 does not fit this card.", "即使批大小为 1 也装不进这块显卡。") \
@@ -903,6 +904,19 @@
       "浏览器存储空间已满，无法在本浏览器中保留原来保存的内容：请用下方按钮把它另存为文件。在你保存之前，页面不会保存你的设置，因此不会覆盖任何内容。") \
     X(LinkTooLarge, "This link is too long to be a gpuguide link, so it was not read; your previous settings are unchanged.", \
       "这个链接太长，不可能是 gpuguide 链接，因此没有读取；你之前的设置保持不变。") \
+    X(LinkViewing, "You are looking at a shared link. Nothing you saved has changed: your own settings come back on your next visit unless you keep the link's.", \
+      "你正在查看分享的链接。你保存的内容没有任何改变：除非保留链接中的设置，下次打开时仍是你自己的设置。") \
+    X(LinkViewPins, "Pinned scenarios shown: the link's (%d). Yours (%d) are kept.", \
+      "显示的是链接中的固定方案（%d 个）；你自己的（%d 个）仍然保留。") \
+    X(LinkKeep, "Keep the link's settings", "保留链接中的设置") \
+    X(PageRecovered, "Something in your saved settings or in the link stopped the page from drawing, so it was set aside and the page starts from the example. What you had is kept (button below). The error:", \
+      "你保存的设置或链接中的某些内容使页面无法显示，已被搁置，页面从示例开始。原有内容已保留（见下方按钮）。错误信息：") \
+    X(LinkKeepTip, "Saves the link's scenario and pinned scenarios in this browser in place of yours. Undo brings yours back.", \
+      "把链接中的方案和固定方案保存到本浏览器，替换你原来的。可以撤销。") \
+    X(LinkDiscard, "Back to my settings", "回到我的设置") \
+    X(LinkKept, "The link's settings are now saved as yours.", "链接中的设置已保存为你的设置。") \
+    X(LinkKeepUndo, "Undo", "撤销") \
+    X(LinkKeepUndone, "Your settings from before the link are back.", "已恢复打开链接之前你自己的设置。") \
     X(CatalogFigures, "catalog: %s", "数据库中：%s") \
     X(CheckTitle, "These results cannot be what you meant; check the inputs:", "这些结果不合常理，请检查输入：") \
     X(CheckCentury, "one training run takes %s, more than a century: check the dataset size, the epochs, the batch size and the card.", \

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "ui/app.h"
+#include "ui/calculator_panels.h"  // json_text, json_number
 #include "ui/format.h"
 #include "ui/strings.h"
 #include "ui/widgets.h"
@@ -67,7 +68,7 @@ std::string make_id(const AppState& app, const std::string& name, const char* pr
 void upsert(AppState& app, const char* key, nlohmann::json record) {
     nlohmann::json& l = list(app, key);
     for (auto& r : l)
-        if (r.is_object() && r.value("id", "") == record.value("id", "")) {
+        if (json_text(r, "id", "\x01") == json_text(record, "id")) {  // (a saved id that is not text matches nothing)
             r = std::move(record);
             app_set_user_data(app, app.user_data);
             return;
@@ -208,16 +209,18 @@ void draw_entries(AppState& app) {
             std::string line;
             if (!r.is_object()) line = r.dump();
             else if (std::string(key) == "gpus") {
-                line = r.value("name", r.value("id", "?"));
+                // Saved records are shown as they are, whatever their types: json::value() throws on a name that is
+                // not text, and a throw while drawing stops the page (issue 39).
+                line = json_text(r, "name", json_text(r, "id", "?"));
                 if (r.contains("street_price_cny") && r["street_price_cny"].is_object() &&
                     r["street_price_cny"].contains("new") && r["street_price_cny"]["new"].is_number())
                     line += "  ·  " + format_money(r["street_price_cny"]["new"].get<double>(), "CNY", L);
             } else {
-                const engine::GpuSpec* g = app.catalog().find_gpu(r.value("gpu", ""));
-                line = r.value("provider", "?") + "  ·  " + (g ? g->name : r.value("gpu", "?")) + " x" +
-                       std::to_string(r.value("gpu_count", 1)) + "  ·  " +
+                const engine::GpuSpec* g = app.catalog().find_gpu(json_text(r, "gpu"));
+                line = json_text(r, "provider", "?") + "  ·  " + (g ? g->name : json_text(r, "gpu", "?")) + " x" +
+                       format_grouped(json_number(r, "gpu_count", 1)) + "  ·  " +
                        (r.contains("price_per_hour") && r["price_per_hour"].is_number()
-                            ? format_money(r["price_per_hour"].get<double>(), r.value("currency", "CNY"), L)
+                            ? format_money(r["price_per_hour"].get<double>(), json_text(r, "currency", "CNY"), L)
                             : std::string("?")) +
                        tr(Str::PerHourSuffix, L);
             }

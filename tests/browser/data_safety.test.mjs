@@ -231,7 +231,10 @@ test('a link carrying an RTX 4090 of 96 GiB for 100 CNY changes no saved record'
   const n = await notice(page);
   assert.equal(n.link.over_bundled.length, 1);
   assert.match(n.link.over_bundled[0], /96\.0 GiB.*catalog: 24\.0 GiB/);
-  await page.waitForFunction(() => (localStorage.getItem('gpuguide.v1') || '').includes('rtx-4090'), null, kWait);  // the scenario
+  // The link's scenario is shown, not saved (issue 39): the saved settings keep the user's until "Keep".
+  assert.equal(n.link_view.pending, true);
+  await page.waitForFunction(() => (localStorage.getItem('gpuguide.v1') || '').includes('my-lab-card'), null, kWait);
+  assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('gpuguide.v1'))).scenario.gpu.id, 'my-lab-card');
   assert.deepEqual(await savedUserData(page), kMine);
   await screenshotColours(page, 'link-records-over-bundled');
   await clickAnchor(page, 'link-save');
