@@ -496,7 +496,9 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
                               {"fitting_count", t.fitting_count},
                               {"card_count", t.card_count}});
     }
+    const std::size_t options_total = options.size();  // `gpuguide rank --top N` prints the first N of them
     return {{"objective", engine::objective_name(d.objective)},
+            {"options_total", options_total},
             {"currency", cur},
             {"time_basis", job.time_is_floor ? "roofline_floor" : "fitted_priors"},
             {"options", std::move(options)},

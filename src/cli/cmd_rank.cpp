@@ -39,7 +39,6 @@ int run(const std::vector<std::string>& given) {
     const catalog::ParsedDecision& parsed = in.parsed;
     nlohmann::json ranking = catalog::rank_json(parsed.value, in.catalog());
     nlohmann::json& options = ranking["options"];
-    ranking["options_total"] = options.size();
     if (options.size() > std::size_t(top)) options.erase(options.begin() + top, options.end());
     std::printf("%s\n", ranking.dump(2).c_str());
     return kExitOk;
