@@ -122,7 +122,8 @@ ParsedDecision parse_decision_scenario(std::string_view text, const Catalog& cat
     return parse_decision_scenario_json(doc.value, catalog, file);
 }
 
-ParsedDecision parse_decision_scenario_json(const json& doc, const Catalog& catalog, const std::string& file) {
+ParsedDecision parse_decision_scenario_json(const json& doc_as_given, const Catalog& catalog, const std::string& file) {
+    const json doc = scenario_without_nulls(doc_as_given);  // null = left out (scenario.h)
     ParsedDecision out;
     if (!doc.is_object()) {
         out.problems.push_back({file, "", "a scenario must be a JSON object"});

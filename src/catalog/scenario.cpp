@@ -344,7 +344,37 @@ ParsedScenario parse_scenario(std::string_view text, const std::string& file, co
     return parse_scenario_json(doc.value, file, catalog);
 }
 
-ParsedScenario parse_scenario_json(const json& doc, const std::string& file, const Catalog* catalog) {
+namespace {
+bool holds_null(const json& j) {
+    if (j.is_null()) return true;
+    if (j.is_object())
+        for (const auto& [key, value] : j.items())
+            if (holds_null(value)) return true;
+    return false;
+}
+json drop_nulls(const json& j) {
+    if (!j.is_object()) return j;
+    json out = json::object();
+    for (const auto& [key, value] : j.items())
+        if (!value.is_null()) out[key] = drop_nulls(value);
+    return out;
+}
+}  // namespace
+
+json scenario_without_nulls(const json& doc) {
+    if (!doc.is_object()) return doc;
+    bool any = false;
+    for (const auto& [key, value] : doc.items()) any |= key != "model" && holds_null(value);
+    if (!any) return doc;
+    json out = json::object();
+    for (const auto& [key, value] : doc.items())
+        if (key == "model") out[key] = value;
+        else if (!value.is_null()) out[key] = drop_nulls(value);
+    return out;
+}
+
+ParsedScenario parse_scenario_json(const json& doc_as_given, const std::string& file, const Catalog* catalog) {
+    const json doc = scenario_without_nulls(doc_as_given);
     const Catalog& cat = catalog != nullptr ? *catalog : embedded_catalog();
     ParsedScenario out;
     Scenario& s = out.scenario;

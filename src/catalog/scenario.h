@@ -131,6 +131,11 @@ ParsedScenario parse_scenario(std::string_view json_text, const std::string& fil
                               const Catalog* catalog = nullptr);
 ParsedScenario parse_scenario_json(const nlohmann::json& doc, const std::string& file = "scenario",
                                    const Catalog* catalog = nullptr);
+// A key whose value is null is a key left out, as in a JSON merge patch (RFC 7396, sec. 2): a ranking's
+// `plan.scenario` says "the card's own link" with `"interconnect": null`, and `estimate` takes that scenario as
+// printed. The model's own description is kept as given (a Hugging Face config.json's `"sliding_window": null` is
+// not the class default). Returns `doc` itself where it holds no null.
+nlohmann::json scenario_without_nulls(const nlohmann::json& doc);
 nlohmann::json scenario_to_json(const Scenario& scenario);
 
 // The exact line that turns on an advisor's stack switch (engine::Change::kFusedLoss, kOffloadActivations) in a
