@@ -3,8 +3,11 @@
 
 namespace gg::catalog {
 
-int family_default_batch(engine::Family family) {
-    switch (family) {
+int family_default_batch(const engine::ModelSpec& model) {
+    // CIFAR networks: kuangliu/pytorch-cifar main.py loads the training set with batch_size=128, and Wide-ResNets
+    // were trained with mini-batches of 128 (Zagoruyko & Komodakis 2016, sec. 4).
+    if (model.family == engine::Family::kResNet && (model.cifar_stem || model.widen > 0)) return 128;
+    switch (model.family) {
         // LLaMA-Factory's examples/train_lora/llama3_lora_sft.yaml: per_device_train_batch_size: 1 (with
         // gradient_accumulation_steps: 8); Unsloth's notebooks use 2.
         case engine::Family::kDecoder: return 1;
@@ -42,7 +45,7 @@ bool switch_model(Scenario& s, const std::string& model_id, const Catalog& catal
         problems = std::move(parsed.problems);
         return false;
     }
-    parsed.scenario.batch_size = family_default_batch(parsed.scenario.model.family);
+    parsed.scenario.batch_size = family_default_batch(parsed.scenario.model);
     s = std::move(parsed.scenario);
     return true;
 }

@@ -9,7 +9,7 @@
 namespace gg::catalog {
 
 // The per-GPU batch the model family's usual training recipe uses (sources next to the table in model_defaults.cpp).
-int family_default_batch(engine::Family family);
+int family_default_batch(const engine::ModelSpec& model);
 
 // `s` switched to `model_id` (a preset) with its model-dependent settings reset to their defaults: the batch of its
 // family, the precision, checkpointing and frozen-weight dtype the parser gives a scenario without them

@@ -81,6 +81,10 @@ const std::vector<FamilyKeys>& family_keys() {
         // torchvision 0.14 models/resnet.py: blocks per stage, BasicBlock or Bottleneck.
         {"resnet", Family::kResNet, true, {ints("depths", &ModelSpec::depths), flag("bottleneck", &ModelSpec::bottleneck),
                                            integer("image_size", &ModelSpec::default_image_size), integer("classes", &ModelSpec::classes)}},
+        // Wide-ResNet-depth-widen (Zagoruyko & Komodakis 2016); dropout between a block's two convolutions.
+        {"wide-resnet", Family::kResNet, true, {integer("depth", &ModelSpec::wide_depth), integer("widen", &ModelSpec::widen),
+                                                real("dropout", &ModelSpec::block_dropout, false),
+                                                integer("image_size", &ModelSpec::default_image_size), integer("classes", &ModelSpec::classes)}},
         {"vgg", Family::kVgg, true, {integer("image_size", &ModelSpec::default_image_size), integer("classes", &ModelSpec::classes)}},
         {"mobilenet", Family::kMobileNetV2, true,
          {integer("image_size", &ModelSpec::default_image_size), integer("classes", &ModelSpec::classes)}},
@@ -154,6 +158,17 @@ void read_architecture(RecordReader& rec, ModelSpec& m) {
                 break;
         }
     }
+    if (family == "resnet") {  // "stem": "imagenet" (torchvision, the default) | "cifar" (kuangliu/pytorch-cifar)
+        known.push_back("stem");
+        if (r.has("stem")) {
+            const json& v = a.at("stem");
+            if (!v.is_string() || (v != "imagenet" && v != "cifar")) r.problem("stem", "\"stem\" must be \"imagenet\" or \"cifar\"");
+            else m.cifar_stem = v == "cifar";
+        }
+    }
+    if (family == "wide-resnet" && (m.wide_depth < 10 || (m.wide_depth - 4) % 6 != 0))
+        r.problem("depth", "a Wide-ResNet's \"depth\" must be 6n + 4, at least 10");
+    if (family == "wide-resnet" && m.block_dropout >= 1) r.problem("dropout", "\"dropout\" must be below 1");
     if (m.family == Family::kSdUnet) {
         known.push_back("text_encoders");
         const std::size_t levels = m.channel_mult.size();

@@ -141,7 +141,7 @@ struct Reader {
 };
 
 // ---- custom models -------------------------------------------------------------------------------------------
-const std::vector<std::string> kFamilies = {"decoder", "encoder", "vit", "resnet", "unet"};
+const std::vector<std::string> kFamilies = {"decoder", "encoder", "vit", "resnet", "wide-resnet", "unet"};
 
 engine::ModelSpec parse_custom(const json& o, Reader& r, json& normalised) {
     engine::ModelSpec m;
@@ -272,7 +272,7 @@ engine::ModelSpec parse_custom(const json& o, Reader& r, json& normalised) {
             r.problem(ptr + "/image_size", "'image_size' must be a multiple of 'patch'");
         if (m.heads > 0 && m.hidden % m.heads != 0) r.problem(ptr + "/heads", "'hidden' must be a multiple of 'heads'");
     } else if (family == "resnet") {
-        r.unknown_keys(o, ptr, {"family", "depths", "block", "width", "classes"});
+        r.unknown_keys(o, ptr, {"family", "depths", "block", "width", "classes", "stem"});
         m.family = engine::Family::kResNet;
         m.is_vision = true;
         m.default_image_size = 224;
@@ -301,6 +301,32 @@ engine::ModelSpec parse_custom(const json& o, Reader& r, json& normalised) {
         }
         opt_int("width", m.width, 1, 4096);
         opt_int("classes", m.classes, 1, 1 << 20);
+        // "imagenet": torchvision's 7x7 stride-2 stem and max-pool; "cifar": kuangliu/pytorch-cifar's 3x3 stride-1
+        // stem without max-pool, trained on 32x32 images with 10 classes unless given.
+        std::string stem;
+        if (r.choice(o, "stem", ptr, {"imagenet", "cifar"}, stem)) {
+            normalised["stem"] = stem;
+            m.cifar_stem = stem == "cifar";
+            if (m.cifar_stem) {
+                m.default_image_size = 32;
+                if (!o.contains("classes")) m.classes = 10;
+            }
+        }
+    } else if (family == "wide-resnet") {
+        // Wide-ResNet-depth-widen (Zagoruyko & Komodakis 2016, arXiv:1605.07146) for 32x32 images.
+        r.unknown_keys(o, ptr, {"family", "depth", "widen", "classes", "dropout"});
+        m.family = engine::Family::kResNet;
+        m.is_vision = true;
+        m.default_image_size = 32;
+        m.classes = 10;
+        m.wide_depth = 28;
+        m.widen = 10;
+        opt_int("depth", m.wide_depth, 10, 1000);
+        opt_int("widen", m.widen, 1, 64);
+        opt_int("classes", m.classes, 1, 1 << 20);
+        if (r.number(o, "dropout", ptr, m.block_dropout, 0, 0.99)) normalised["dropout"] = m.block_dropout;
+        if ((m.wide_depth - 4) % 6 != 0)
+            r.problem(ptr + "/depth", "'depth' of a Wide-ResNet must be 6n + 4 (10, 16, 22, 28, 34, 40, ...)");
     } else if (family == "unet") {
         r.unknown_keys(o, ptr, {"family", "base_channels", "width", "depth", "classes", "in_channels", "upsampling",
                                 "norm"});

@@ -264,11 +264,19 @@ void classifier(Builder& B, std::int32_t x, int in, int classes, double p_dropou
 }
 
 // torchvision resnet.py: conv1 7x7/2, bn, relu, maxpool 3x3/2, four stages, avgpool, fc.
+// CIFAR stem (kuangliu/pytorch-cifar models/resnet.py): conv1 3x3/1, bn, relu, no max-pool, so the stages run at
+// the full 32x32 (16x the feature-map area of torchvision's stem at 32 px); F.relu there is not in place, but
+// saves its result just as the in-place one does. Its final avg_pool2d(out, 4) is the global pool at 32 px.
 void build_resnet(Builder& B, const ModelSpec& m, int image) {
     Spatial x{B.tensor(B.b * 3.0 * image * image, R::kAutocastFp32), 3, image, image};
-    x = B.conv("conv1", x, m.width, 7, 2, 3, 1, false);
-    x = B.relu_inplace("relu", B.bn("bn1", x));
-    x = B.maxpool("maxpool", x, 3, 2, 1);
+    if (m.cifar_stem) {
+        x = B.conv("conv1", x, m.width, 3, 1, 1, 1, false);
+        x = B.relu_inplace("relu", B.bn("bn1", x));
+    } else {
+        x = B.conv("conv1", x, m.width, 7, 2, 3, 1, false);
+        x = B.relu_inplace("relu", B.bn("bn1", x));
+        x = B.maxpool("maxpool", x, 3, 2, 1);
+    }
     const int expansion = m.bottleneck ? 4 : 1;
     int blk = 0;
     for (std::size_t stage = 0; stage < m.depths.size(); ++stage) {
@@ -296,6 +304,41 @@ void build_resnet(Builder& B, const ModelSpec& m, int image) {
         }
     }
     B.block = -1;
+    x = B.avgpool("avgpool", x, 1);
+    classifier(B, x.t, x.c, m.classes, 0);
+}
+
+// Wide-ResNet-d-k (Zagoruyko & Komodakis 2016, arXiv:1605.07146, sec. 2 and Table 1; the PyTorch port
+// github.com/xternalz/WideResNet-pytorch wideresnet.py): conv 3x3 to 16 channels; three groups of n = (d - 4) / 6
+// pre-activation blocks of 16k, 32k and 64k channels (stride 2 entering groups 2 and 3); bn, relu, global average
+// pool, fc. A block: a = relu_(bn1(x)) (bn1 saves x, relu its in-place result, which conv1 saves as its input),
+// y = conv1(a), [dropout(y): a 1-byte mask and a new tensor], conv2(relu_(bn2(y))), then torch.add(x or
+// shortcut(a), y): add saves nothing; the 1x1 shortcut (where the width changes) saves a, already saved.
+void build_wide_resnet(Builder& B, const ModelSpec& m, int image) {
+    Spatial x{B.tensor(B.b * 3.0 * image * image, R::kAutocastFp32), 3, image, image};
+    x = B.conv("conv1", x, 16, 3, 1, 1, 1, false);
+    const int n = std::max(1, (m.wide_depth - 4) / 6);
+    int blk = 0;
+    for (int group = 0; group < 3; ++group) {
+        const int width = (16 << group) * m.widen;
+        for (int i = 0; i < n; ++i) {
+            B.begin_block(blk++, x.t);
+            const std::string name = "block" + std::to_string(group + 1) + ".layer." + std::to_string(i);
+            const int stride = (group > 0 && i == 0) ? 2 : 1;
+            const bool same = x.c == width;
+            const Spatial a = B.relu_inplace(name + ".relu1", B.bn(name + ".bn1", x));
+            Spatial y = B.conv(name + ".conv1", a, width, 3, stride, 1, 1, false);
+            const double y_elements = B.b * double(y.c) * y.h * y.w;
+            y.t = B.dropout(name + ".dropout", y.t, y_elements, m.block_dropout, R::kActivation);
+            y = B.conv(name + ".conv2", B.relu_inplace(name + ".relu2", B.bn(name + ".bn2", y)), width, 3, 1, 1, 1, false);
+            if (!same) B.conv(name + ".convShortcut", a, width, 1, stride, 0, 1, false);
+            Layer& add = B.layer(name + ".add", OpKind::kElementwise);
+            add.bytes_moved_elements = 3 * y_elements;
+            x = Spatial{B.tensor(y_elements, R::kActivation), y.c, y.h, y.w};
+        }
+    }
+    B.block = -1;
+    x = B.relu_inplace("relu", B.bn("bn1", x));
     x = B.avgpool("avgpool", x, 1);
     classifier(B, x.t, x.c, m.classes, 0);
 }
@@ -1636,7 +1679,10 @@ Graph build_graph(const ModelSpec& spec, const WorkloadShape& shape, const Build
     const int image = shape.image_size > 0 ? shape.image_size : spec.default_image_size;
     const int seq = shape.seq_len > 0 ? shape.seq_len : spec.default_seq_len;
     switch (spec.family) {
-        case Family::kResNet: build_resnet(B, spec, image); break;
+        case Family::kResNet:
+            if (spec.widen > 0) build_wide_resnet(B, spec, image);
+            else build_resnet(B, spec, image);
+            break;
         case Family::kVgg: build_vgg16(B, spec, image); break;
         case Family::kMobileNetV2: build_mobilenet_v2(B, spec, image); break;
         case Family::kEfficientNetB0: build_efficientnet_b0(B, spec, image); break;

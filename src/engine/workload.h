@@ -220,6 +220,14 @@ struct ModelSpec {
     std::vector<int> depths;      // resnet stages
     bool bottleneck = false;
     int width = 64;
+    // resnet variants students train on CIFAR (issue 42). cifar_stem: a 3x3 stride-1 stem and no max-pool
+    // (github.com/kuangliu/pytorch-cifar models/resnet.py). widen > 0: Wide-ResNet-d-k (Zagoruyko & Komodakis 2016,
+    // arXiv:1605.07146): pre-activation basic blocks, wide_depth = 6n + 4, widths 16k, 32k, 64k, dropout
+    // block_dropout between a block's two convolutions.
+    bool cifar_stem = false;
+    int widen = 0;
+    int wide_depth = 0;
+    double block_dropout = 0;
     double width_multiple = 1, depth_multiple = 1;  // yolo
     int yolo_version = 8;
     int yolo_max_channels = 1024;  // YOLOv8 scales cap channels before the width multiple

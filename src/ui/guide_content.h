@@ -826,7 +826,7 @@
       R"({"model":"qwen2.5-1.5b","batch_size":4,"seq_len":512,"precision":"nf4","optimizer":"adamw","method":"qlora","lora":{"rank":16,"targets":["q","k","v","o","gate","up","down"]},"checkpointing":"full","attention":"sdpa","gpu":{"id":"rtx-4060","count":1}})") \
     T(StartFree, "ResNet-18 on CIFAR-10, 30 epochs: free on Colab or Kaggle", \
       "在 CIFAR-10 上训练 ResNet-18 30 个 epoch：用 Colab 或 Kaggle 免费跑", \
-      R"({"model":"resnet18","batch_size":128,"image_size":32,"precision":"fp16-amp","optimizer":"sgd-momentum","gpu":{"id":"t4","count":1},"dataset":{"samples":50000,"epochs":30},"dataset_gb":0.163,"base_model_gb":0})") \
+      R"({"model":"resnet18-cifar","batch_size":128,"image_size":32,"precision":"fp16-amp","optimizer":"sgd-momentum","gpu":{"id":"t4","count":1},"dataset":{"samples":50000,"epochs":30},"dataset_gb":0.163,"base_model_gb":0})") \
     T(StartFree, "BERT-base on SST-2 (67,349 sentences), 3 epochs", \
       "在 SST-2（67,349 个句子）上微调 BERT-base 3 个 epoch", \
       R"({"model":"bert-base","batch_size":32,"seq_len":128,"precision":"fp16-amp","optimizer":"adamw","gpu":{"id":"t4","count":1},"dataset":{"samples":67349,"epochs":3}})") \

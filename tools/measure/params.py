@@ -19,6 +19,7 @@ sys.dont_write_bytecode = True  # keep tools/measure free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import configs  # noqa: E402
 import hf_minimal as hm  # noqa: E402
+import cifar_models  # noqa: E402
 
 SCRIPT = "tools/measure/params.py"
 
@@ -98,6 +99,29 @@ def vision_cases():
     return out
 
 
+# CIFAR presets (issue 42): published totals of the same modules, with where they are published.
+CIFAR_PUBLISHED = {
+    "resnet18-cifar": (11173962, "da2so/DA2Lite model_zoo/README.md (11.17M) and torchsummary printouts of "
+                                 "kuangliu/pytorch-cifar ResNet18"),
+    "resnet34-cifar": (21282122, "kuangliu/pytorch-cifar ResNet34 as counted with thop in public forks' READMEs"),
+    "resnet50-cifar": (23520842, "kuangliu/pytorch-cifar ResNet50 as counted with thop in public forks' READMEs"),
+    "wrn-28-10": (36479194, "osmr/imgclsmob pytorch/README.md CIFAR-10 table, WRN-28-10"),
+}
+
+
+def cifar_cases():
+    out = []
+    for pid, ctor in cifar_models.PRESETS.items():
+        m = ctor()
+        total, trainable = hm.count_params(m)
+        val, where = CIFAR_PUBLISHED[pid]
+        note = (f"tools/measure/cifar_models.py {pid} (10 classes, head included); published total {val} ({where}): "
+                f"{'matches' if val == total else 'DIFFERS'}. Buffers not counted: "
+                f"{sum(b.numel() for b in m.buffers())} elements.")
+        out.append((pid, total, trainable, tensor_counts(m), f"{pid} built by cifar_models.py", note))
+    return out
+
+
 def transformer_cases():
     out = []
     groups = [
@@ -143,7 +167,7 @@ def main():
                      "terms (biases, norms)", "")
     tensors_reason = ("exact: a for-loop optimizer launches its kernels once per parameter tensor (docs/time-model.md, "
                       "optimizer step)", "; len(list(model.parameters())) and those with dim() >= 2")
-    for pid, total, trainable, (tensors, matrices), detail, note in vision_cases() + transformer_cases():
+    for pid, total, trainable, (tensors, matrices), detail, note in vision_cases() + cifar_cases() + transformer_cases():
         for q, v, tolerance, (reason, how) in (("params_total", total, 0.005, counts_reason),
                                                ("params_trainable", trainable, 0.005, counts_reason),
                                                ("param_tensors", tensors, 0.0, tensors_reason),

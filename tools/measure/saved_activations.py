@@ -39,6 +39,10 @@ UNET_SMALL = {"family": "unet", "in_channels": 3, "classes": 2, "width": 64, "de
               "upsampling": "transposed-conv", "norm": "batchnorm"}
 
 
+# A custom Wide-ResNet with dropout between each block's convolutions (the paper's CIFAR runs use 0.3).
+WRN_16_4_DROPOUT = {"family": "wide-resnet", "depth": 16, "widen": 4, "classes": 10, "dropout": 0.3}
+
+
 def _unet(c):
     import torch
     import torch.nn as nn
@@ -96,6 +100,14 @@ def _cases():
     cs.append(dict(id="bert-base-s128-b2-bf16amp-eager", model="bert-base", batch=2, seq=128,
                    precision="bf16-amp"))
     cs.append(dict(id="gpt2-s256-b1-bf16amp-eager", model="gpt2", batch=1, seq=256, precision="bf16-amp"))
+    # CIFAR networks (issue 42): kuangliu/pytorch-cifar's ResNets and a Wide-ResNet with dropout (cifar_models.py).
+    for b in (1, 4):
+        cs.append(dict(id=f"resnet18-cifar-32px-b{b}-fp32", model="resnet18-cifar", batch=b, image=32, precision="fp32"))
+    cs.append(dict(id="resnet50-cifar-32px-b2-fp32", model="resnet50-cifar", batch=2, image=32, precision="fp32"))
+    cs.append(dict(id="wrn-28-10-32px-b2-fp32", model="wrn-28-10", batch=2, image=32, precision="fp32"))
+    cs.append(dict(id="wrn-16-4-dropout0.3-32px-b4-fp32", model=WRN_16_4_DROPOUT, batch=4, image=32, precision="fp32"))
+    cs.append(dict(id="resnet18-cifar-32px-b4-bf16amp", model="resnet18-cifar", batch=4, image=32,
+                   precision="bf16-amp"))
     cs.append(dict(id="llama-style-2l-h2048-s512-b1-bf16amp-eager", model=LLAMA_SMALL, batch=1, seq=512,
                    precision="bf16-amp"))
     return {c["id"]: c for c in cs}
@@ -226,6 +238,7 @@ def build(case):
     import torch
     import torch.nn.functional as F
     sys.path.insert(0, HERE)
+    import cifar_models
     import configs
     import hf_minimal as hm
 
@@ -236,6 +249,13 @@ def build(case):
         x = torch.randn(b, m["in_channels"], case["image"], case["image"])
         y = torch.randint(0, m["classes"], (b, case["image"], case["image"]))
         return model, lambda: F.cross_entropy(model(x), y), "U-Net (milesial/Pytorch-UNet layout) + pixel cross_entropy"
+    if (isinstance(m, dict) and m["family"] == "wide-resnet") or (isinstance(m, str) and m in cifar_models.PRESETS):
+        model = (cifar_models.WideResNet(m["depth"], m["widen"], m["classes"], m["dropout"]) if isinstance(m, dict)
+                 else cifar_models.PRESETS[m]()).train()
+        x = torch.randn(b, 3, case["image"], case["image"])
+        y = torch.randint(0, 10, (b,))
+        what = "Wide-ResNet" if isinstance(m, dict) else m
+        return model, lambda: F.cross_entropy(model(x), y), f"tools/measure/cifar_models.py {what} + cross_entropy"
     if isinstance(m, dict):  # custom decoder
         c = {k: m[k] for k in ("layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "tied_embeddings")}
         model = hm.DecoderForCausalLM(c).train()
@@ -332,6 +352,11 @@ def notes_for(case, r):
         parts.append("gelu_new is the tanh formula written as elementwise ops (HF NewGELUActivation), which saves "
                      "several b x s x 3072 tensors per layer; q, k, v are views of the c_attn output, so that "
                      "whole b x s x 2304 storage is kept. Loss: log_softmax over (s-1) x 50257 in fp32.")
+    if (isinstance(m, str) and m.endswith("-cifar") or m == "wrn-28-10") or (isinstance(m, dict) and m["family"] == "wide-resnet"):
+        parts.append("CIFAR network (tools/measure/cifar_models.py): kuangliu/pytorch-cifar ResNets use F.relu (not in "
+                     "place: it saves its result, bn's output is freed) and a 3x3 stride-1 stem without max-pool; the "
+                     "Wide-ResNet's pre-activation blocks use ReLU in place (conv1 saves the same storage) and "
+                     "F.dropout between the convolutions (a 1-byte mask per element, as CUDA's native_dropout).")
     if isinstance(m, dict) and m["family"] == "unet":
         parts.append("U-Net as in github.com/milesial/Pytorch-UNet (bilinear=False): conv3x3-BN-ReLU pairs, ReLU in "
                      "place (conv input and ReLU output share storage), max-pool keeps int64 indices, torch.cat "
