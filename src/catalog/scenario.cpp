@@ -18,6 +18,7 @@ namespace gg::catalog {
 using nlohmann::json;
 
 // ---- allowed values ------------------------------------------------------------------------------------------
+const std::vector<std::string> kFp32Modules = {"none", "norms", "all"};
 const std::vector<std::string> kPrecisions = {"fp32", "tf32", "fp16-amp", "bf16-amp", "bf16", "fp8", "int8", "nf4"};
 const std::vector<std::string> kOptimizers = {"sgd", "sgd-momentum", "adam", "adamw", "adamw-8bit", "adafactor", "lion"};
 const std::vector<std::string> kMethods = {"full", "frozen-backbone", "lora", "qlora"};
@@ -411,7 +412,7 @@ ParsedScenario parse_scenario_json(const json& doc_as_given, const std::string& 
     }
     r.unknown_keys(doc, "", {"model", "batch_size", "grad_accum_steps", "image_size", "seq_len", "precision", "optimizer",
                              "optimizer_impl", "method", "lora", "checkpointing", "attention", "memory_format", "gpu", "reserve_fraction",
-                             "dataset", "offload_optimizer", "ema", "precomputed_latents", "frozen_weights_16bit",
+                             "dataset", "offload_optimizer", "ema", "precomputed_latents", "frozen_weights_16bit", "fp32_modules",
                              "tunables", "stack", "stack_options", "display", "eval_batch_size", "longest_seq_len"});
     bool model_ok = false;
     if (!doc.contains("model")) {
@@ -732,6 +733,13 @@ ParsedScenario parse_scenario_json(const json& doc_as_given, const std::string& 
     if (!doc.contains("frozen_weights_16bit")) s.frozen_weights_16bit = s.frozen_weights_16bit_default();
     // Impossible combinations.
     const bool quantized = s.precision == "int8" || s.precision == "nf4";
+    if (doc.contains("fp32_modules")) {
+        r.choice(doc, "fp32_modules", "", kFp32Modules, s.fp32_modules);
+        if (!quantized)
+            r.problem("/fp32_modules", "'fp32_modules' says which unquantized modules of a bitsandbytes model (precision "
+                                       "int8 or nf4) train in fp32; with precision '" + s.precision +
+                                       "' every module follows the precision");
+    }
     if (s.method == "qlora" && s.precision != "nf4")
         r.problem("/precision", "method 'qlora' needs precision 'nf4' (4-bit base weights); got '" + s.precision + "'");
     if (quantized && s.method == "full")
@@ -923,6 +931,7 @@ json scenario_to_json(const Scenario& s) {
     if (s.ema || s.ema_default()) j["ema"] = s.ema;  // written when it differs from the default, or the default is on
     if (s.frozen_weights_16bit_applies() && (s.frozen_weights_16bit || s.frozen_weights_16bit_default()))
         j["frozen_weights_16bit"] = s.frozen_weights_16bit;
+    if (!s.fp32_modules.empty()) j["fp32_modules"] = s.fp32_modules;
     if (engine::has_input_encoders(s.model) && (s.precomputed_latents || s.precomputed_latents_default()))
         j["precomputed_latents"] = s.precomputed_latents;  // as "ema": differs from the default, or the default is on
     json d = json::object();
@@ -985,6 +994,12 @@ engine::TrainingConfig Scenario::training_config() const {
     c.tunables = tunables;
     c.loss_kernel = loss_kernel();
     c.offload_activations = offload_activations_effective() && c.checkpointing == Checkpointing::kFull;
+    c.fused_block_kernels = stack == "unsloth" || use_unsloth;
+    if (precision == "int8" || precision == "nf4") {
+        const std::string f = fp32_modules_effective();
+        c.fp32_modules = f == "all" ? engine::Fp32Modules::kAll : f == "norms" ? engine::Fp32Modules::kNorms
+                                                                               : engine::Fp32Modules::kNone;
+    }
     c.packing = packing;
     const int d = index_of(kDisplays, display);
     c.display = d >= 0 ? Display(d) : Display::kAuto;
@@ -1044,6 +1059,19 @@ engine::LossKernel Scenario::loss_kernel() const {
     if (liger_kernel || use_unsloth || stack == "unsloth") return engine::LossKernel::kFused;
     if (stack == "torchtune") return engine::LossKernel::kChunked;
     return engine::LossKernel::kEager;
+}
+// What each stack does to the unquantized modules of a bitsandbytes model (engine::Fp32Modules):
+//  - hf-trainer: the QLoRA recipe calls peft's prepare_model_for_kbit_training, which upcasts every fp16/bf16
+//    parameter to fp32 (peft/utils/other.py @012c0d5a); trl's SFTTrainer calls it for a 4-bit model given a
+//    peft_config (and with bf16=True takes embeddings and lm_head back to bf16: "norms", set it so);
+//  - llama-factory: neither; upcast_layernorm (default False, hparams/model_args.py) is its "norms";
+//  - axolotl: prepare_model_for_kbit_training, then "converting modules to torch_dtype for flash attention": norms,
+//    embed_tokens and lm_head back to the 16-bit dtype (src/axolotl/utils/models.py load_model);
+//  - unsloth: its own prepare_model_for_kbit_training upcasts only the LoRA weights (unsloth/models/_utils.py);
+//  - torchtune: the whole model in `dtype` (bf16).
+std::string Scenario::fp32_modules_default() const {
+    if (stack == "hf-trainer") return "all";
+    return "none";
 }
 bool Scenario::offload_activations_default() const { return stack == "unsloth" || use_unsloth; }
 bool Scenario::offload_activations_effective() const {

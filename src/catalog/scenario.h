@@ -62,6 +62,9 @@ struct Scenario {
     bool frozen_weights_16bit = false;  // frozen parameters stored in the 16-bit autocast dtype; when the scenario
                                         // does not say, frozen_weights_16bit_default()
     double reserve_fraction = 0;     // the user's own margin on top of the headroom (0 = none)
+    // bitsandbytes models (int8/nf4): which unquantized modules train in fp32 ("none", "norms", "all";
+    // engine::Fp32Modules); "" = the stack's default, fp32_modules_default().
+    std::string fp32_modules;
     // The fine-tuning stack and the switches it exposes (docs/memory-model.md sec. 10), resolved by
     // stack_mechanisms() into what the engine models: the loss kernel, offloaded checkpointing, packing.
     std::string stack = "hf-trainer";
@@ -95,7 +98,10 @@ struct Scenario {
     bool frozen_weights_16bit_applies() const {
         return (precision == "fp16-amp" || precision == "bf16-amp") && (method == "lora" || method == "frozen-backbone");
     }
-    bool frozen_weights_16bit_default() const;  // engine::frozen_weights_16bit_default() of this scenario, or the stack's
+    bool frozen_weights_16bit_default() const;
+    // fp32_modules when the scenario does not say: what the stack does to a bitsandbytes model (scenario.cpp).
+    std::string fp32_modules_default() const;
+    std::string fp32_modules_effective() const { return fp32_modules.empty() ? fp32_modules_default() : fp32_modules; }  // engine::frozen_weights_16bit_default() of this scenario, or the stack's
     // Whether the stack loads the model in the autocast dtype (LLaMA-Factory, axolotl, Unsloth): its frozen weights
     // are 16-bit under fp16/bf16 autocast and it has no way to keep them fp32 (scenario.cpp).
     bool stack_loads_16bit() const;

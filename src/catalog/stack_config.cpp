@@ -105,6 +105,7 @@ StackConfig llama_factory(const Scenario& s, const std::string& repo) {
     }
     if (quantization_bits(s) > 0)
         y += "quantization_bit: " + std::to_string(quantization_bits(s)) + "\nquantization_method: bitsandbytes\n";
+    if (quantization_bits(s) > 0 && s.fp32_modules_effective() == "norms") y += "upcast_layernorm: true\n";
     y += "cutoff_len: " + std::to_string(s.shape_per_sample().seq_len) + "\n";
     y += "per_device_train_batch_size: " + std::to_string(s.batch_size) + "\n";
     y += "gradient_accumulation_steps: " + std::to_string(s.grad_accum_steps) + "\n";
@@ -177,6 +178,19 @@ StackConfig hf_trainer(const Scenario& s, const std::string& repo) {
                                      {"lora_dropout", s.lora_dropout},
                                      {"target_modules", lora_modules(s)},
                                      {"task_type", "CAUSAL_LM"}};
+        // fp32 modules of a 4/8-bit model (the estimate's fp32_modules): peft's prepare_model_for_kbit_training
+        // upcasts every unquantized parameter; "norms" takes the embeddings and the head back to bf16 as trl's
+        // SFTTrainer does with bf16=True (peft_module_casting_to_bf16).
+        const std::string f32 = quantization_bits(s) > 0 ? s.fp32_modules_effective() : "none";
+        if (f32 != "none") {
+            p += "from peft import prepare_model_for_kbit_training\n";
+            p += std::string("model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=") +
+                 (s.checkpointing == "full" ? "True" : "False") + ")\n";
+        }
+        if (f32 == "norms")
+            p += "for name, module in model.named_modules():\n"
+                 "    if any(k in name for k in (\"lm_head\", \"embed_tokens\")) and hasattr(module, \"weight\"):\n"
+                 "        module.to(torch.bfloat16)\n";
         p += "lora_config = LoraConfig(**json.loads(\"\"\"" + lora.dump() + "\"\"\"))\n";
         p += "model = get_peft_model(model, lora_config)\n";
     } else if (s.method == "frozen-backbone") {
@@ -336,6 +350,13 @@ StackConfig stack_config(const Scenario& s) {
     // frozen_weights_16bit off where the stack loads 16-bit weights: the estimate counts fp32 weights the stack
     // cannot keep.
     if (s.stack_loads_16bit() && s.frozen_weights_16bit_applies() && !s.frozen_weights_16bit) return {"", "", "precision"};
+    // fp32 modules of a bitsandbytes model a stack has no switch for (scenario.cpp fp32_modules_default): LLaMA-Factory
+    // upcasts the norms only (upcast_layernorm); axolotl, Unsloth and torchtune keep every module 16-bit.
+    if (quantization_bits(s) > 0) {
+        const std::string f = s.fp32_modules_effective();
+        if (f == "all" && s.stack != "hf-trainer") return {"", "", "precision"};
+        if (f == "norms" && s.stack != "hf-trainer" && s.stack != "llama-factory") return {"", "", "precision"};
+    }
     if (s.stack == "llama-factory") return llama_factory(s, repo);
     if (s.stack == "hf-trainer") return hf_trainer(s, repo);
     if (s.stack == "torchtune") return torchtune(s);

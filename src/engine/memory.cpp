@@ -167,15 +167,33 @@ bool layer_trainable(const Layer& l, const TrainingConfig& c) {
 // ---- saved activations walk --------------------------------------------------------------------------------
 namespace {
 
-std::int32_t storage_key(const Graph& g, std::int32_t t, Precision p) {
+// Element size of a saved tensor under a job: the regime's rule (dtype_bytes), except in a bitsandbytes model whose
+// norms are fp32 (TrainingConfig::fp32_modules): there the hidden states are fp32 (norm outputs, residual stream, and
+// every Linear4bit/Linear8bitLt output, which takes its input's dtype: bitsandbytes nn/modules.py Linear4bit.forward
+// "inp_dtype = x.dtype ... out = out.to(inp_dtype)"), while what a matmul keeps is its own cast to the 16-bit compute
+// dtype (x.to(self.compute_dtype); under autocast the SDPA inputs and output are 16-bit likewise).
+bool fp32_hidden_states(const TrainingConfig& c) { return is_quantized(c.precision) && c.fp32_modules != Fp32Modules::kNone; }
+double element_bytes(DtypeRule rule, Precision p, bool fp32_hidden) {
+    if (fp32_hidden && (rule == DtypeRule::kActivation || rule == DtypeRule::kAutocastFp32)) return 4.0;
+    return dtype_bytes(rule, p);
+}
+
+std::int32_t storage_key(const Graph& g, std::int32_t t, Precision p, bool fp32_hidden) {
     // A cast whose target dtype equals its source's is a no-op (.to() returns self; autocast does not recast a
     // tensor already in the compute dtype): the same storage.
     while (g.tensors[t].source >= 0) {
         const std::int32_t s = g.tensors[t].source;
-        if (dtype_bytes(g.tensors[t].rule, p) != dtype_bytes(g.tensors[s].rule, p)) break;
+        if (element_bytes(g.tensors[t].rule, p, fp32_hidden) != element_bytes(g.tensors[s].rule, p, fp32_hidden)) break;
         t = s;
     }
     return t;
+}
+
+// Whether the job's block implementation keeps this tensor (TensorInfo::kept_by).
+bool kept_by_kernels(const TensorInfo& t, const TrainingConfig& c) {
+    if (t.kept_by == TensorInfo::Kernels::kEagerOnly) return !c.fused_block_kernels;
+    if (t.kept_by == TensorInfo::Kernels::kFusedOnly) return c.fused_block_kernels;
+    return true;
 }
 
 struct Walk {
@@ -207,6 +225,7 @@ double rank_params(const Layer& l, const TrainingConfig& c, bool other_stage_tha
 Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage) {
     Walk w;
     const Precision p = activation_regime(c);
+    const bool hidden32 = fp32_hidden_states(c);
     std::vector<char> seen(g.tensors.size(), 0);
     bool upstream_trainable = false;
     const double act = compute_bytes(p);
@@ -261,7 +280,8 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
                 case SavedFor::kAny: needed = upstream_trainable || trainable; break;
             }
             if (!needed) continue;
-            const std::int32_t key = storage_key(g, r.tensor, p);
+            if (!kept_by_kernels(g.tensors[r.tensor], c)) continue;
+            const std::int32_t key = storage_key(g, r.tensor, p, hidden32);
             if (seen[key]) continue;
             seen[key] = 1;
             const TensorInfo& t = g.tensors[key];
@@ -269,7 +289,8 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
             const bool compiled_chunks = c.compiled_loss && c.loss_kernel == LossKernel::kChunked &&
                                          l.kind == OpKind::kReduction && l.name == "loss" && g.logits_elements > 0 &&
                                          t.rule != DtypeRule::kInt64;
-            const double bytes = t.elements * (compiled_chunks ? act : dtype_bytes(t.rule, p)) * tp_share(t.tp_split, c);
+            const double bytes =
+                t.elements * (compiled_chunks ? act : element_bytes(t.rule, p, hidden32)) * tp_share(t.tp_split, c);
             w.saved_per_sample += bytes;
             seg.full_per_sample_bytes += bytes;
             // torchtune's chunked loss makes the gradients of one of its 8 chunks at a time (memory.cpp prepare).
@@ -294,6 +315,9 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
             // with lora_dropout > 0 the dropout keeps a 1-byte mask and A saves the dropped copy of x.
             double extra = l.tokens * c.lora.rank * act;
             if (c.lora.dropout > 0) extra += l.tokens * l.in_features * (1.0 + act);
+            // With fp32 hidden states lora_A runs on the fp32 input: autocast casts it per op (its cache holds only
+            // leaf weights), so A keeps a 16-bit copy of its own beside the one the quantized base layer keeps.
+            else if (hidden32) extra += l.tokens * l.in_features * act;
             w.saved_per_sample += extra;
             seg.full_per_sample_bytes += extra;
             if (!(l.block >= 0 && c.checkpointing == Checkpointing::kFull)) seg.kept_per_sample_bytes += extra;
@@ -322,7 +346,7 @@ Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stage
             if (b < 0 || std::size_t(b) >= g.block_inputs.size() || g.block_inputs[b] < 0) continue;
             const TensorInfo& t = g.tensors[g.block_inputs[b]];
             if (!(w.segments[i].full_per_sample_bytes > 0)) continue;
-            const double input_bytes = t.elements * dtype_bytes(t.rule, p) * tp_share(t.tp_split, c);
+            const double input_bytes = t.elements * element_bytes(t.rule, p, hidden32) * tp_share(t.tp_split, c);
             // Offloaded checkpointing (Unsloth's Unsloth_Offloaded_Gradient_Checkpointer: hidden_states.to("cpu",
             // non_blocking=True) after the block's forward, back with .to("cuda") before its recompute; torchtune's
             // OffloadActivations): the block inputs wait in host RAM. The last block's is still on the GPU when
@@ -398,6 +422,8 @@ struct MemoryWalkCache::Impl {
         bool sequence_parallel, eager;
         Checkpointing checkpointing;
         Precision regime;  // activation_regime(): DeepSpeed, FSDP and Megatron run 16-bit modules
+        bool fused_kernels;
+        Fp32Modules fp32_modules;
         std::vector<int> stages;
         Walk first, last;
     };
@@ -422,6 +448,7 @@ std::vector<PreparedMemory> prepare_memory_sharded(const Graph& g, const std::ve
                c.pipeline_interleave == c0.pipeline_interleave && c.sequence_parallel == c0.sequence_parallel &&
                c.precision == c0.precision && c.method == c0.method && c.optimizer == c0.optimizer &&
                c.frozen_weights_16bit == c0.frozen_weights_16bit &&
+               c.fused_block_kernels == c0.fused_block_kernels && c.fp32_modules == c0.fp32_modules &&
                "prepare_memory_sharded: the configurations may differ only in count, strategy, offload, accumulation");
         (void)c;
     }
@@ -434,12 +461,13 @@ std::vector<PreparedMemory> prepare_memory_sharded(const Graph& g, const std::ve
     for (const auto& x : store.entries)
         if (x.tp == c0.tensor_parallel && x.pp == c0.pipeline_parallel && x.interleave == c0.pipeline_interleave &&
             x.sequence_parallel == c0.sequence_parallel && x.eager == c0.eager_attention &&
-            x.checkpointing == c0.checkpointing && x.regime == activation_regime(c0))
+            x.checkpointing == c0.checkpointing && x.regime == activation_regime(c0) &&
+            x.fused_kernels == c0.fused_block_kernels && x.fp32_modules == c0.fp32_modules)
             e = &x;
     if (e == nullptr) {
         MemoryWalkCache::Impl::Entry x{c0.tensor_parallel, c0.pipeline_parallel, c0.pipeline_interleave,
                                        c0.sequence_parallel, c0.eager_attention, c0.checkpointing,
-                                       activation_regime(c0), {}, {}, {}};
+                                       activation_regime(c0), c0.fused_block_kernels, c0.fp32_modules, {}, {}, {}};
         x.stages = layer_stages(g, c0.pipeline_parallel);
         x.first = walk(g, c0, x.stages, 0);
         if (c0.pipeline_parallel > 1) x.last = walk(g, c0, x.stages, last);
@@ -496,8 +524,18 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
             // matmul (forward, and again for the input gradient): one such copy is alive at a time.
             m.dequant_temp_bytes = std::max(m.dequant_temp_bytes, l.matmul_weight_params / l.experts * 2.0);
             const double per = p == Precision::kNf4 ? kNf4BytesPerParam : kInt8BytesPerParam;
-            quant_weights += l.matmul_weight_params * per + (l.params - l.matmul_weight_params) * pb;
+            // A bias is cast to the input's dtype on the first forward (Linear4bit.forward: self.bias.data =
+            // self.bias.data.to(x.dtype)): fp32 when the hidden states are.
+            quant_weights += l.matmul_weight_params * per +
+                             (l.params - l.matmul_weight_params) * (fp32_hidden_states(c) ? 4.0 : pb);
             if (p == Precision::kInt8) quant_weights += double(l.out_features) * l.experts * 4.0;  // SCB row scales
+        } else if (is_quantized(p) && c.fp32_modules != Fp32Modules::kNone &&
+                   (l.role == ParamRole::kNorm || c.fp32_modules == Fp32Modules::kAll)) {
+            // The unquantized modules a bitsandbytes model keeps in fp32 (TrainingConfig::fp32_modules): peft's
+            // prepare_model_for_kbit_training upcasts every fp16/bf16 parameter (peft/utils/other.py @012c0d5a:
+            // "cast all non INT8 parameters to fp32"); trl's peft_module_casting_to_bf16 (bf16=True) takes the
+            // embeddings and lm_head back to bf16 and leaves the norms fp32.
+            weights += own * 4.0;
         } else {
             weights += own * (frozen_16bit(c) && !trainable ? 2.0 : pb);
         }

@@ -38,6 +38,18 @@ enum class OptimizerImpl : std::uint8_t { kForeach, kForLoop, kFused };
 //  kFused:   the head and the cross-entropy fused over chunks of tokens (Liger's LigerFusedLinearCrossEntropy,
 //            Unsloth's fused loss): no full-vocabulary logits exist, the input gradient is made in the forward.
 enum class LossKernel : std::uint8_t { kEager, kChunked, kFused };
+// Which of a bitsandbytes (int8/nf4) model's unquantized modules are fp32 while it trains, and so which dtype its
+// hidden states have (memory.cpp walk and prepare):
+//  kNone:  all in the 16-bit torch_dtype (LLaMA-Factory: upcast_layernorm False by default; axolotl casts norms and
+//          embeddings back to torch_dtype after prepare_model_for_kbit_training; Unsloth; torchtune);
+//  kNorms: the norms fp32, embeddings and head 16-bit (trl's SFTTrainer with bf16=True: peft_module_casting_to_bf16
+//          after prepare_model_for_kbit_training; artidoro/qlora.py with --bf16);
+//  kAll:   every unquantized parameter fp32: peft prepare_model_for_kbit_training "cast all non INT8 parameters to
+//          fp32" (the QLoRA notebooks; trl's SFTTrainer with fp16).
+// With fp32 norm weights the norm's output is fp32 (weight * x promotes), a bitsandbytes Linear returns its input's
+// dtype (Linear4bit.forward: out.to(inp_dtype)), so the residual stream, the q/k/v and MLP activations are fp32, and
+// each quantized Linear keeps its own 16-bit cast of its input (x.to(compute_dtype), a new tensor per call).
+enum class Fp32Modules : std::uint8_t { kNone, kNorms, kAll };
 // What else draws on the card besides the training process (nvidia-smi "Disp.A On"): kAuto = a desktop when the
 // card has display outputs and sits in the user's own machine (consumer and workstation cards), none otherwise.
 enum class Display : std::uint8_t { kAuto, kNone, kLinuxDesktop, kWindowsDesktop };
@@ -122,6 +134,11 @@ struct TrainingConfig {
     // enable_activation_offloading): under full checkpointing the block inputs wait for backward in host RAM, and
     // cross PCIe twice (out after the block's forward, back before its backward); one block's stays on the GPU.
     bool offload_activations = false;
+    // Unsloth's fused decoder-block kernels (Fast_RMS_Layernorm, LoRA_MLP, LoRA_QKV, fast_rope_embedding): a block
+    // keeps the tensors TensorInfo::Kernels::kFusedOnly/kBoth name instead of transformers' eager set.
+    bool fused_block_kernels = false;
+    // bitsandbytes models only (int8/nf4): see Fp32Modules.
+    Fp32Modules fp32_modules = Fp32Modules::kNone;
     // torch.compile of the loss (torchtune `compile: True` compiles the chunked loss, training.compile_loss): the
     // partitioner saves each chunk's 16-bit logits and recomputes log_softmax in backward instead of keeping its
     // fp32 output (AOTAutograd min-cut rematerialisation of pointwise ops). Only the chunked kernel is affected.

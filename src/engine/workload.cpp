@@ -56,6 +56,12 @@ struct Builder {
     // tensor holds 1/t of the heads or of the FFN width. Copies inherit their source's split.
     bool tp_region = false;
 
+    // A saved reference to `x` that only Unsloth's fused kernels keep (TensorInfo::kept_by): an alias of x's storage.
+    std::int32_t fused_only(std::int32_t x) {
+        const std::int32_t t = tensor(g.tensors[x].elements, g.tensors[x].rule, x);
+        g.tensors[t].kept_by = TensorInfo::Kernels::kFusedOnly;
+        return t;
+    }
     std::int32_t tensor(double elements, R rule, std::int32_t source = -1, bool attention_core = false) {
         TensorInfo t;
         t.elements = elements;
@@ -230,7 +236,10 @@ struct Builder {
         l.param_vectors = 1;
         l.role = ParamRole::kNorm;
         const std::int32_t xf = tensor(tokens * h, R::kFp32, x);
+        g.tensors[xf].kept_by = TensorInfo::Kernels::kEagerOnly;
         save(l, xf, F::kAny);
+        // Unsloth's Fast_RMS_Layernorm keeps X itself (ctx.save_for_backward(X, W, r)), in its own dtype.
+        save(l, fused_only(x), F::kAny);
         save(l, tensor(tokens, R::kFp32), F::kAny);
         const std::int32_t n = tensor(tokens * h, R::kFp32);
         const std::int32_t n_dt = tensor(tokens * h, R::kAutocastFp32, n);
@@ -797,7 +806,9 @@ std::int32_t glu_mlp(Builder& B, const ModelSpec& m, const std::string& n, const
         B.save(act, g, F::kInputGrad);
         act.bytes_moved_elements = 2 * tokens * width;
     }
+    // SiLU's output and the product h: Unsloth's LoRA_MLP keeps neither (it saves X, e, g and recomputes h).
     const std::int32_t sg = B.tensor(tokens * width, R::kActivation);
+    B.g.tensors[sg].kept_by = TensorInfo::Kernels::kEagerOnly;
     {  // a Layer& is valid only until the next B.layer() call (the vector may grow)
         Layer& mul = B.layer(n + act_prefix + ".mul", OpKind::kElementwise);  // mul saves both operands
         B.save(mul, sg, F::kInputGrad);
@@ -805,8 +816,11 @@ std::int32_t glu_mlp(Builder& B, const ModelSpec& m, const std::string& n, const
         mul.bytes_moved_elements = 3 * tokens * width;
     }
     const std::int32_t prod = B.tensor(tokens * width, R::kActivation);
+    B.g.tensors[prod].kept_by = TensorInfo::Kernels::kEagerOnly;
     B.tp_region = false;
-    return B.linear(n + down_name, prod, tokens, width, h, false, ParamRole::kDown, true, experts);
+    const std::int32_t out = B.linear(n + down_name, prod, tokens, width, h, false, ParamRole::kDown, true, experts);
+    for (const SavedRef& r : B.g.layers.back().saved) B.g.tensors[r.tensor].kept_by = TensorInfo::Kernels::kEagerOnly;
+    return out;
 }
 
 // Block `i` at module path `n` on the residual stream `x`; returns the stream after it.
@@ -866,8 +880,12 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
         // are b x s x rot; torch.cat((q_rot, q_pass)) then makes the new q and k (cat saves nothing).
         const int rot = L.rotary_dim > 0 && L.rotary_dim < d ? L.rotary_dim : d;
         Layer& r = B.layer(n + ".rotary", OpKind::kElementwise);
-        B.save(r, B.tensor(T * rot, R::kActivation), F::kInputGrad);
-        B.save(r, B.tensor(T * rot, R::kActivation), F::kInputGrad);
+        // Unsloth's fast_rope_embedding rotates q and k in place and keeps only the model's shared cos/sin tables.
+        for (int c = 0; c < 2; ++c) {
+            const std::int32_t t = B.tensor(T * rot, R::kActivation);
+            B.g.tensors[t].kept_by = TensorInfo::Kernels::kEagerOnly;
+            B.save(r, t, F::kInputGrad);
+        }
         r.bytes_moved_elements = 3 * T * (L.heads + kvh) * double(rot) + (rot < d ? 2 * (qh + T * kvh * d) : 0);
         q = B.tensor(qh, R::kActivation);
         k = B.tensor(T * kvh * d, R::kActivation);

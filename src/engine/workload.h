@@ -38,6 +38,12 @@ struct TensorInfo {
     bool tp_split = false;  // split across tensor-parallel ranks (heads or FFN width: Megatron's column-parallel
                             // outputs, Shoeybi et al. 2019 sec. 3); the rest of a block is replicated unless
                             // sequence parallelism splits it along the sequence (Korthikanti 2022, sec. 4.2.2)
+    // Which implementation of a decoder block keeps the tensor (TrainingConfig::fused_block_kernels): transformers'
+    // eager modules (kEager: the default walk) or Unsloth's fused autograd functions (kFused), which keep a different
+    // set: Fast_RMS_Layernorm saves its input X and fp32 r (no fp32 copy of X), LoRA_MLP saves X, e and g (the SiLU
+    // product h is recomputed in backward), fast_rope_embedding saves only the shared cos/sin tables
+    // (unslothai/unsloth unsloth/kernels/rms_layernorm.py, fast_lora.py, rope_embedding.py @e3162dc5).
+    enum class Kernels : std::uint8_t { kBoth, kEagerOnly, kFusedOnly } kept_by = Kernels::kBoth;
 };
 
 // Why a layer keeps a tensor: autograd only saves what the backward of inputs that require grad needs

@@ -30,18 +30,16 @@ const std::map<std::string, const char*>& known_misses() {
         {"korthikanti-175b-activations-full",
          "as korthikanti-22b-activations-full: embedding, final norm and logits the paper's 2sbhL omits (+6.9%)"},
         {"unsloth-llama31-8b-qlora-max-context-24gb",
-         "-21% (62k of 78k tokens): the engine walks transformers' eager Llama block when a checkpointed block is "
-         "recomputed (q, k, v, the MLP's gate, up and SiLU outputs, RMSNorm's fp32 input: ~160 KiB per token for "
-         "the block being recomputed); Unsloth's own Triton kernels (fused LoRA MLP and QKV, in-place RMSNorm and "
-         "RoPE backward) hold fewer of them, which the engine does not model. Its fused loss and offloaded "
-         "checkpointing are modelled (hf-fa2 row: 9k tokens). The 78,475 is Unsloth with Apple's Cut Cross-Entropy "
-         "(Unsloth blog, 10 Dec 2024: 'Unsloth (+ Apple CCE)' 78,475 and 'Unsloth (Old)' 22,220 tokens on 24 GB)"},
+         "+10.4% (86.7k of 78.5k tokens; -20.7% before Unsloth's fused block kernels were modelled): Unsloth's "
+         "Fast_RMS_Layernorm, LoRA_MLP and in-place RoPE keep 4 x (h + ffn + head_dim) bytes less per token and block "
+         "than transformers' eager block (TensorInfo::kept_by). Still not modelled: the 24 GB class taken as the RTX "
+         "4090's 24 GiB, and LoRA_MLP's backward buffers beyond the engine's 2 x largest tensor"},
         {"unsloth-table-hf-fa2-llama31-8b-qlora-max-context-24gb",
-         "+59% (9.2k against 5.8k tokens): the table's slope (80 GB - 24 GB for 28,454 - 5,789 tokens = 2.5 MiB "
-         "per token) is about 20 bytes per logit of the 128,256-word vocabulary; the engine's eager loss peaks at "
-         "12 (log_softmax's saved fp32 output, the gradients of log-probabilities and logits). transformers' "
-         "shift_logits .contiguous() copy and the slice's backward (a zero-filled fp32 tensor of the whole "
-         "logits) are not modelled yet"},
+         "+21.3% (7.0k against 5.8k tokens; +58.7% before fp32_modules): with peft's prepare_model_for_kbit_training "
+         "the hidden states are fp32 (fp32_modules 'all', the Hugging Face stack's default). The rest: the table's slope "
+         "is about 20 bytes per logit; transformers' shift_logits .contiguous() copy and the slice's backward (a "
+         "zero-filled fp32 tensor of the whole logits) are not modelled, nor the FlashAttention-2 path's 16-bit casts "
+         "of fp32 q, k, v"},
         {"qlora-guanaco-65b-fits-one-48gb-gpu",
          "+7.7% over the 48 GiB bound: qlora.py --bf16 casts the LoRA adapters to bf16; the scenario format has no "
          "adapter dtype, so the engine counts fp32 adapters and gradients (the paged_adamw_32bit states are modelled: "
