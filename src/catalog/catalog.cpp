@@ -488,6 +488,9 @@ std::optional<engine::GpuSpec> parse_gpu(const Context& context, const json& rec
         if (s.ok()) g.visible_memory_bytes = total_mib * double(1 << 20);  // MiB -> bytes, where the data enters
         r.absorb(s);
     }
+    if (auto v = r.boolean("laptop", Need::Optional)) g.laptop = *v;
+    if (g.laptop && g.form_factor != "pcie")
+        r.report_key("laptop", "a laptop GPU sits on the laptop's PCIe bus: its form_factor must be \"pcie\"");
     if (auto v = r.number("launch_price_usd", Need::BundledOrNull,
                           {50, 500000, "USD", "null when there is no public list price"}))
         g.launch_price_usd = *v;
@@ -919,14 +922,72 @@ engine::CostSettings parse_settings(const Context& context, const json& doc) {
     return out;
 }
 
+// --- Access and payment facts ----------------------------------------------------------------------------------
+// "access": [{"provider": "RunPod", "facts": {"international_payment_only": {"value": true, "source", "as_of"}}}]:
+// one record per provider, given to every offer of that provider. A fact not written stays unknown.
+void read_access(const Context& context, const json& list, const std::string& pointer,
+                 std::vector<engine::CloudOffer>& offers) {
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = child(pointer, i);
+        if (!list[i].is_object()) {
+            context.report(at, std::string("each access record must be an object, not ") + type_name(list[i]));
+            continue;
+        }
+        Reader r(context, list[i], at);
+        const std::optional<std::string> provider = r.text("provider", Need::Always);
+        engine::AccessFacts facts;
+        if (const json* f = r.object("facts", Need::Always)) {
+            Reader fr(context, *f, child(at, "facts"));
+            auto fact = [&](const char* key, engine::AccessFact& into) {
+                const json* v = fr.object(key, Need::Optional);
+                if (v == nullptr) return;
+                Reader vr(context, *v, child(fr.pointer(), key));
+                engine::AccessFact a;
+                if (auto b = vr.boolean("value", Need::Always)) a.value = *b ? engine::Fact::kYes : engine::Fact::kNo;
+                if (auto t = vr.text("source", Need::Always)) a.source = *t;  // a fact without its page is not kept
+                if (auto t = vr.date("as_of", Need::Always)) a.as_of = *t;
+                vr.text("note", Need::Optional);
+                vr.finish();
+                fr.absorb(vr);
+                if (vr.ok()) into = a;
+            };
+            fact("blocked_in_mainland_china", facts.blocked_in_mainland_china);
+            fact("international_payment_only", facts.international_payment_only);
+            fact("phone_verification", facts.phone_verification);
+            fact("real_name_verification", facts.real_name_verification);
+            fr.finish();
+            r.absorb(fr);
+        }
+        r.finish();
+        if (!provider) continue;
+        if (!seen.insert(*provider).second) {
+            r.report_key("provider", "provider \"" + *provider + "\" has an access record already (one per provider)");
+            continue;
+        }
+        bool matched = false;
+        for (engine::CloudOffer& o : offers)
+            if (o.provider == *provider) {
+                o.access = facts;
+                matched = true;
+            }
+        if (!matched)
+            r.report_key("provider", "no offer has provider \"" + *provider +
+                                         "\": write the provider exactly as its offers do");
+    }
+}
+
 // --- Catalog assembly ----------------------------------------------------------------------------------------
 
 // Checks "schema_version": 1 and the top-level keys of a gpus/offers document; returns the records array or nullptr.
-const json* records_array(const Context& context, const json& doc, const char* key) {
+// `extra_key`: a second, optional array the document may hold (the offers' "access"), returned in `extra`.
+const json* records_array(const Context& context, const json& doc, const char* key, const char* extra_key = nullptr,
+                          const json** extra = nullptr) {
     Reader top(context, doc, "");
     std::optional<int> version = top.whole("schema_version", Need::Always, {1, 1000, "", ""});
     top.text("about", Need::Optional);
     const json* list = top.array(key, Need::Always);
+    if (extra_key != nullptr) *extra = top.array(extra_key, Need::Optional);
     top.finish();
     if (version && *version != kSchemaVersion) {
         context.report("/schema_version", "is " + std::to_string(*version) + "; this build of gpuguide reads " +
@@ -1004,12 +1065,15 @@ Catalog parse_catalog(std::string_view gpus_json, std::string_view offers_json, 
         const Context context{kOffersFile, Mode::Bundled, &problems};
         json doc;
         Ids offer_ids;
+        const json* access = nullptr;
         if (parse_document(context, offers_json, doc))
-            if (const json* list = records_array(context, doc, "offers"))
+            if (const json* list = records_array(context, doc, "offers", "access", &access)) {
                 read_offers(
                     context, *list, "/offers", offer_ids,
                     [&](const std::string& id) { return catalog.find_gpu(id) != nullptr; },
                     [&](const std::string& id) { return gpu_ids.dropped.count(id) != 0; }, catalog.offers);
+                if (access != nullptr) read_access(context, *access, "/access", catalog.offers);
+            }
     }
     {
         const Context context{kSettingsFile, Mode::Bundled, &problems};

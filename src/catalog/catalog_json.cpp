@@ -66,6 +66,7 @@ json gpu_to_json(const engine::GpuSpec& g) {
     j["nvlink_bytes_per_s"] = number_or_null(g.nvlink_bytes_per_s);
     j["ecc"] = g.ecc;
     j["ecc_on_by_default"] = g.ecc_on_by_default;
+    j["laptop"] = g.laptop;
     j["visible_memory"] = g.visible_memory_bytes > 0
                               ? json{{"total_bytes", g.visible_memory_bytes}, {"ecc_on", g.visible_memory_ecc_on},
                                      {"source", g.visible_memory_source}, {"as_of", g.visible_memory_as_of}}
@@ -106,6 +107,7 @@ json gpu_to_data_json(const engine::GpuSpec& g) {
     j["nvlink_gb_per_s"] = scaled(g.nvlink_bytes_per_s, 1e9);
     j["ecc"] = g.ecc;
     j["ecc_on_by_default"] = g.ecc_on_by_default;
+    if (g.laptop) j["laptop"] = true;
     j["visible_memory"] = g.visible_memory_bytes > 0
                               ? json{{"total_mib", g.visible_memory_bytes / double(1 << 20)},
                                      {"ecc_on", g.visible_memory_ecc_on}, {"source", g.visible_memory_source},

@@ -20,7 +20,7 @@ namespace gg::catalog {
 using nlohmann::json;
 
 const std::vector<std::string> kDecisionKeys = {"budget", "currency", "deadline_h", "region", "offer_currency",
-                                                "objective", "ownership", "electricity_per_kwh", "utilization",
+                                                "objective", "ownership", "electricity_per_kwh", "utilization", "gpu_hours_per_month", "user_region",
                                                 "ownership_months", "runs", "storage_gb", "cny_per_usd",
                                                 "allow_result_changes", "instance_start_min", "environment_setup_min",
                                                 "download_mb_per_s", "checkpoint_write_mb_per_s",
@@ -31,6 +31,8 @@ namespace {
 
 // The slowest download or checkpoint write a scenario may give, in MB/s (see the `quantity` reader below).
 constexpr double kMinTransferMbPerS = 0.01;
+// One GPU-hour a month: below it a bought card would be kept for decades per run (the break-even horizon is 10 years).
+constexpr double kMinGpuHoursPerMonth = 1;
 
 // ---- helpers -------------------------------------------------------------------------------------------------
 json num_or_null(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
@@ -153,7 +155,10 @@ ParsedDecision parse_decision_scenario_json(const json& doc_as_given, const Cata
             problem("cny_per_usd", "'cny_per_usd' must be an exchange rate from 0.01 to 1000 CNY per USD (e.g. 7.1)");
         else rate = d.cny_per_usd = v.get<double>();
     }
-    d.utilization_fraction = settings.utilization.value_fraction > 0 ? settings.utilization.value_fraction : 0.5;
+    // The owned cards' GPU-hours per month: settings' utilization (a fraction of the mean month) until the scenario
+    // gives gpu_hours_per_month (or the older 'utilization' fraction).
+    d.gpu_hours_per_month =
+        (settings.utilization.value_fraction > 0 ? settings.utilization.value_fraction : 0.5) * engine::kHoursPerMonth;
     if (const engine::ElectricityPrice* e = catalog.default_electricity())
         d.electricity_price_per_kwh_cny = engine::to_cny(e->price_per_kwh, e->currency, rate);
 
@@ -241,12 +246,30 @@ ParsedDecision parse_decision_scenario_json(const json& doc_as_given, const Cata
                 problem("electricity_per_kwh", "a USD price needs the exchange rate (data/settings.json exchange_rate)");
         }
     }
-    if (keys.contains("utilization")) {
+    if (keys.contains("utilization") && keys.contains("gpu_hours_per_month")) {
+        problem("gpu_hours_per_month", "give 'gpu_hours_per_month' or 'utilization', not both: they say the same thing "
+                                       "(utilization x 730.5 h = GPU-hours per month)");
+    } else if (keys.contains("utilization")) {
         const json& v = keys["utilization"];
         if (!v.is_number() || !(v.get<double>() >= 0.01) || v.get<double>() > 1)
             problem("utilization", "'utilization' must be a fraction from 0.01 to 1: the share of calendar time the card "
-                                   "trains");
-        else d.utilization_fraction = v.get<double>();
+                                   "trains (or give 'gpu_hours_per_month')");
+        else d.gpu_hours_per_month = v.get<double>() * engine::kHoursPerMonth;
+    } else if (keys.contains("gpu_hours_per_month")) {
+        const json& v = keys["gpu_hours_per_month"];
+        if (!v.is_number() || !(v.get<double>() >= kMinGpuHoursPerMonth) || !(v.get<double>() <= engine::kHoursPerMonth))
+            problem("gpu_hours_per_month", "'gpu_hours_per_month' must be the hours your own cards train in a month, "
+                                           "from 1 to 730.5 (every hour of the mean month)");
+        else d.gpu_hours_per_month = v.get<double>();
+    }
+    if (keys.contains("user_region")) {
+        const json& v = keys["user_region"];
+        const std::string r = v.is_string() ? v.get<std::string>() : "";
+        if (r == "mainland_china") d.user_region = engine::UserRegion::kMainlandChina;
+        else if (r == "elsewhere") d.user_region = engine::UserRegion::kElsewhere;
+        else problem("user_region", "'user_region' must be \"mainland_china\" or \"elsewhere\": where you are, which "
+                                    "decides whether offers blocked in mainland China or paid only from abroad are "
+                                    "ranked after the rest");
     }
     if (keys.contains("ownership_months")) {
         const json& v = keys["ownership_months"];
@@ -379,6 +402,21 @@ DecisionJson rank_and_advise_json(const DecisionScenario& s, const Catalog& cata
 }
 
 namespace {
+// The provider's known access and payment facts, each with its source: {"blocked_in_mainland_china": {"value": true,
+// "source", "as_of"}, ...}; unknown facts are left out.
+json access_json(const engine::AccessFacts& a) {
+    json j = json::object();
+    auto add = [&](const char* key, const engine::AccessFact& f) {
+        if (f.value == engine::Fact::kUnknown) return;
+        j[key] = {{"value", f.value == engine::Fact::kYes}, {"source", f.source}, {"as_of", f.as_of}};
+    };
+    add("blocked_in_mainland_china", a.blocked_in_mainland_china);
+    add("international_payment_only", a.international_payment_only);
+    add("phone_verification", a.phone_verification);
+    add("real_name_verification", a.real_name_verification);
+    return j;
+}
+
 json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std::vector<engine::CardAdvice>& advice) {
     engine::DecisionInputs d = s.decision;
     d.buy_host_ram_bytes = catalog.settings.host_system.ram_bytes;
@@ -469,6 +507,8 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
                              {"checkpoint_time_unknown", sp.checkpoint_time_unknown}};
             j["calendar_s"] = num_or_null(known_calendar(o));
             j["free"] = o.free_tier;
+            j["access"] = access_json(o.offer->access);
+            j["access_limited"] = o.access_limited;
         }
         json reasons = json::array();
         for (const engine::Reason& r : o.reasons) {
@@ -499,6 +539,8 @@ json rank_json_with(const DecisionScenario& s, const Catalog& catalog, const std
     }
     const std::size_t options_total = options.size();  // `gpuguide rank --top N` prints the first N of them
     return {{"objective", engine::objective_name(d.objective)},
+            {"user_region", engine::user_region_name(d.user_region)},
+            {"gpu_hours_per_month", d.gpu_hours_per_month},
             {"options_total", options_total},
             {"currency", cur},
             {"time_basis", job.time_is_floor ? "roofline_floor" : "fitted_priors"},

@@ -12,7 +12,12 @@
 //   "objective": "cost" | "time" | "value"       (default "cost")
 //   "ownership": "rent" | "buy" | "both"          (default "both")
 //   "electricity_per_kwh": 0.6 | {"amount": 0.6, "currency": "CNY"}  (default: settings' default_electricity)
-//   "utilization": 0.5              fraction of calendar time a bought card trains (default: settings)
+//   "gpu_hours_per_month": 120      hours a bought card trains in a month, 1..730.5 (default: settings utilization
+//                                   x 730.5 h); sets how many months the project keeps the cards (their resale age)
+//   "utilization": 0.5              the same as a fraction of the month (gpu_hours_per_month / 730.5); not with it
+//   "user_region": "mainland_china" | "elsewhere"   where the user is: in mainland China, offers blocked there or
+//                                   paid only from abroad (data/cloud_offers.json "access") are labelled
+//                                   access_limited and ranked after the rest (default: unknown, no effect)
 //   "ownership_months": 24          keep bought cards this long before resale (default: the project's duration)
 //   "runs": 1                       runs of the job in the project
 //   "storage_gb": 100               cloud disk kept while renting (10^9 bytes)

@@ -212,8 +212,8 @@ double card_price_cny(const GpuSpec& gpu, double cny_per_usd, PriceBasis& basis)
 BuyCost buy_cost(const GpuSpec& gpu, const BuyInputs& in) {
     assert(in.card_count >= 1 && "buy_cost: card_count must be at least 1");
     assert(in.runs >= 1 && "buy_cost: runs must be at least 1 (the scenario's 'runs')");
-    assert(in.utilization_fraction > 0 && in.utilization_fraction <= 1 &&
-           "buy_cost: utilization_fraction must be in (0, 1] (settings.utilization_fraction)");
+    assert(in.gpu_hours_per_month > 0 && in.gpu_hours_per_month <= kHoursPerMonth * (1 + 1e-9) &&
+           "buy_cost: gpu_hours_per_month must be in (0, kHoursPerMonth] (the scenario's gpu_hours_per_month)");
     BuyCost c;
     c.card_price_cny = card_price_cny(gpu, in.cny_per_usd, c.basis);
     c.cards_cny = c.card_price_cny * in.card_count;
@@ -222,10 +222,8 @@ BuyCost buy_cost(const GpuSpec& gpu, const BuyInputs& in) {
     // Power while training: every card at its board power (TDP) plus the host's average draw.
     c.power_w = gpu.tdp_w * in.card_count + in.host.power_w;
     c.training_hours = in.runs * in.run_time_s / 3600.0;
-    // Calendar time the cards are owned: the project's training hours spread at the utilization.
-    c.ownership_months = in.ownership_months > 0
-                             ? in.ownership_months
-                             : c.training_hours / in.utilization_fraction / kHoursPerMonth;
+    // Calendar time the cards are owned: the project's training hours at the user's GPU-hours per month.
+    c.ownership_months = in.ownership_months > 0 ? in.ownership_months : c.training_hours / in.gpu_hours_per_month;
     c.resale_fraction = resale_fraction_at(in.resale, c.ownership_months);
     c.resale_cny = c.cards_cny * c.resale_fraction;
     // kWh = W x h / 1000.
@@ -327,7 +325,7 @@ BreakEven break_even(const GpuSpec& gpu, const BuyInputs& buy_in, const CloudOff
     auto months_at = [&](double runs) {
         return buy_in.ownership_months > 0
                    ? buy_in.ownership_months
-                   : runs * buy_in.run_time_s / 3600.0 / buy_in.utilization_fraction / kHoursPerMonth;
+                   : runs * buy_in.run_time_s / 3600.0 / buy_in.gpu_hours_per_month;
     };
     auto buy_at = [&](double runs) {
         const double hours = runs * buy_in.run_time_s / 3600.0;
@@ -336,11 +334,10 @@ BreakEven break_even(const GpuSpec& gpu, const BuyInputs& buy_in, const CloudOff
     };
     auto diff = [&](double runs) { return runs * rent_run_time_s / 3600.0 * rent_per_hour_cny - buy_at(runs); };
     if (!std::isfinite(buy_at(1.0))) return be;
-    // Runs that fill the horizon at the utilization (or 1e6 runs when ownership is fixed).
+    // Runs that fill the horizon at the GPU-hours per month (or 1e6 runs when ownership is fixed).
     const double horizon_runs = buy_in.ownership_months > 0
                                     ? 1e6
-                                    : kBreakEvenHorizonMonths * kHoursPerMonth * buy_in.utilization_fraction * 3600.0 /
-                                          buy_in.run_time_s;
+                                    : kBreakEvenHorizonMonths * buy_in.gpu_hours_per_month * 3600.0 / buy_in.run_time_s;
     // Walk up in doublings to the first N with d(N) >= 0, then bisect (d may dip as resale flattens: the walk
     // finds the first crossing on its grid; the bisection refines it).
     // Start at a lower bound: with resale at its month-0 value, buy(N) >= purchase - cards x resale(0) + power x N,
@@ -350,7 +347,7 @@ BreakEven break_even(const GpuSpec& gpu, const BuyInputs& buy_in, const CloudOff
     const double sunk0 = purchase_cny - cards_cny * resale_fraction_at(buy_in.resale, 0);
     // d(N) < 0, decided by the model where it is certain (3-4x fewer evaluations of d; see DiffSignModel).
     DiffSignModel model(buy_in.resale.points, buy_in.ownership_months,
-                        buy_in.run_time_s / 3600.0 / buy_in.utilization_fraction / kHoursPerMonth, purchase_cny,
+                        buy_in.run_time_s / 3600.0 / buy_in.gpu_hours_per_month, purchase_cny,
                         cards_cny, rent_per_run, power_per_run);
     auto below = [&](double runs) {
         const int s = model.sign(runs);

@@ -21,7 +21,8 @@ double to_cny(double amount, const std::string& currency_code, double cny_per_us
 // CNY to the output currency; NaN when USD is asked and the rate is unknown (0).
 double from_cny(double amount_cny, Currency currency, double cny_per_usd);
 
-// Mean hours in a month: 365.25 days x 24 h / 12 (Gregorian mean year). Used for "months at your utilization".
+// Mean hours in a month: 365.25 days x 24 h / 12 (Gregorian mean year). Used for "months at your GPU-hours per month"
+// and to turn settings.utilization_fraction into the default GPU-hours per month (0.5 x 730.5 h = 365.25 h).
 inline constexpr double kHoursPerMonth = 365.25 * 24.0 / 12.0;  // 730.5 h
 // The month a cloud disk is priced by: AutoDL quotes 0.01 CNY per GB per day, i.e. per 30-day month
 // (data/settings.json storage.source).
@@ -112,9 +113,11 @@ struct BuyInputs {
     int runs = 1;
     double cny_per_usd = 0;
     double electricity_price_per_kwh_cny = 0;  // already in CNY (see to_cny)
-    double utilization_fraction = 0.5;         // of calendar time the cards train (settings.utilization)
+    // Hours the owned cards train in a month (the scenario's gpu_hours_per_month; default settings.utilization x
+    // kHoursPerMonth): spreads the project's training hours over calendar months, which sets the resale age.
+    double gpu_hours_per_month = 0.5 * kHoursPerMonth;
     double ownership_months = 0;  // how long the cards are kept before resale; 0 = the project's own duration
-                                  // (training hours / utilization)
+                                  // (training hours / gpu_hours_per_month)
     HostSystem host;              // one host shared by the cards (settings.host_system)
     ResaleValue resale;           // resale curve (settings.resale_value); empty = no resale counted
 };
@@ -127,7 +130,7 @@ struct BuyCost {
     double purchase_cny = 0;       // cards + host: the cash needed up front
     double power_w = 0;            // card TDP x count + host draw while training
     double training_hours = 0;     // runs x run time
-    double ownership_months = 0;   // as given, or training hours / utilization / kHoursPerMonth
+    double ownership_months = 0;   // as given, or training hours / gpu_hours_per_month
     double resale_fraction = 0;    // of the cards' price, at ownership_months
     double resale_cny = 0;
     double electricity_cny = 0;    // power x training hours x price
@@ -148,7 +151,7 @@ struct BreakEven {
     bool exists = false;       // false: renting stays cheaper within kBreakEvenHorizonMonths (or data unknown)
     double runs = 0;           // fractional number of runs at which buying has cost as much as renting
     double training_hours = 0; // on the bought cards
-    double months = 0;         // calendar months at the buyer's utilization
+    double months = 0;         // calendar months at the buyer's GPU-hours per month
 };
 inline constexpr double kBreakEvenHorizonMonths = 120;  // 10 years: past this a card is not worth modelling
 

@@ -3,6 +3,7 @@
 // FLOP/s, W, seconds). Must not include JSON, UI or platform headers.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,8 @@ struct GpuSpec {
     double nvlink_bytes_per_s = 0;  // total bidirectional NVLink/Infinity Fabric bandwidth per GPU; 0 = none
     bool ecc = false;               // the card has ECC memory (can turn it on)
     bool ecc_on_by_default = false; // ECC is on as the card ships (data-centre cards); false without ECC
+    bool laptop = false;            // a laptop GPU (soldered, one per laptop, clocks set by the maker's power limit):
+                                    // the student's own, ranked bought once and never with a desktop host or a price
     double launch_price_usd = 0;    // 0 = unknown / not sold at list price
     StreetPrice street_price;
     std::vector<std::string> notes;  // caveats (e.g. export-restricted variant, software ecosystem)
@@ -85,6 +88,26 @@ struct SessionLimits {
     std::string as_of;
 };
 
+// What it takes to reach and pay for a provider (data/cloud_offers.json "access", one record per provider): each fact
+// is known only where a page says so (its source and date with it); kUnknown otherwise, never guessed.
+enum class Fact : std::uint8_t { kUnknown, kNo, kYes };
+struct AccessFact {
+    Fact value = Fact::kUnknown;
+    std::string source;
+    std::string as_of;
+};
+struct AccessFacts {
+    AccessFact blocked_in_mainland_china;    // the service cannot be reached from mainland China without a VPN
+    AccessFact international_payment_only;   // pays only by an international card (Visa, Mastercard...) or crypto:
+                                             // no Alipay, WeChat Pay or CNY card
+    AccessFact phone_verification;           // the account needs a verified phone number before it gets a GPU
+    AccessFact real_name_verification;       // Chinese real-name (identity) verification before renting
+    // A user in mainland China likely cannot use the offer: it is blocked there, or it takes only foreign payment.
+    bool limits_mainland_china() const {
+        return blocked_in_mainland_china.value == Fact::kYes || international_payment_only.value == Fact::kYes;
+    }
+};
+
 struct CloudOffer {
     std::string id;
     std::string provider;
@@ -101,6 +124,7 @@ struct CloudOffer {
     std::string host_ram_source; // where host_ram_bytes comes from
     SessionLimits limits;        // free and notebook tiers; all 0 for a plain rental
     bool has_limits = false;     // the offer's data gives session_limits
+    AccessFacts access;          // the provider's access and payment facts (catalog: by provider name)
     std::string as_of;
     std::string source;
     std::vector<std::string> notes;

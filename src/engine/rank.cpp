@@ -37,6 +37,15 @@ const char* ownership_name(Ownership o) {
     return "both";
 }
 
+const char* user_region_name(UserRegion r) {
+    switch (r) {
+        case UserRegion::kMainlandChina: return "mainland_china";
+        case UserRegion::kElsewhere: return "elsewhere";
+        case UserRegion::kUnknown: return "unknown";
+    }
+    return "unknown";
+}
+
 const char* option_kind_name(OptionKind k) { return k == OptionKind::kRent ? "rent" : "buy"; }
 
 const char* reason_code_name(ReasonCode c) {
@@ -51,6 +60,7 @@ const char* reason_code_name(ReasonCode c) {
         case ReasonCode::kOverBudget: return "over_budget";
         case ReasonCode::kOverDeadline: return "over_deadline";
         case ReasonCode::kRegionMismatch: return "region_mismatch";
+        case ReasonCode::kAccessLimited: return "access_limited";
         case ReasonCode::kCurrencyMismatch: return "currency_mismatch";
         case ReasonCode::kOwnershipExcluded: return "ownership_excluded";
         case ReasonCode::kBreakEven: return "break_even";
@@ -368,7 +378,7 @@ BuyInputs shared_buy_inputs(const Ctx& c) {
     b.runs = c.d.runs;
     b.cny_per_usd = c.cny_per_usd;
     b.electricity_price_per_kwh_cny = c.d.electricity_price_per_kwh_cny;
-    b.utilization_fraction = c.d.utilization_fraction;
+    b.gpu_hours_per_month = c.d.gpu_hours_per_month;
     b.ownership_months = c.d.ownership_months;
     b.host = c.settings.host_system;
     b.resale = c.settings.resale_value;
@@ -409,6 +419,16 @@ void apply_filters(const Ctx& c, RankOption& o) {
             o.reasons.push_back({ReasonCode::kRegionMismatch, {}, o.offer->region});
             ok = false;
         }
+        // Where the user is (issue 40): an offer blocked in mainland China or paid only from abroad stays in the
+        // ranking, labelled, after everything the user can use (group); nothing is dropped silently.
+        if (c.d.user_region == UserRegion::kMainlandChina && o.offer->access.limits_mainland_china()) {
+            const AccessFacts& a = o.offer->access;
+            o.reasons.push_back({ReasonCode::kAccessLimited,
+                                 {{"blocked", a.blocked_in_mainland_china.value == Fact::kYes ? 1.0 : 0.0},
+                                  {"foreign_payment", a.international_payment_only.value == Fact::kYes ? 1.0 : 0.0}},
+                                 o.offer->provider});
+            o.access_limited = true;
+        }
         if (!c.d.offer_currency.empty() && o.offer->currency != c.d.offer_currency) {
             o.reasons.push_back({ReasonCode::kCurrencyMismatch, {}, o.offer->currency});
             ok = false;
@@ -431,10 +451,12 @@ double secondary(const RankOption& o, Objective obj) { return obj == Objective::
 
 // Free tiers that can do the job come first when cost or value is asked for (they cost nothing; their price is
 // calendar time, shown beside them); by time they take their place by calendar time like any rental.
+// Offers the user likely cannot use from where they are (kAccessLimited) follow every option they can use.
 int group(const RankOption& o, Objective obj) {
+    if (o.eligible && o.access_limited) return 3;
     if (o.eligible && o.free_tier && obj != Objective::kTime && known(o.time_s)) return 0;
     if (o.eligible) return known(primary(o, obj)) ? 1 : 2;
-    return o.fits ? 3 : 4;
+    return o.fits ? 4 : 5;
 }
 
 // An option's place in the order, computed once per option instead of in every comparison (RankOption is large).
@@ -574,6 +596,7 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
     const auto& resale_points = settings.resale_value.points;
     for (const GpuSpec& gpu : gpus) {
         for (int n : d.buy_counts) {
+            if (gpu.laptop && n != 1) continue;   // a laptop holds one GPU: no 2, 4 or 8 of them in one machine
             const PreparedCount* p = job.find(n);  // the typed layout at n cards (nullptr: it needs other counts)
             RankOption& o = out.options.emplace_back();
             start_reasons(c, o);

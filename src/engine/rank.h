@@ -29,17 +29,23 @@ enum class Ownership : std::uint8_t { kRent, kBuy, kBoth };
 const char* objective_name(Objective objective);  // "cost", "time", "value"
 const char* ownership_name(Ownership ownership);  // "rent", "buy", "both"
 
+// Where the user is: decides whether an offer's access facts (AccessFacts) keep them from using it.
+enum class UserRegion : std::uint8_t { kUnknown, kMainlandChina, kElsewhere };
+const char* user_region_name(UserRegion region);  // "unknown", "mainland_china", "elsewhere"
+
 struct DecisionInputs {
     double budget_cny = 0;          // 0 = no ceiling. Rent: the project's total; buy: cash out (purchase + power)
     Currency currency = Currency::kCny;  // what amounts are shown in
     double cny_per_usd = 0;         // the user's exchange rate; 0 = settings.exchange_rate
     double deadline_s = 0;          // 0 = none: one run must finish within it
     std::string region;             // "" = any; else offers in this region (or "global") only
+    UserRegion user_region = UserRegion::kUnknown;  // kMainlandChina: offers it likely cannot use (blocked there, foreign
+                                                    // payment only) are labelled kAccessLimited and ranked after the rest
     std::string offer_currency;     // "" = any; else only offers priced in it ("CNY" / "USD")
     Objective objective = Objective::kCost;
     Ownership ownership = Ownership::kBoth;
     double electricity_price_per_kwh_cny = 0;  // resolved by the caller (scenario value or settings default)
-    double utilization_fraction = 0.5;
+    double gpu_hours_per_month = 0.5 * kHoursPerMonth;  // the owned cards' training hours a month (BuyInputs)
     double ownership_months = 0;    // 0 = the project's duration (BuyInputs::ownership_months)
     int runs = 1;                   // runs of the job in the project
     double storage_bytes = 0;       // cloud disk kept while renting
@@ -150,6 +156,8 @@ enum class ReasonCode : std::uint8_t {
     kSpotInterruptions,  // interruptions, lost_work_s: expected preemptions per run and the work redone
     kSpotRateUnknown,    // a spot offer without a preemption rate: restarts are not counted
     kDiskTooSmall,       // checkpoint_bytes, disk_bytes: a checkpoint does not fit the session's disk
+    kAccessLimited,      // blocked, foreign_payment (1 = yes): a user in mainland China likely cannot use the offer; other
+                         // = the provider. Kept and eligible, ranked after every option the user can use
 };
 const char* reason_code_name(ReasonCode code);
 
@@ -187,6 +195,7 @@ struct RankOption {
     SessionPlan sessions;               // rent: the run as sessions (start, setup, downloads, checkpoints, quotas)
     double calendar_s = 0;              // rent: first start to the end of the last session, weekly quotas waited out
     bool free_tier = false;             // rent: a free offer (Billing::Free): nothing to pay
+    bool access_limited = false;        // rent: kAccessLimited (the user likely cannot use it from where they are)
     double cost_cny = 0;                // the project (runs), net of resale for buy; NaN = unknown
     double cash_cny = 0;                // what must be paid out (rent: = cost; buy: purchase + electricity)
     double value = 0;                   // samples (or tokens) per CNY over the project; 0 = unknown
@@ -202,7 +211,8 @@ struct RankOption {
 // ---- ranking -----------------------------------------------------------------------------------------------------
 struct RankResult {
     std::vector<RankOption> options;  // ordered: eligible by objective, then eligible with the objective unknown,
-                                      // then filtered out, then not fitting; ties by id
+                                      // then eligible but access-limited for the user, then filtered out, then not
+                                      // fitting; ties by id
 };
 
 // `gpus` and `offers` must outlive the result (options and reasons point into them).

@@ -216,6 +216,12 @@ nlohmann::json app_scenario_json(const AppState& app) {
     return doc;
 }
 
+nlohmann::json app_decided_scenario_json(const AppState& app) {
+    nlohmann::json doc = app_scenario_json(app);
+    if (!app.user_region.empty()) doc["user_region"] = app.user_region;
+    return doc;
+}
+
 namespace {
 // The ranking of every option and the advice: the costliest part of a recomputation (docs/performance.md).
 void update_decisions(AppState& app) {
@@ -259,7 +265,7 @@ void app_update_results(AppState& app) {
     app.scenario_dirty = false;
     const catalog::Catalog& cat = app.catalog();
     // One validation path for everything: the scenario as the CLI would read it.
-    const catalog::ParsedDecision check = catalog::parse_decision_scenario_json(app_scenario_json(app), cat);
+    const catalog::ParsedDecision check = catalog::parse_decision_scenario_json(app_decided_scenario_json(app), cat);
     app.scenario_problems = check.problems;
     if (!check.problems.empty()) return;  // keep showing the last valid results
 
@@ -750,6 +756,7 @@ std::string app_store_json(const AppState& app) {
     // A link shown and not kept changes nothing saved (issue 39): the scenario and pins from before it are written.
     const AppState::LinkView& view = app.link_view;
     nlohmann::json doc{{"version", 1}, {"scenario", view.pending ? view.saved_scenario : app_scenario_json(app)}};
+    if (!app.user_region.empty()) doc["user_region"] = app.user_region;
     if (app.user_data.is_object()) doc["user_data"] = app.user_data;
     if (app.undo_import_available) doc["user_data_before_import"] = app.user_data_before_import;
     if (app.undo_import_available && app.pins_before_import.is_array()) doc["pins_before_import"] = app.pins_before_import;
@@ -837,8 +844,17 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
     std::vector<catalog::Problem> set_aside;
     for (auto it = doc.begin(); it != doc.end(); ++it)
         if (it.key() != "version" && it.key() != "scenario" && it.key() != "user_data" &&
-            it.key() != "user_data_before_import" && it.key() != "pins" && it.key() != "pins_before_import")
+            it.key() != "user_data_before_import" && it.key() != "pins" && it.key() != "pins_before_import" &&
+            it.key() != "user_region")
             set_aside.push_back({"", "/" + it.key(), "not a key of the saved settings"});
+    if (doc.contains("user_region")) {  // the reader's answer to "where are you?" (asked again when unusable)
+        const nlohmann::json& r = doc["user_region"];
+        if (r == "mainland_china" || r == "elsewhere")
+            app.user_region = r.get<std::string>();
+        else
+            set_aside.push_back({"", "/user_region", "is " + what_it_holds(r) +
+                                                         ", not \"mainland_china\" or \"elsewhere\" (asked again)"});
+    }
     auto own_data = [&](const char* key) -> nlohmann::json {  // user_data or user_data_before_import; null: none
         if (!doc.contains(key) || doc[key].is_null()) return nullptr;
         const nlohmann::json& u = doc[key];
@@ -1078,6 +1094,8 @@ std::vector<catalog::Problem> app_load_scenario(AppState& app, std::string_view 
     if (!parsed.problems.empty()) return parsed.problems;
     app.scenario = parsed.value.scenario;
     app.decision = catalog::decision_keys_to_json(parsed.value);
+    // Where the reader is belongs to the reader (app.user_region), not to a scenario a link or file brought.
+    if (app.decision.is_object()) app.decision.erase("user_region");
     app.invalid_inputs.clear();
     app.scenario_dirty = true;
     app.explained_part = -1;

@@ -143,6 +143,9 @@ struct AppState {
 
     catalog::Scenario scenario;      // what the user entered (invalid field values stay in `invalid_inputs`)
     nlohmann::json decision = nlohmann::json::object();  // budget, ownership, ... (decision_json.h keys)
+    // Where the reader is (issue 40): "" = not asked yet, "mainland_china" or "elsewhere" (decision_json.h user_region).
+    // The reader's own: saved with the settings, never put in a link (a link's reader may be elsewhere).
+    std::string user_region;
     bool scenario_dirty = true;      // results must be recomputed
     bool model_defaults_note = false;  // the last change was a model switch that set its defaults (shown until the next)
     std::vector<catalog::Problem> scenario_problems;  // of `scenario` as a whole (combinations)
@@ -245,6 +248,8 @@ std::string app_report_json(AppState& app);
 
 // The whole scenario document the inputs stand for (base + decision keys), in the CLI's format.
 nlohmann::json app_scenario_json(const AppState& app);
+// app_scenario_json plus the reader's own user_region: what the results are computed for (not what links carry).
+nlohmann::json app_decided_scenario_json(const AppState& app);
 
 // The URL fragment for the current scenario ("s=1.xxx", with "embed=1&" in embed mode).
 std::string app_fragment(const AppState& app);

@@ -397,6 +397,41 @@ const std::vector<Choice> kGradReduceChoices = {
     {"", Str::GradReduceOwn}, {"fp32", Str::GradReduceFp32}, {"fp16", Str::GradReduceFp16}, {"bf16", Str::GradReduceBf16}};
 
 const std::vector<Choice> kOwnershipChoices = {{"both", Str::OwnBoth}, {"rent", Str::OwnRent}, {"buy", Str::OwnBuy}};
+const std::vector<Choice> kRegionChoices = {
+    {"", Str::RegionNotSaid}, {"mainland_china", Str::RegionMainland}, {"elsewhere", Str::RegionElsewhere}};
+
+// "Where are you?", asked once at the top of the inputs until answered (issue 40). The page's language is no answer:
+// Chinese readers live in Taiwan, Hong Kong, Singapore and abroad, English ones in Beijing. The answer is the reader's
+// (app.user_region): saved in the browser, changed later under "Rent or buy", never carried by a link.
+void draw_region_question(AppState& app) {
+    if (!app.user_region.empty()) return;
+    const Lang L = app.lang;
+    const float em = ImGui::GetFontSize();
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+    const float wrap_w = ImGui::GetContentRegionAvail().x - 1.2f * em;
+    const float text_h = ImGui::CalcTextSize(tr(Str::RegionQuestion, L), nullptr, false, wrap_w).y;
+    const float button_h = ImGui::GetFrameHeight();
+    // Room for the question and the two buttons (side by side, or one under the other when narrow).
+    const float both_w = ImGui::CalcTextSize(tr(Str::RegionMainland, L)).x + ImGui::CalcTextSize(tr(Str::RegionElsewhere, L)).x +
+                         4.0f * ImGui::GetStyle().FramePadding.x + 2.0f * ImGui::GetStyle().ItemSpacing.x;
+    const bool stacked = both_w > wrap_w;
+    const float h = text_h + (stacked ? 2.0f : 1.0f) * (button_h + ImGui::GetStyle().ItemSpacing.y) + 1.4f * em;
+    ImGui::BeginChild("##region-question", ImVec2(0, h), true, ImGuiWindowFlags_NoScrollbar);
+    wrapped_text(tr(Str::RegionQuestion, L));
+    if (ImGui::Button(stable_label(tr(Str::RegionMainland, L), "region-mainland").c_str())) {
+        app.user_region = "mainland_china";
+        app.scenario_dirty = true;
+    }
+    test_anchor(app, "region-mainland");
+    if (!stacked) ImGui::SameLine();
+    if (ImGui::Button(stable_label(tr(Str::RegionElsewhere, L), "region-elsewhere").c_str())) {
+        app.user_region = "elsewhere";
+        app.scenario_dirty = true;
+    }
+    test_anchor(app, "region-elsewhere");
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+}
 
 // Budget, deadline and ownership live in the decision keys of the scenario (catalog/decision_json.h).
 bool draw_decision_inputs(AppState& app) {
@@ -409,6 +444,13 @@ bool draw_decision_inputs(AppState& app) {
         d["ownership"] = ownership;
         changed = true;
     }
+    std::string region = app.user_region;
+    field_label(tr(Str::RegionLabel, L), tr(Str::RegionTip, L));
+    if (choice_combo("##user-region", region, kRegionChoices, L)) {
+        app.user_region = region;
+        changed = true;
+    }
+    test_anchor(app, "user-region");
     std::string currency = d.value("currency", std::string("CNY"));
     field_label(tr(Str::Currency, L), tr(Str::CurrencyTip, L));
     if (choice_combo("##currency", currency, {{"CNY", Str::CurCny}, {"USD", Str::CurUsd}}, L)) {
@@ -459,6 +501,7 @@ void draw_inputs(AppState& app) {
     const bool latents_default = s.precomputed_latents == s.precomputed_latents_default();
     const bool frozen_default = s.frozen_weights_16bit == s.frozen_weights_16bit_default();
 
+    draw_region_question(app);
     section_heading(app, tr(Str::StepModel, L));
     test_anchor(app, "inputs");  // the first of the inputs (the phone tests want the verdict above it)
     field_label(tr(Str::Model, L), tr(Str::ModelTip, L));

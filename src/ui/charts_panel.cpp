@@ -73,15 +73,15 @@ void draw_rent_vs_buy(AppState& app) {
     buy.card_count = 1;
     buy.cny_per_usd = d.cny_per_usd > 0 ? d.cny_per_usd : cat.settings.exchange_rate.cny_per_usd;
     buy.electricity_price_per_kwh_cny = d.electricity_price_per_kwh_cny;
-    buy.utilization_fraction = d.utilization_fraction;
+    buy.gpu_hours_per_month = d.gpu_hours_per_month;
     buy.host = cat.settings.host_system;
     buy.resale = cat.settings.resale_value;
     engine::RentInputs rent_in;
     rent_in.cny_per_usd = buy.cny_per_usd;
-    // Cumulative cost of training for m months at the user's utilization, in CNY.
+    // Cumulative cost of training for m months at the user's GPU-hours per month, in CNY.
     std::vector<double> months, rent_cny, buy_cny;
     for (double m = 0; m <= 36.0 + 1e-9; m += 1.0) {
-        const double hours = m * engine::kHoursPerMonth * buy.utilization_fraction;
+        const double hours = m * buy.gpu_hours_per_month;
         buy.run_time_s = rent_in.run_time_s = hours * 3600.0;
         buy.ownership_months = m > 0 ? m : 1e-6;
         const double b = engine::buy_cost(*gpu, buy).total_cny;
@@ -92,6 +92,23 @@ void draw_rent_vs_buy(AppState& app) {
         rent_cny.push_back(rc);
     }
     section_heading(app, tr(Str::RentBuyTitle, L));
+    // The hours a month the chart assumes: an input (issue 40), shown with its default, not a hidden constant.
+    const double default_hours = (cat.settings.utilization.value_fraction > 0 ? cat.settings.utilization.value_fraction : 0.5) *
+                                 engine::kHoursPerMonth;
+    {
+        char tip[1024];
+        std::snprintf(tip, sizeof tip, tr(Str::GpuHoursTip, L), format_significant(default_hours, 3).c_str(),
+                      format_percent(default_hours / engine::kHoursPerMonth).c_str());
+        field_label(tr(Str::GpuHoursPerMonth, L), tip);
+        double hours = d.gpu_hours_per_month;
+        if (double_field(app, "##gpu-hours-per-month", hours, 1, engine::kHoursPerMonth, 10,
+                         tr(Str::UnitHoursPerMonth, L), "%.0f")) {
+            app.decision.erase("utilization");  // the same thing as a fraction: one of the two only
+            app.decision["gpu_hours_per_month"] = hours;
+            app.scenario_dirty = true;
+        }
+        test_anchor(app, "gpu-hours-per-month");
+    }
     Chart c;
     c.format_x = months_tick;
     if (!begin_chart(c, "##rentbuy", ImVec2(-1, 13.0f * ImGui::GetFontSize()))) return;

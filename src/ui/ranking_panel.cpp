@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/json_text.h"
 #include "ui/app.h"
 #include "ui/calculator_panels.h"
 #include "ui/export.h"
@@ -18,6 +19,31 @@
 namespace gg::ui {
 
 namespace {
+
+// A rental's access and payment facts (the ranking's "access": only those a source states), each with its source.
+void access_lines(const nlohmann::json& o, Lang L) {
+    const nlohmann::json& a = o.contains("access") && o["access"].is_object() ? o["access"] : nlohmann::json::object();
+    if (a.empty()) {
+        hint_text(tr(Str::AccessUnknownFacts, L));
+        return;
+    }
+    auto fact = [&](const char* key, Str yes, Str no) {
+        if (!a.contains(key) || !a[key].is_object()) return;
+        const nlohmann::json& f = a[key];
+        const bool value = f.value("value", false);
+        if (!value && no == Str::Dismiss) return;  // Str::Dismiss: nothing worth saying when the fact is "no"
+        ImGui::Bullet();
+        ImGui::SameLine();
+        wrapped_text(tr(value ? yes : no, L));
+        ImGui::Indent();
+        hint_textf(tr(Str::AccessSource, L), catalog::printable(f.value("source", ""), 400).c_str());
+        ImGui::Unindent();
+    };
+    fact("blocked_in_mainland_china", Str::AccessBlocked, Str::AccessNotBlocked);
+    fact("international_payment_only", Str::AccessForeignPay, Str::AccessCnyPay);
+    fact("phone_verification", Str::AccessPhone, Str::Dismiss);
+    fact("real_name_verification", Str::AccessRealName, Str::Dismiss);
+}
 
 // What a ranking cell's figure is made of, with the numbers filled in (column ids as in draw_ranking).
 void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int column) {
@@ -33,11 +59,17 @@ void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int colu
         if (!summary.empty()) wrapped_textf("%s: %s", tr(Str::ColPlan, L), summary.c_str());
         plan_notes(plan, L);
     };
-    if (column == 0 && !o.value("pareto", false)) return;  // the option's name explains itself
+    const bool rent = o.value("kind", "") == "rent";
+    // The option's name explains itself; its tooltip says whether it is on the frontier and, for a rental, what it
+    // takes to reach and pay for the provider.
+    if (column == 0 && !o.value("pareto", false) && !rent) return;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(tooltip_wrap(28.0f));
     switch (column) {
-        case 0: wrapped_text(tr(Str::ParetoTip, L)); break;
+        case 0:
+            if (o.value("pareto", false)) wrapped_text(tr(Str::ParetoTip, L));
+            if (rent) access_lines(o, L);
+            break;
         case 5: batch_line(); break;
         case 1: {
             const nlohmann::json* fit = reason(o.value("fits", false) ? "fits" : "does_not_fit");
@@ -197,6 +229,8 @@ void draw_ranking(AppState& app) {
             labels[i] = option_label(app.catalog(), *shown[i], L);
             // A card the user calibrated with their own measurement says so on each of its options.
             if (shown[i]->value("calibrated", false)) labels[i] += std::string(" · ") + tr(Str::CalibratedByYou, L);
+            // Ranked after what the reader can use, and says why (issue 40): never dropped.
+            if (shown[i]->value("access_limited", false)) labels[i] += std::string(" · ") + tr(Str::AccessLimitedTag, L);
             order[i] = static_cast<int>(i);
         }
         // Sort the shown rows by the clicked column; ties keep the engine's order (stable sort).

@@ -636,6 +636,21 @@
     X(WhyBudget, "it costs %s up front or in total, over the budget of %s", "需支付 %s，超出预算 %s")            \
     X(WhyDeadline, "one run takes %s, past the deadline of %s", "一次训练需 %s，超过截止时间 %s")                \
     X(WhyRegion, "the offer is in region %s, not the one chosen", "该报价位于 %s 区域，不是所选区域")             \
+    X(RegionQuestion, "Where are you? Some clouds cannot be reached or paid for from mainland China; the ranking labels them.", "你在哪里？有些云平台在中国大陆无法访问或无法付款，排名会标出它们。") \
+    X(RegionMainland, "I am in mainland China", "我在中国大陆") \
+    X(RegionElsewhere, "Elsewhere", "在其他地区") \
+    X(RegionNotSaid, "Not said", "未选择") \
+    X(RegionLabel, "Where you are", "你所在的地区") \
+    X(RegionTip, "Saved in this browser, never put in a shared link. In mainland China, offers that are blocked there or take only foreign payment are labelled and ranked after the rest; nothing is hidden.", "只保存在本浏览器中，不会放进分享链接。选择中国大陆时，在大陆被屏蔽或只收境外付款的报价会被标出并排在其余报价之后，不会被隐藏。") \
+    X(AccessLimitedTag, "likely not usable from mainland China", "在中国大陆可能无法使用") \
+    X(AccessBlocked, "Cannot be reached from mainland China without a VPN.", "在中国大陆不使用 VPN 无法访问。") \
+    X(AccessNotBlocked, "Reachable from mainland China.", "在中国大陆可以访问。") \
+    X(AccessForeignPay, "Pays only by an international card (Visa, Mastercard...) or crypto: no Alipay, WeChat Pay or CNY card.", "只能用国际信用卡（Visa、Mastercard 等）或加密货币付款：不支持支付宝、微信支付或人民币卡。") \
+    X(AccessCnyPay, "Accepts a Chinese yuan (CNY) credit card.", "支持人民币信用卡付款。") \
+    X(AccessPhone, "The account needs a verified phone number.", "账号需要验证手机号。") \
+    X(AccessRealName, "Needs real-name (identity) verification before renting.", "租用前需要实名认证。") \
+    X(AccessSource, "Source: %s", "出处：%s") \
+    X(AccessUnknownFacts, "Access and payment from mainland China: not found in any source for this provider.", "从中国大陆访问与付款的情况：没有找到这家服务商的相关出处。") \
     X(WhyCurrency, "the offer is priced in %s, not the currency chosen", "该报价以 %s 计价，不是所选币种")       \
     X(WhyOwnership, "renting or buying is switched off in the budget settings", "预算设置中排除了租用或购买")     \
     X(WhyIncompatible, "a compatibility problem (see the card's warnings)", "存在兼容性问题（见该卡的警告）")      \
@@ -717,7 +732,10 @@
     X(OfferButDoesNotFit, "Cloud offers rent this card, but the job as set does not fit it: no rental cost until it fits (see what to change above).", "有云服务器出租这块显卡，但按当前设置任务放不下：放得下之后才会给出租用费用（见上方的修改建议）。") \
     X(OfferTooSmall, "Cloud offers rent this card %d at a time at most, and the job as set does not fit on that many: no rental cost here. The list of options below has the offers it does fit.", \
       "云服务器最多一次出租 %d 块这种显卡，而按当前设置任务在这么多卡上放不下：这里不给租用费用。下方的选项列表里有放得下的报价。") \
-    X(RentBuyTitle, "Rent or buy over time (same card, training at your utilization)", "随时间累计的租用与购买成本（同一块显卡，按你的使用率训练）") \
+    X(RentBuyTitle, "Rent or buy over time (same card, at your GPU-hours per month)", "随时间累计的租用与购买成本（同一块显卡，按你每月的训练小时数）") \
+    X(GpuHoursPerMonth, "GPU-hours per month on your own card", "你自己的显卡每月训练小时数") \
+    X(GpuHoursTip, "How many hours a month your own card trains. It sets how many months the project keeps a bought card (so what it resells for) and the months of this chart. The default, %s h, is an assumption (%s of the 730.5 hours of a mean month; no survey was found).", "你自己的显卡每月训练多少小时。它决定买来的卡在这个项目里用几个月（也就决定了转卖价），以及本图的月数。默认 %s 小时是假设（平均每月 730.5 小时的 %s；没有找到相关调查）。") \
+    X(UnitHoursPerMonth, "h/month", "小时/月") \
     X(AxisMonths, "months", "月")                                                                            \
     X(LegendRent, "rent", "租用")                                                                            \
     X(LegendBuy, "buy", "购买")                                                                              \

@@ -928,3 +928,74 @@ TEST_CASE("gpuguide estimate/rank/advise --user-data: the user's own card and of
     std::filesystem::remove_all(dir);
 }
 #endif
+
+TEST_CASE("offers: access facts are given to every offer of their provider; a bad fact is reported and left unknown") {
+    Fixture f;
+    auto fact = [](bool value) {
+        return json{{"value", value}, {"source", "a provider's billing page"}, {"as_of", "2026-12-01"}};
+    };
+    f.offers["access"] = {{{"provider", "AWS"},
+                           {"facts", {{"international_payment_only", fact(true)}, {"phone_verification", fact(false)}}}}};
+    SUBCASE("known facts reach the offers; the rest stay unknown") {
+        const Catalog c = f.parse();
+        CAPTURE(list(f.problems));
+        CHECK(f.problems.empty());
+        const gg::engine::CloudOffer* o = c.find_offer("good-offer");
+        REQUIRE(o != nullptr);
+        CHECK(o->access.international_payment_only.value == gg::engine::Fact::kYes);
+        CHECK(o->access.phone_verification.value == gg::engine::Fact::kNo);
+        CHECK(o->access.blocked_in_mainland_china.value == gg::engine::Fact::kUnknown);
+        CHECK(o->access.international_payment_only.source == "a provider's billing page");
+        CHECK(o->access.limits_mainland_china());
+    }
+    SUBCASE("a fact without its source is reported at the fact and not kept") {
+        f.offers["access"][0]["facts"]["international_payment_only"].erase("source");
+        const Catalog c = f.parse();
+        CHECK(has_problem(f.problems, "data/cloud_offers.json", "/access/0/facts/international_payment_only"));
+        CHECK(c.find_offer("good-offer")->access.international_payment_only.value == gg::engine::Fact::kUnknown);
+        CHECK(c.find_offer("good-offer")->access.phone_verification.value == gg::engine::Fact::kNo);
+    }
+    SUBCASE("an unknown fact name is reported (typos are caught)") {
+        f.offers["access"][0]["facts"]["needs_vpn"] = fact(true);
+        f.parse();
+        CHECK(has_problem(f.problems, "data/cloud_offers.json", "/access/0/facts/needs_vpn"));
+    }
+    SUBCASE("a provider no offer has is reported, naming the key") {
+        f.offers["access"][0]["provider"] = "Amazon";
+        const Catalog c = f.parse();
+        CHECK(has_problem(f.problems, "data/cloud_offers.json", "/access/0/provider"));
+        CHECK(c.find_offer("good-offer")->access.international_payment_only.value == gg::engine::Fact::kUnknown);
+    }
+    SUBCASE("a value that is not true or false is reported at the value") {
+        f.offers["access"][0]["facts"]["phone_verification"]["value"] = "yes";
+        f.parse();
+        CHECK(has_problem(f.problems, "data/cloud_offers.json", "/access/0/facts/phone_verification/value"));
+    }
+}
+
+TEST_CASE("gpus: a laptop GPU is marked laptop, must sit on PCIe, and the bundled laptops carry their TGP assumption") {
+    Fixture f;
+    f.bad_gpu()["laptop"] = true;
+    f.bad_gpu()["form_factor"] = "sxm";
+    check_bad_gpu(f, "/gpus/1/laptop");
+    const Catalog& c = gg::catalog::embedded_catalog();
+    for (const char* id : {"rtx-4060-laptop", "rtx-4070-laptop", "rtx-4080-laptop", "rtx-4090-laptop"}) {
+        CAPTURE(id);
+        const gg::engine::GpuSpec* g = c.find_gpu(id);
+        REQUIRE(g != nullptr);
+        CHECK(g->laptop);
+        CHECK(g->launch_price_usd == 0);              // sold only inside laptops
+        CHECK(g->street_price.new_cny == 0);
+        CHECK_FALSE(c.rents(id));                     // owned, never rented
+        bool assumption = false;
+        for (const std::string& n : g->notes) assumption |= n.find("ASSUMPTION") != std::string::npos;
+        CHECK(assumption);                            // the clock depends on the maker's power limit: said so
+        CHECK(gg::catalog::gpu_to_json(*g)["laptop"] == true);
+        CHECK(gg::catalog::gpu_to_data_json(*g)["laptop"] == true);
+    }
+    // NVIDIA's table (data/gpus.json source): memory per laptop GPU.
+    CHECK(c.find_gpu("rtx-4090-laptop")->memory_bytes == 16.0 * (1ull << 30));
+    CHECK(c.find_gpu("rtx-4080-laptop")->memory_bytes == 12.0 * (1ull << 30));
+    CHECK(c.find_gpu("rtx-4060-laptop")->memory_bytes == 8.0 * (1ull << 30));
+    CHECK_FALSE(c.find_gpu("rtx-4090")->laptop);
+}

@@ -107,7 +107,7 @@ TEST_CASE("cost: buy cost: cards + host + electricity - resale, hand-computed") 
     in.runs = 2;                   // 200 h of training
     in.cny_per_usd = 7.0;
     in.electricity_price_per_kwh_cny = 0.4883;
-    in.utilization_fraction = 0.5;
+    in.gpu_hours_per_month = 365.25;  // half of the mean month (730.5 h)
     in.host.cost_cny = 5000;
     in.host.power_w = 120;
     in.resale = brief_curve();
@@ -116,7 +116,7 @@ TEST_CASE("cost: buy cost: cards + host + electricity - resale, hand-computed") 
     CHECK(c.purchase_cny == Approx(17999));           // 12999 + 5000
     CHECK(c.power_w == Approx(570));                  // 450 + 120
     CHECK(c.training_hours == Approx(200));
-    // ownership: 200 h / 0.5 / 730.5 h per month = 0.5475702 months
+    // ownership: 200 h / 365.25 GPU-hours per month = 0.5475702 months
     CHECK(c.ownership_months == Approx(0.5475702).epsilon(1e-6));
     // resale fraction: 1 - 0.25 x 0.5475702 / 12 = 0.9885923; x 12999 = 12850.71
     CHECK(c.resale_fraction == Approx(0.9885923).epsilon(1e-6));
@@ -146,6 +146,16 @@ TEST_CASE("cost: buy cost: cards + host + electricity - resale, hand-computed") 
         CHECK(b == PriceBasis::kUnknown);
         CHECK(std::isnan(buy_cost(u, in).total_cny));
     }
+    SUBCASE("fewer GPU-hours per month keep the cards longer for the same training, so they resell for less") {
+        BuyInputs k = in;
+        k.gpu_hours_per_month = 20;  // 200 h of training at 20 h a month: 10 months
+        const BuyCost d = buy_cost(g, k);
+        CHECK(d.ownership_months == Approx(10));
+        // resale: 1 - 0.25 x 10 / 12 = 0.7916667 (brief_curve); 17999 - 0.7916667 x 12999 + 55.6662 = 7763.79
+        CHECK(d.resale_fraction == Approx(0.7916667).epsilon(1e-6));
+        CHECK(d.total_cny == Approx(7763.79).epsilon(1e-5));
+        CHECK(d.total_cny > c.total_cny);
+    }
     SUBCASE("a fixed ownership period sets the resale age") {
         BuyInputs k = in;
         k.ownership_months = 24;
@@ -163,7 +173,7 @@ TEST_CASE("cost: break-even: buying pays for itself when the rent saved covers t
     g.tdp_w = 0;
     BuyInputs in;
     in.run_time_s = 3600;  // 1 h per run on the bought card
-    in.utilization_fraction = 0.5;
+    in.gpu_hours_per_month = 365.25;
     in.cny_per_usd = 7.0;
     const CloudOffer o = offer(2.0, "CNY", 1);
     SUBCASE("no host, no power, no resale: 10000 / 2.0 per hour = 5000 h") {
@@ -171,7 +181,7 @@ TEST_CASE("cost: break-even: buying pays for itself when the rent saved covers t
         REQUIRE(be.exists);
         CHECK(be.runs == Approx(5000).epsilon(1e-6));
         CHECK(be.training_hours == Approx(5000).epsilon(1e-6));
-        CHECK(be.months == Approx(5000 / 0.5 / 730.5).epsilon(1e-6));  // 13.69 months
+        CHECK(be.months == Approx(5000 / 365.25).epsilon(1e-6));  // 13.69 months at 365.25 GPU-hours a month
     }
     SUBCASE("power at 1000 W x 0.5 CNY/kWh = 0.5 CNY/h: 10000 / (2.0 - 0.5) = 6666.7 h") {
         in.host.power_w = 1000;

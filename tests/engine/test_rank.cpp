@@ -206,7 +206,9 @@ TEST_CASE("rank: decision keys: bad values name the key") {
     CHECK(std::find(pointers.begin(), pointers.end(), "/budget") != pointers.end());
     // Found by an input review (session 13): tiny or huge amounts were accepted and gave costs of 1e-302 or null.
     for (const char* key : {R"("cny_per_usd": 1e-300)", R"("storage_gb": 1e300)", R"("utilization": 1e-300)",
-                            R"("ownership_months": 1e-300)", R"("budget": {"amount": 1e300})", R"("deadline_h": 1e300)"}) {
+                            R"("ownership_months": 1e-300)", R"("budget": {"amount": 1e300})", R"("deadline_h": 1e300)",
+                            R"("gpu_hours_per_month": 0.5)", R"("gpu_hours_per_month": 731)", R"("user_region": "cn")",
+                            R"("user_region": true)"}) {
         CAPTURE(key);
         const auto p = gg::catalog::parse_decision_scenario(std::string(R"({"model": "bert-base", )") + key + "}",
                                                             embedded_catalog(), "t");
@@ -457,4 +459,117 @@ TEST_CASE("rank: a run longer than a free session is not eligible there unless i
             CHECK(has(*kaggle, ReasonCode::kNeedsCheckpoints));
         }
     }
+}
+
+TEST_CASE("rank: GPU-hours per month replace the hidden utilization: the same hours give the same ranking") {
+    const auto dflt = parse(std::string(kBert) + "}");
+    const auto hours = parse(std::string(kBert) + R"(, "gpu_hours_per_month": 365.25})");
+    const auto frac = parse(std::string(kBert) + R"(, "utilization": 0.5})");
+    const auto few = parse(std::string(kBert) + R"(, "gpu_hours_per_month": 20})");
+    // The default is settings' utilization (0.5, an assumption) of the mean month: 365.25 h.
+    CHECK(dflt.decision.gpu_hours_per_month == doctest::Approx(0.5 * kHoursPerMonth));
+    CHECK(hours.decision.gpu_hours_per_month == doctest::Approx(365.25));
+    CHECK(frac.decision.gpu_hours_per_month == doctest::Approx(365.25));
+    SUBCASE("both keys at once are refused, naming the key") {
+        const auto p = gg::catalog::parse_decision_scenario(
+            R"({"model": "bert-base", "utilization": 0.5, "gpu_hours_per_month": 100})", embedded_catalog(), "t");
+        REQUIRE(p.problems.size() == 1);
+        CHECK(p.problems[0].pointer == "/gpu_hours_per_month");
+    }
+    SUBCASE("fewer hours a month keep a bought card longer: older at resale, so it costs more") {
+        JobModel j1, j2;
+        const RankResult a = rank(hours, j1), b = rank(few, j2);
+        int compared = 0;
+        for (const RankOption& x : a.options)
+            for (const RankOption& y : b.options)
+                if (x.id == y.id && x.kind == OptionKind::kBuy && std::isfinite(x.cost_cny) && std::isfinite(y.cost_cny)) {
+                    CAPTURE(x.id);
+                    CHECK(y.buy.ownership_months == doctest::Approx(x.buy.ownership_months * 365.25 / 20));
+                    CHECK(y.cost_cny >= x.cost_cny);
+                    ++compared;
+                }
+        CHECK(compared > 20);
+    }
+    SUBCASE("the rank JSON says the hours it assumed") {
+        CHECK(gg::catalog::rank_json(few, embedded_catalog())["gpu_hours_per_month"] == 20.0);
+    }
+}
+
+TEST_CASE("rank: in mainland China, offers blocked there or paid only from abroad are labelled and ranked last, never dropped") {
+    const char* job = R"({"model": "bert-base", "batch_size": 32, "seq_len": 128, "precision": "fp16-amp",
+                          "dataset": {"samples": 67349, "epochs": 3})";
+    const auto none = parse(std::string(job) + "}");
+    const auto elsewhere = parse(std::string(job) + R"(, "user_region": "elsewhere"})");
+    const auto cn = parse(std::string(job) + R"(, "user_region": "mainland_china"})");
+    JobModel j1, j2, j3;
+    const RankResult a = rank(none, j1), b = rank(elsewhere, j2), c = rank(cn, j3);
+    // Outside mainland China (or unsaid) the facts change nothing: same options, same order.
+    REQUIRE(a.options.size() == b.options.size());
+    for (std::size_t i = 0; i < a.options.size(); ++i) {
+        CHECK(a.options[i].id == b.options[i].id);
+        CHECK_FALSE(a.options[i].access_limited);
+        CHECK_FALSE(b.options[i].access_limited);
+    }
+    // In mainland China every option is still there.
+    REQUIRE(c.options.size() == a.options.size());
+    int limited = 0;
+    bool seen_limited = false;
+    for (const RankOption& o : c.options) {
+        CAPTURE(o.id);
+        if (o.kind != OptionKind::kRent) {
+            CHECK_FALSE(o.access_limited);
+        } else {
+            const std::string& provider = o.offer->provider;
+            // data/cloud_offers.json "access": Colab blocked, RunPod foreign payment only; Kaggle reachable, AWS takes a
+            // CNY card; providers without sourced facts are not marked.
+            const bool expect = provider == "Google Colab" || provider == "RunPod";
+            CHECK(o.access_limited == expect);
+            CHECK(has(o, ReasonCode::kAccessLimited) == expect);
+            if (expect) ++limited;
+        }
+        // Eligible options the user can use all come before the eligible ones they likely cannot.
+        if (o.eligible && o.access_limited) seen_limited = true;
+        if (o.eligible && !o.access_limited) CHECK_FALSE(seen_limited);
+    }
+    CHECK(limited > 5);
+    // The first option is no longer Colab's free tier: Kaggle's is (free, reachable from mainland China).
+    REQUIRE_FALSE(c.options.empty());
+    CHECK(c.options.front().free_tier);
+    CHECK(c.options.front().offer->provider == "Kaggle");
+    // The rank JSON carries the facts with their sources and says where the user is.
+    const nlohmann::json j = gg::catalog::rank_json(cn, embedded_catalog());
+    CHECK(j["user_region"] == "mainland_china");
+    bool checked = false;
+    for (const auto& o : j["options"])
+        if (o.value("offer", nlohmann::json()) == "colab-free-t4") {
+            CHECK(o["access_limited"] == true);
+            CHECK(o["access"]["blocked_in_mainland_china"]["value"] == true);
+            CHECK_FALSE(o["access"]["blocked_in_mainland_china"]["source"].get<std::string>().empty());
+            checked = true;
+        }
+    CHECK(checked);
+}
+
+TEST_CASE("rank: a laptop GPU is the student's own: bought once, never 2, 4 or 8, no price, never rented") {
+    const auto s = parse(std::string(kBert) + "}");
+    JobModel job;
+    const RankResult r = rank(s, job);
+    int laptops = 0;
+    for (const GpuSpec& g : embedded_catalog().gpus)
+        if (g.laptop) {
+            ++laptops;
+            CHECK(embedded_catalog().most_rented_at_once(g.id) == 0);
+        }
+    CHECK(laptops == 4);
+    int options = 0;
+    for (const RankOption& o : r.options)
+        if (o.gpu->laptop) {
+            CAPTURE(o.id);
+            ++options;
+            CHECK(o.kind == OptionKind::kBuy);
+            CHECK(o.count == 1);
+            CHECK(std::isnan(o.cost_cny));  // no laptop GPU is sold alone: no card price, no desktop host
+            if (o.gpu->id == "rtx-4090-laptop") CHECK(o.fits);  // 16 GiB
+        }
+    CHECK(options == laptops);
 }
