@@ -325,6 +325,14 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
                                               : engine::MatmulRate::kBf16;
                     l_ok = r.number(rec, p, "tflops", 1, 100000, tflops) && l_ok;
                     l_ok = r.string(rec, p, "source", l.source) && l_ok;
+                    // Optional: the rate of a long run of back-to-back GEMMs on a power-capped card, with its own
+                    // source; at most the best (a burst is never slower than the steady state).
+                    if (rec.contains("sustained_tflops")) {
+                        double sustained = 0;
+                        l_ok = r.number(rec, p, "sustained_tflops", 1, tflops > 0 ? tflops : 100000, sustained) && l_ok;
+                        l_ok = r.string(rec, p, "sustained_source", l.sustained_source) && l_ok;
+                        l.sustained_flop_per_s = sustained * 1e12;
+                    }
                 }
                 l.flop_per_s = tflops * 1e12;
                 for (const auto& other : out.matmul_limits)

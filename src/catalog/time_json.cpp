@@ -176,6 +176,65 @@ TimeTargets time_targets(const std::vector<ValidationRow>& rows) {
     return t;
 }
 
+const char* card_class(const engine::GpuSpec& gpu) {
+    if (gpu.segment == "consumer") return "geforce";
+    if (gpu.segment == "workstation") return "workstation";
+    // Data-centre cards whose board power holds their clocks down under tensor-core load (docs/time-model.md sec. 2,
+    // "Sustained rates"): 165 W or less, or unpublished (AWS's A10G, an A10 variant).
+    if (gpu.segment == "datacenter") return gpu.tdp_w <= 165 ? "dc-power-capped" : "dc-full-power";
+    return "other";
+}
+
+const std::vector<const char*>& card_classes() {
+    static const std::vector<const char*> c = {"geforce", "workstation", "dc-power-capped", "dc-full-power", "other"};
+    return c;
+}
+
+namespace {
+struct ErrorSample {
+    double abs_error = 0, log_error = 0;
+};
+ErrorGroup summarise(const std::string& name, std::vector<ErrorSample> v) {
+    ErrorGroup g;
+    g.name = name;
+    g.cases = int(v.size());
+    if (v.empty()) return g;
+    double sq = 0;
+    for (const ErrorSample& s : v) {
+        sq += s.log_error * s.log_error;
+        g.within_25 += s.abs_error <= 0.25;
+    }
+    g.rms_log_error = std::sqrt(sq / double(v.size()));
+    std::sort(v.begin(), v.end(), [](const ErrorSample& a, const ErrorSample& b) { return a.abs_error < b.abs_error; });
+    const std::size_t n = v.size();
+    g.median_abs_error = n % 2 ? v[n / 2].abs_error : 0.5 * (v[n / 2 - 1].abs_error + v[n / 2].abs_error);
+    return g;
+}
+}  // namespace
+
+ErrorTable time_error_table(const std::vector<ValidationRow>& rows, const Catalog& catalog,
+                            const std::vector<std::string>& fitted_ids) {
+    std::vector<ErrorSample> all;
+    std::map<std::string, std::vector<ErrorSample>> by_class, by_family;
+    for (const ValidationRow& r : rows) {
+        if (!r.ran || r.bound == "informative" || !is_throughput_quantity(r.quantity) || r.measured <= 0 ||
+            r.predicted <= 0)
+            continue;
+        if (std::find(fitted_ids.begin(), fitted_ids.end(), r.id) != fitted_ids.end()) continue;
+        const ErrorSample s{std::fabs(r.error_fraction), std::log(r.predicted / r.measured)};
+        all.push_back(s);
+        const engine::GpuSpec* gpu = catalog.find_gpu(r.gpu_id);
+        by_class[gpu ? card_class(*gpu) : "other"].push_back(s);
+        by_family[r.family.empty() ? "other" : r.family].push_back(s);
+    }
+    ErrorTable t;
+    t.all = summarise("all", all);
+    for (const char* c : card_classes())
+        if (auto it = by_class.find(c); it != by_class.end()) t.by_class.push_back(summarise(c, it->second));
+    for (auto& [family, samples] : by_family) t.by_family.push_back(summarise(family, samples));
+    return t;
+}
+
 bool is_time_quantity(const std::string& q) {
     return q == "samples_per_s" || q == "tokens_per_s" || q == "step_s" || q == "total_s" || q == "gpu_hours" ||
            q == "flop_per_step" || q == "scaling_efficiency_fraction" || q == "speedup_ratio" || q == "mfu_fraction";

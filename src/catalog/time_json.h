@@ -86,6 +86,28 @@ struct TimeTargets {
 };
 TimeTargets time_targets(const std::vector<ValidationRow>& rows);
 
+// The time engine's error by card class and by model family (issue 41; docs/time-model.md sec. 7 and the Accuracy
+// tab): judged throughput-like rows (is_throughput_quantity) that ran and are not in `fitted_ids` (the cases a
+// fitted number of data/throughput_priors.json was fitted to), grouped by the class of the row's card and by the
+// family its model ran. Classes: GeForce (segment consumer), workstation, data-centre cards at 165 W of board power
+// or less, or whose board power nobody publishes (T4 70 W, L4 72 W, A10 150 W, A30 165 W, AWS's A10G), and the
+// other data-centre cards; an unknown card counts as "other".
+struct ErrorGroup {
+    std::string name;
+    int cases = 0, within_25 = 0;      // rows, and rows within 25% of the measurement
+    double median_abs_error = 0;       // median |predicted / measured - 1|
+    double rms_log_error = 0;          // sqrt(mean(ln(predicted / measured)^2))
+};
+struct ErrorTable {
+    ErrorGroup all;
+    std::vector<ErrorGroup> by_class;   // in the order card_classes() gives, empty classes left out
+    std::vector<ErrorGroup> by_family;  // by engine::family_name, alphabetical
+};
+const char* card_class(const engine::GpuSpec& gpu);       // "geforce", "workstation", "dc-power-capped", "dc-full-power", "other"
+const std::vector<const char*>& card_classes();
+ErrorTable time_error_table(const std::vector<ValidationRow>& rows, const Catalog& catalog,
+                            const std::vector<std::string>& fitted_ids);
+
 // Every time case of every embedded tests/validation/*.json file, run against the embedded catalog and time data.
 // Cases marked "expressible": false are returned with ran = false; "informative_only" cases always pass.
 std::vector<ValidationRow> run_time_validation();

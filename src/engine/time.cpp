@@ -225,7 +225,7 @@ double measured_limit(const ThroughputPriors& priors, const GpuSpec& gpu, Matmul
     const std::string& id = priors.measured_id(gpu.id);
     auto find = [&](MatmulRate key) {
         for (const ThroughputPriors::MatmulLimit& l : priors.matmul_limits)
-            if (l.gpu_id == id && l.rate == key) return l.flop_per_s;
+            if (l.gpu_id == id && l.rate == key) return l.training_flop_per_s();
         return 0.0;
     };
     if (rate == MatmulRate::kFp16)
@@ -249,7 +249,7 @@ double share_for_tf32(const ThroughputPriors& priors, const GpuSpec& gpu, Matmul
     for (MatmulRate key : {MatmulRate::kFp16, MatmulRate::kBf16}) {
         const double peak = peak_flop_per_s(key, gpu);
         for (const ThroughputPriors::MatmulLimit& l : priors.matmul_limits)
-            if (l.gpu_id == id && l.rate == key && peak > 0) return l.flop_per_s / peak;
+            if (l.gpu_id == id && l.rate == key && peak > 0) return l.training_flop_per_s() / peak;
     }
     return 0;
 }
@@ -495,6 +495,30 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         }
         tl.weight_bytes = has_weights ? l.matmul_weight_params * gemm_weight_bytes * (tl.passes) : 0.0;
         if (lora) tl.passes += 3 * (1 + re);  // adapter A and B matmuls: small extra kernels
+        // The LoRA adapter's own kernels around the frozen GEMM, activation-sized and bandwidth-bound (peft
+        // tuners/lora/layer.py Linear.forward: `result = result + lora_B(lora_A(dropout(x))) * scaling`; bnb.py
+        // Linear4bit.forward also `result = result.clone()` first, "As per Tim Dettmers, for 4bit, we need to
+        // defensively clone here"; torchtune's LoRALinear and LitGPT's LoRALinear run the same ops). Per token, in
+        // elements of the activation dtype, with x of `in` and the output of `out` features:
+        //  forward: dropout (p > 0) reads x, writes x' and a 1-byte mask; lora_A reads x'; lora_B writes its output
+        //    (out); `* scaling` reads and writes it; `result + ...` reads two and writes one; the 4-bit clone reads
+        //    and writes `out`. The rank-r intermediate is negligible.
+        //  backward: the scaling's gradient reads and writes `out`; lora_B's input and weight gradients each read it;
+        //    lora_A's input gradient writes `in`, its weight gradient reads x'; dropout's backward reads the gradient
+        //    and the mask and writes `in`; autograd sums the adapter's input gradient into x's (reads two, writes one).
+        // Charged as serial bandwidth-bound kernels at the framework's elementwise rate, once per forward (and
+        // recompute) and once in backward. Their launch cost stays in `passes` above.
+        if (lora) {
+            const double in = double(l.in_features) * l.tokens * l.experts;
+            const double out = double(l.out_features) * l.tokens * l.experts;
+            const bool dropout = c.lora.dropout > 0;
+            const bool cloned = is_quantized(p);
+            const double fwd = act_bytes * (in * (dropout ? 3.0 : 1.0) + out * (1.0 + 2.0 + 3.0 + (cloned ? 2.0 : 0.0))) +
+                               (dropout ? in : 0.0);
+            const double bwd = act_bytes * (out * (2.0 + 1.0 + 1.0) + in * (1.0 + 1.0 + 3.0 + (dropout ? 2.0 : 0.0))) +
+                               (dropout ? in : 0.0);
+            tl.serial_bytes_per_sample += fwd * (1 + re) + bwd;
+        }
         // NCHW activations under 16-bit autocast: cuDNN's tensor-core convolutions work in NHWC, so each conv call
         // transposes its NCHW operands to NHWC and its result back (MosaicML Composer "Channels Last" method card,
         // after NVIDIA's diagram: "the NCHW tensor must be transposed to NHWC before the convolution and transposed
@@ -520,7 +544,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         const bool dense_transposed = spec.is_vision && l.role == ParamRole::kConv && l.kind == OpKind::kMatmul &&
                                       tensor_core_16 && !c.channels_last && depthwise == DepthwiseBackend::kNone;
         if (dense_transposed || depthwise == DepthwiseBackend::kCudnn)
-            tl.serial_bytes_per_sample = 2.0 * bytes * (1 + re + bwd_passes);
+            tl.serial_bytes_per_sample += 2.0 * bytes * (1 + re + bwd_passes);
 
         // The LSTM's recurrence runs step by step (h_t needs h_(t-1)): cuDNN batches the input GEMM W_ih x_t over all
         // t and the weight gradients over all t, but the recurrent GEMM W_hh h_(t-1) of every step, forward and in

@@ -124,11 +124,19 @@ struct ThroughputPriors {
     // with their sources): with matmul_reference_fraction, the base of the card's GEMM rate; without it, a ceiling on
     // the prior's fraction of the datasheet peak. kFp16 inputs use the card's kFp16 entry, else its kBf16 one (one
     // tensor-core rate on these cards).
+    // A power-capped card (T4 70 W, L4 72 W) reaches its best only in bursts shorter than its power controller's
+    // response: a short best-of-sizes test keeps the burst, back-to-back GEMMs for most of a second settle at the clock
+    // the board power allows. Where such a long-run rate was published (`sustained_flop_per_s`, with its source), that
+    // is what a training run, hours of back-to-back kernels, gets; 0 = none published (the card's best is taken to be
+    // sustained, as for cards whose best size is their largest, i.e. longest, one).
     struct MatmulLimit {
         std::string gpu_id;
         MatmulRate rate = MatmulRate::kBf16;  // kFp16, kBf16 or kFp8
         double flop_per_s = 0;
         std::string source;
+        double sustained_flop_per_s = 0;
+        std::string sustained_source;
+        double training_flop_per_s() const { return sustained_flop_per_s > 0 ? sustained_flop_per_s : flop_per_s; }
     };
     std::vector<MatmulLimit> matmul_limits;
     // A card with no measurement of its own that takes another card's (data/throughput_priors.json

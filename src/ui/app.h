@@ -13,6 +13,7 @@
 #include "catalog/decision_json.h"
 #include "catalog/report.h"
 #include "catalog/scenario.h"
+#include "catalog/time_json.h"
 #include "engine/calibration.h"
 #include "imgui.h"
 #include "ui/strings.h"
@@ -204,6 +205,7 @@ struct AppState {
     std::unordered_map<std::string, Anchor> anchors;
 
     std::vector<catalog::ValidationRow> validation_rows;  // the Accuracy tab, computed on first view
+    catalog::ErrorTable validation_error_table;             // its time rows by card class and family, with them
     bool validation_computed = false;
     bool validation_only_failures = false;
     // The Accuracy tab's filters (chart and table): -1 = all; else an index into the family groups / kinds of figure

@@ -428,11 +428,11 @@
       "Diffusion training scripts also run two frozen networks on every step: diffusers' examples encode each image " \
       "with the VAE and each caption with the text encoder before the UNet sees them. At 512 px the VAE encoder " \
       "costs more than the UNet's own forward pass: for an SD 1.5 LoRA step at batch 1 on an RTX 4090 the " \
-      "calculator gives 30 of 117 ms to it. Computing the latents once beforehand (the \"Latents precomputed\" " \
+      "calculator gives 30 of 122 ms to it. Computing the latents once beforehand (the \"Latents precomputed\" " \
       "setting) saves that time and the 0.4 GB the encoders take on the GPU.", \
       "扩散模型的训练脚本每一步还要跑两个冻结的网络：diffusers 的示例在 UNet 之前，先用 VAE 编码每张图、用文本编码器" \
       "编码每条描述。在 512 像素下，VAE 编码器比 UNet 自己的前向计算还费时：RTX 4090 上 batch 1 的 SD 1.5 LoRA，" \
-      "本计算器给出每步 117 毫秒中有 30 毫秒花在这里。预先把潜变量算好一次（设置“潜变量已预先算好”），" \
+      "本计算器给出每步 122 毫秒中有 30 毫秒花在这里。预先把潜变量算好一次（设置“潜变量已预先算好”），" \
       "就省下这段时间和编码器在显卡上占的 0.4 GB。") \
     P(SmallCards, \
       "An 8 GB card (RTX 4060, RTX 3060 Ti, RTX 3070, RTX 4060 Ti 8GB) is enough to learn on and for many course " \

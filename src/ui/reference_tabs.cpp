@@ -5,7 +5,9 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "catalog/fit.h"
 #include "catalog/report.h"
+#include "catalog/time_data.h"
 #include "catalog/time_json.h"
 #include "ui/app.h"
 #include "ui/chart.h"
@@ -374,12 +376,62 @@ bool app_open_validation_case(AppState& app, std::size_t index) {
     return true;
 }
 
+// The time engine's error by card class and by model family (issue 41; docs/time-model.md sec. 7): the held-out
+// throughput rows of the suite above, grouped by catalog::time_error_table. Family rows show the engine's family id.
+Str card_class_label(const std::string& name) {
+    if (name == "geforce") return Str::ClassGeforce;
+    if (name == "workstation") return Str::ClassWorkstation;
+    if (name == "dc-power-capped") return Str::ClassDcPowerCapped;
+    if (name == "dc-full-power") return Str::ClassDcFullPower;
+    return Str::ClassOther;
+}
+
+void draw_error_table(AppState& app) {
+    const Lang L = app.lang;
+    const catalog::ErrorTable& t = app.validation_error_table;
+    if (t.all.cases == 0) return;
+    section_heading(app, tr(Str::ErrorTableTitle, L));
+    hint_text(tr(Str::ErrorTableHint, L));
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollX |
+                                  ImGuiTableFlags_SizingFixedFit;
+    const int rows = 1 + int(t.by_class.size() + t.by_family.size());
+    if (!ImGui::BeginTable("##error_table", 5, flags, ImVec2(0, (rows + 1.6f) * ImGui::GetFrameHeightWithSpacing())))
+        return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    // Each column as wide as its longest text (header or cell), so nothing is cut in either language.
+    for (Str c : {Str::ColGroup, Str::ColCases, Str::ColWithin25, Str::ColMedianError, Str::ColRmsLogError})
+        ImGui::TableSetupColumn(tr(c, L), ImGuiTableColumnFlags_WidthFixed, 0.0f);
+    ImGui::TableHeadersRow();
+    auto row = [&](const char* label, const catalog::ErrorGroup& g) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(label);
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", g.cases);
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", g.within_25);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(format_percent(g.median_abs_error).c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", g.rms_log_error);
+    };
+    row(tr(Str::ClassAll, L), t.all);
+    for (const catalog::ErrorGroup& g : t.by_class) row(tr(card_class_label(g.name), L), g);
+    for (const catalog::ErrorGroup& g : t.by_family) row(g.name.c_str(), g);
+    ImGui::EndTable();
+    table_anchor(app, "error-table", "##error_table");
+}
+
 void draw_validation(AppState& app) {
     const Lang L = app.lang;
     if (!app.validation_computed) {  // the whole suite runs once, on first view (a few ms)
         app.validation_rows = catalog::run_memory_validation();
         const auto time_rows = catalog::run_time_validation();
         app.validation_rows.insert(app.validation_rows.end(), time_rows.begin(), time_rows.end());
+        std::vector<std::string> fitted;  // the cases a fitted number was fitted to are not held out
+        for (const catalog::FitSpec& f : catalog::fit_specs(catalog::embedded_time_data()))
+            fitted.insert(fitted.end(), f.case_ids.begin(), f.case_ids.end());
+        app.validation_error_table = catalog::time_error_table(time_rows, app.catalog(), fitted);
         app.validation_computed = true;
     }
     hint_text(tr(Str::ValidationIntro, L));
@@ -397,6 +449,7 @@ void draw_validation(AppState& app) {
     if (targets.throughput > 0)
         wrapped_textf(tr(Str::ValidationTargets, L), targets.throughput_within, targets.throughput, targets.order_kept,
                       targets.order_pairs, targets.scaling_within, targets.scaling);
+    draw_error_table(app);
     section_heading(app, tr(Str::AccuracyChartTitle, L));
     hint_text(tr(Str::AccuracyChartHint, L));
     draw_filters(app);

@@ -431,6 +431,20 @@
       "对照时间估算的目标：吞吐量与实测相差不超过 25%% 的有 %d 个（共 %d 个）；显卡快慢顺序与公布结果一致的有 "   \
       "%d 对（共 %d 对）；多卡扩展效率相差不超过 10 个百分点的有 %d 个（共 %d 个）。")                     \
     X(ValidationRangeSummary, "Time estimates come with a range (the low and high ends the calculator shows): the measured value lies inside it for %d of %d measured speeds and durations.", "时间估算都带一个区间（计算器显示的最快与最慢值）：实测的速度和时长中，有 %d 个落在这个区间内（共 %d 个）。") \
+    X(ErrorTableTitle, "Time error by card class and model family", "按显卡类别和模型类型看时间误差")            \
+    X(ErrorTableHint, "Only cases the fitted numbers never saw (speeds and durations). Power-capped data-centre cards: 165 W or less (T4, L4, A10, A10G, A30).", \
+      "只计入拟合时没有用到的案例（速度与时长）。限功耗数据中心卡：功耗不超过 165 W（T4、L4、A10、A10G、A30）。") \
+    X(ColGroup, "Group", "分组")                                                                             \
+    X(ColCases, "Cases", "案例数")                                                                           \
+    X(ColWithin25, "Within 25%", "误差不超过 25%")                                                           \
+    X(ColMedianError, "Median error", "误差中位数")                                                          \
+    X(ColRmsLogError, "RMS log error", "对数误差均方根")                                                     \
+    X(ClassAll, "All", "全部")                                                                               \
+    X(ClassGeforce, "GeForce", "GeForce 消费级")                                                             \
+    X(ClassWorkstation, "Workstation", "工作站级")                                                           \
+    X(ClassDcPowerCapped, "Data centre, power-capped", "数据中心级（限功耗）")                               \
+    X(ClassDcFullPower, "Data centre, full power", "数据中心级（满功耗）")                                   \
+    X(ClassOther, "Other cards", "其他显卡")                                                                 \
     X(ColCase, "Case", "案例")                                                                               \
     X(ColQuantity, "Quantity", "指标")                                                                       \
     X(ColMeasured, "Measured", "实测")                                                                       \

@@ -609,7 +609,8 @@ TEST_CASE("time: a card with a measured best GEMM runs its GEMMs at the prior's 
     const engine::GpuSpec& a6000 = gpu("rtx-a6000");
     CHECK(pr.matmul_limit_flop_per_s(a6000, engine::MatmulRate::kFp16) == doctest::Approx(120.49e12));
     CHECK(pr.matmul_limit_flop_per_s(a6000, engine::MatmulRate::kBf16) == doctest::Approx(123.34e12));
-    CHECK(pr.matmul_limit_flop_per_s(gpu("t4"), engine::MatmulRate::kFp16) == doctest::Approx(42.31e12));  // no BF16
+    // No BF16 on a T4; its FP16 runs at the sustained 24 of the 42.31 burst (the power-capped test case below).
+    CHECK(pr.matmul_limit_flop_per_s(gpu("t4"), engine::MatmulRate::kFp16) == doctest::Approx(24.0e12));
     CHECK(pr.matmul_limit_flop_per_s(gpu("rtx-a5000"), engine::MatmulRate::kBf16) == 0);  // none recorded
     // TF32 and plain FP32 have their own figures where measured (TF32 runs at about half the 16-bit rate: H100 PCIe
     // 240.43 against 495.93); an unmeasured TF32 rate takes the card's 16-bit share of its datasheet (the one-tensor-clock test case above):
@@ -777,6 +778,85 @@ TEST_CASE("time: time_to_json writes the keys the estimate report promises") {
     const nlohmann::json none = catalog::time_to_json(engine::evaluate_time(t, 32, gpu("rtx-3090"), {}, {}, priors()));
     CHECK(none["total_s"].is_null());
     CHECK(none["epoch_s"].is_null());
+}
+
+TEST_CASE("time: a power-capped card runs its tensor-core GEMMs at their published sustained rate, not the burst") {
+    const engine::ThroughputPriors& pr = priors();
+    // Every sustained figure has its source and lies below the card's best (a burst is never slower).
+    int sustained = 0;
+    for (const engine::ThroughputPriors::MatmulLimit& l : pr.matmul_limits) {
+        if (l.sustained_flop_per_s <= 0) continue;
+        CAPTURE(l.gpu_id);
+        ++sustained;
+        CHECK(l.sustained_flop_per_s <= l.flop_per_s);
+        CHECK(!l.sustained_source.empty());
+        CHECK(l.training_flop_per_s() == l.sustained_flop_per_s);
+    }
+    CHECK(sustained >= 4);
+    // T4: NVIDIA's forum, 100 back-to-back 4096^3 FP16 GEMMs at ~24 TFLOPS; L4: the community table's 10240^3 runs.
+    CHECK(pr.matmul_limit_flop_per_s(gpu("l4"), engine::MatmulRate::kBf16) == doctest::Approx(56.90e12));
+    CHECK(pr.matmul_limit_flop_per_s(gpu("l4"), engine::MatmulRate::kTf32) == doctest::Approx(26.17e12));
+    // CUDA-core FP32 keeps the best figure on both cards (no T4 long-run figure; docs/time-model.md sec. 2).
+    CHECK(pr.matmul_limit_flop_per_s(gpu("t4"), engine::MatmulRate::kFp32) == doctest::Approx(4.30e12));
+    CHECK(pr.matmul_limit_flop_per_s(gpu("l4"), engine::MatmulRate::kFp32) == doctest::Approx(15.38e12));
+    // A 16-bit step on a T4 is slower than the burst would make it, by at most best / sustained (GEMMs that were
+    // bandwidth-bound at the burst rate may become compute-bound: none is timed twice).
+    engine::ThroughputPriors burst = pr;
+    for (engine::ThroughputPriors::MatmulLimit& l : burst.matmul_limits) l.sustained_flop_per_s = 0;
+    const Setup s = setup("llama-2-7b", 512);
+    const auto t = engine::prepare_time(s.spec, s.shape, s.graph, config(Precision::kNf4, Method::kQlora));
+    const auto a = engine::evaluate_time(t, 8, gpu("t4"), {}, {}, pr);
+    const auto b = engine::evaluate_time(t, 8, gpu("t4"), {}, {}, burst);
+    CHECK(a.compute_s > b.compute_s * 42.31 / 24.0 * 0.95);
+    CHECK(a.compute_s + a.memory_bound_s <= (b.compute_s + b.memory_bound_s) * 42.31 / 24.0);
+    CHECK(a.memory_bound_s <= b.memory_bound_s);
+    CHECK(a.step_s > 1.3 * b.step_s);
+    // A full-power card has no sustained figure and does not move.
+    const auto h = engine::evaluate_time(t, 8, gpu("h100-sxm"), {}, {}, pr);
+    CHECK(h.step_s == doctest::Approx(engine::evaluate_time(t, 8, gpu("h100-sxm"), {}, {}, burst).step_s));
+    // Bad data: a sustained rate above the best or without its source is refused with its pointer.
+    std::vector<catalog::Problem> problems;
+    const std::string bad = R"({"schema_version": 1, "priors": [], "comm": {"overlap_fraction": 0,
+        "sharded_overlap_fraction": 0, "gpus_per_node": 8, "source": "s"},
+        "matmul_limits": [{"gpu": "t4", "rate": "fp16", "tflops": 42, "source": "s", "sustained_tflops": 50,
+                           "sustained_source": "s"},
+                          {"gpu": "l4", "rate": "fp16", "tflops": 68, "source": "s", "sustained_tflops": 52},
+                          {"gpu": "l4", "rate": "bf16", "tflops": 70, "source": "s", "sustained_tflops": 56,
+                           "sustained_source": "s"}]})";
+    const engine::ThroughputPriors parsed = catalog::parse_time_data(bad, "[]", problems);
+    REQUIRE(parsed.matmul_limits.size() == 1);
+    CHECK(parsed.matmul_limits[0].sustained_flop_per_s == doctest::Approx(56e12));
+    CHECK(flagged(problems, "/matmul_limits/0/sustained_tflops"));
+    CHECK(flagged(problems, "/matmul_limits/1/sustained_source"));
+}
+
+TEST_CASE("time: a LoRA adapter's own kernels move activation-sized bytes, more with dropout and on a 4-bit base") {
+    // peft's Linear.forward: result + lora_B(lora_A(dropout(x))) * scaling (bnb.py's 4-bit layer clones result
+    // first). One block of a small decoder, LoRA on q and v only: the serial bytes the adapters add per sample.
+    const Setup s = setup("llama-2-7b", 256);
+    auto serial = [&](Precision p, Method m, double dropout) {
+        engine::TrainingConfig c = config(p, m);
+        c.lora.rank = 8;
+        c.lora.targets = {engine::ParamRole::kQ, engine::ParamRole::kV};
+        c.lora.dropout = dropout;
+        const auto t = engine::prepare_time(s.spec, s.shape, s.graph, c);
+        double bytes = 0;
+        for (const engine::TimeLayer& l : t.layers) bytes += l.count * l.serial_bytes_per_sample;
+        return bytes;
+    };
+    const double tokens = 256, h = s.spec.hidden, kv = double(s.spec.kv_heads > 0 ? s.spec.kv_heads : s.spec.heads) *
+                                                        (s.spec.head_dim > 0 ? s.spec.head_dim : h / s.spec.heads);
+    // Per targeted Linear, 2-byte activations: forward 2 (in + 6 out), backward 2 (4 out + 5 in); dropout adds
+    // 2 x 2 in + 1 in forward and 2 x 2 in + 1 in backward; the 4-bit clone 2 x 2 out forward.
+    const double in = tokens * h, out_q = tokens * h, out_v = tokens * kv, blocks = s.spec.layers;
+    const double plain = blocks * 2.0 * ((in + 6 * out_q) + (4 * out_q + 5 * in) + (in + 6 * out_v) + (4 * out_v + 5 * in));
+    CHECK(serial(Precision::kBf16, Method::kLora, 0) == doctest::Approx(plain).epsilon(1e-6));
+    const double dropout = blocks * 2.0 * 2.0 * (2.0 * 2.0 * in + in);
+    CHECK(serial(Precision::kBf16, Method::kLora, 0.05) == doctest::Approx(plain + dropout).epsilon(1e-6));
+    const double clone = blocks * 2.0 * 2.0 * (out_q + out_v);
+    CHECK(serial(Precision::kNf4, Method::kQlora, 0.05) == doctest::Approx(plain + dropout + clone).epsilon(1e-6));
+    // Full fine-tuning has no adapters and no such bytes.
+    CHECK(serial(Precision::kBf16, Method::kFull, 0) == 0);
 }
 
 TEST_CASE("time: QLoRA pays for dequantisation and FP8 speeds up only where the card supports it") {

@@ -241,6 +241,34 @@ const std::map<std::string, const char*>& known_misses() {
             "px (4x the compute per step) the speedup passes (15.2 vs 15.8)";
         // mpt-13b-seq2048-8x-h100-sxm (+39% when added in session 8: FSDP traffic ~0.8x its compute, all hidden)
         // passes since hidden collectives slow the compute they overlap (comm.overlap_slowdown_fraction).
+        // Issue 41's runs on the cards students rent or get for free (tests/validation/published_time.json, collected
+        // 2026-12-06). mccormick-llama3-8b-qlora-cola-t4 (+82%) passes since power-capped cards run at their sustained
+        // GEMM rate and LoRA adapters pay their own kernels' traffic (docs/time-model.md sec. 2); these four do not:
+        k["dreambooth-sd15-t4-gc-8bit-speed"] =
+            "DreamBooth SD 1.5 on a T4 (fp16, batch 1, checkpointing, 8-bit Adam): +85%. The engine has the step "
+            "mostly bandwidth-bound (the 8-bit Adam step over 860 M UNet parameters, the activations) with only ~0.08 s "
+            "of tensor-core work, so the T4's sustained rate barely moves it (+108% -> +85%). The same README table's "
+            "batch-2 row (0.66 it/s) implies ~0.44 s per added image and ~0.64 s per step that does not grow with the "
+            "batch, which the engine does not reach; the script's settings behind the table (prior preservation "
+            "doubles the images per step, cached latents remove the VAE) are not given with it";
+        k["schmid-llama31-8b-qlora-packed1024-sdpa-l4"] =
+            "Llama-3.1-8B QLoRA on an L4, packed 1024 tokens, checkpointing: +57% (+155% before the L4's sustained rate "
+            "and the adapters' traffic). The table gives an 'est. train time' of one run, and the recipe trains "
+            "lm_head and embed_tokens as modules_to_save (prepare_model_for_kbit_training upcasts them to fp32: ~1.05 B "
+            "more trainable parameters), which the scenario cannot say; the Mistral-7B QLoRA run on an L4 passes (-15%)";
+        k["schmid-bert-base-banking77-seq512-a10g"] =
+            "BERT-base bf16 at 512 tokens on an A10G (eager attention, transformers 4.27, torch 2.0): +85%. No sustained "
+            "GEMM figure is published for the A10G (its 69.5 TFLOPS are a best-of-sizes burst) and the engine has this "
+            "step mostly bandwidth-bound (~0.12 of 0.20 s: the 16 x 12 x 512^2 attention scores per layer, whose softmax "
+            "autocast runs in fp32); train_runtime also holds an evaluation and a checkpoint push per epoch (~10%)";
+        k["u39kun-vgg16-fp32-b16-v100"] =
+            "VGG-16 FP32 on a V100 (PyTorch 0.3, cuDNN 7.0, cudnn.benchmark on): -31%, 17.7 effective TFLOPS against "
+            "the V100's 15.7 FP32 peak, so cuDNN ran its 3x3 convolutions with fewer multiplies than direct convolution "
+            "(Winograd). Modelled as cuDNN's non-fused F(4x4, 3x3) at the card's GEMM rate (a quarter of the "
+            "multiplies, transforms through memory) it came out +57%, and timm's VGG-16 on the GTX 1080 Ti / RTX 2080 Ti "
+            "and northcutt's ResNet-18 on the RTX 2080 Ti / Titan RTX, which pass, +48..+85%: cuDNN's Winograd kernels "
+            "reach far less than the algebra gives, and no per-kernel measurement of them was found (docs/time-model.md "
+            "sec. 6)";
         list(zero3_scale, {"narayanan-zero3-175b-384gpu-days", "narayanan-zero3-175b-768gpu-days",
                                "narayanan-zero3-175b-1536gpu-days", "narayanan-zero3-530b-640gpu-days",
                                "narayanan-zero3-530b-1120gpu-days", "narayanan-zero3-530b-2240gpu-days"});
@@ -322,6 +350,48 @@ TEST_CASE("time validation: the fitted priors generalise to held-out GPUs and wo
     CHECK(held_rms < 0.30);                      // about +-30% on cases the fit never saw
     CHECK(held_rest_rms < 2.0 * fit_rms + 0.1);  // not an overfit
     CHECK(held_within >= 0.7 * held_n);
+}
+
+TEST_CASE("time validation: the error table by card class and family covers every held-out throughput row once") {
+    // docs/time-model.md sec. 7 and the Accuracy tab (issue 41): the held-out rows of the summary above, by card class
+    // (GeForce, workstation, data-centre cards at <= 165 W or of unpublished power, the other data-centre cards) and
+    // by model family.
+    const std::set<std::string> fitted = fitted_ids();
+    const std::vector<std::string> fitted_list(fitted.begin(), fitted.end());
+    const gg::catalog::ErrorTable t =
+        gg::catalog::time_error_table(rows(), gg::catalog::embedded_catalog(), fitted_list);
+    auto print = [](const gg::catalog::ErrorGroup& g) {
+        std::printf("error table | %-22s | %4d | %4d | %5.1f%% | %.3f |\n", g.name.c_str(), g.cases, g.within_25,
+                    100 * g.median_abs_error, g.rms_log_error);
+    };
+    std::printf("error table | group | cases | within 25%% | median |error| | RMS log error |\n");
+    print(t.all);
+    int class_cases = 0, family_cases = 0, class_within = 0;
+    for (const auto& g : t.by_class) print(g), class_cases += g.cases, class_within += g.within_25;
+    for (const auto& g : t.by_family) print(g), family_cases += g.cases;
+    CHECK(class_cases == t.all.cases);
+    CHECK(family_cases == t.all.cases);
+    CHECK(class_within == t.all.within_25);
+    // The same rows as the held-out summary of "the fitted priors generalise".
+    int held_n = 0;
+    for (const ValidationRow& r : rows())
+        held_n += r.ran && gg::catalog::is_throughput_quantity(r.quantity) && r.bound != "informative" && r.measured > 0 &&
+                  r.predicted > 0 && !fitted.count(r.id);
+    CHECK(t.all.cases == held_n);
+    // The classes of the cards the issue names.
+    const gg::catalog::Catalog& cat = gg::catalog::embedded_catalog();
+    for (const char* id : {"t4", "l4", "a10", "a10g"}) {
+        CAPTURE(id);
+        REQUIRE(cat.find_gpu(id) != nullptr);
+        CHECK(std::string(gg::catalog::card_class(*cat.find_gpu(id))) == "dc-power-capped");
+    }
+    for (const char* id : {"a100-sxm4-80gb", "h100-sxm", "v100-sxm2-16gb", "l40s"}) {
+        CAPTURE(id);
+        REQUIRE(cat.find_gpu(id) != nullptr);
+        CHECK(std::string(gg::catalog::card_class(*cat.find_gpu(id))) == "dc-full-power");
+    }
+    CHECK(std::string(gg::catalog::card_class(*cat.find_gpu("rtx-4090"))) == "geforce");
+    CHECK(std::string(gg::catalog::card_class(*cat.find_gpu("rtx-a6000"))) == "workstation");
 }
 
 TEST_CASE("time validation: GPUs come out in the published order for each workload") {
