@@ -516,7 +516,8 @@ EMSCRIPTEN_KEEPALIVE const char* gg_anchor(const char* name) {
     if (it == app.anchors.end() || it->second.frame != app.frame_count - 1) return "null";
     const gg::ui::AppState::Anchor& a = it->second;
     g_platform->report = nlohmann::json{{"x", a.x}, {"y", a.y}, {"w", a.w}, {"h", a.h}, {"visible", a.visible},
-                                        {"content_w", a.content_w}, {"clipped_columns", a.clipped_columns}}.dump();
+                                        {"content_w", a.content_w}, {"clipped_columns", a.clipped_columns},
+                                        {"clipped_mask", a.clipped_mask}}.dump();
     return g_platform->report.c_str();
 }
 

@@ -204,6 +204,7 @@ struct AppState {
         // cut their text at the column's edge (the phone tests want none).
         float content_w = 0;
         int clipped_columns = 0;
+        int clipped_mask = 0;  // which of them (bit i: column i, as drawn)
     };
     std::unordered_map<std::string, Anchor> anchors;
 

@@ -180,9 +180,12 @@ void draw_ranking(AppState& app) {
         label_w = std::max(label_w, ImGui::CalcTextSize(("* " + labels[i]).c_str()).x);
     }
     // A desktop gives the option's name the width of the longest (issue 40: at 1280 px a shared width cut "(spot)"),
-    // up to half the table; the plan takes the rest.
-    const float option_w = std::min(label_w + ImGui::GetStyle().CellPadding.x * 2.0f,
-                                    0.5f * ImGui::GetContentRegionAvail().x);
+    // leaving the plan (its words also in the cell's tooltip) at least 10 font sizes; the numbers keep theirs.
+    constexpr float kNumbersEm = 2.8f + 7.5f + 5.0f + 5.0f + 5.5f;  // rank, memory, time, cost, fits (below)
+    const float padding = 2.0f * ImGui::GetStyle().CellPadding.x;
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize - 7.0f * padding -
+                       (kNumbersEm + 10.0f) * em;
+    const float option_w = std::min(label_w + padding, std::max(8.0f * em, room));
     if (ImGui::BeginTable("##ranking", kColumns, flags, ImVec2(0, height))) {
         ImGui::TableSetupScrollFreeze(narrow ? 1 : 0, 1);
         for (int c = 0; c < kColumns; ++c) {
@@ -196,7 +199,7 @@ void draw_ranking(AppState& app) {
             f |= k == kPlan && !narrow ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed;
             const float width = narrow ? (k == kRank ? 2.2f * em : 0.0f)
                                 : k == kRank ? 2.8f * em : k == kOption ? option_w : k == kPlan ? 1.0f
-                                : k == kMemory ? 7.5f * em : k == kFits ? 4.5f * em : 5.0f * em;
+                                : k == kMemory ? 7.5f * em : k == kFits ? 5.5f * em : 5.0f * em;
             ImGui::TableSetupColumn(name, f, width, static_cast<ImGuiID>(k));
         }
         // The header row, with the numeric columns' names right-aligned over their numbers (TableHeadersRow draws

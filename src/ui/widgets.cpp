@@ -260,13 +260,17 @@ void table_anchor(AppState& app, const std::string& name, const char* table_id) 
     const float scroll_x = (table->Flags & ImGuiTableFlags_ScrollX) && table->InnerWindow ? table->InnerWindow->ScrollMax.x : 0;
     a.content_w = a.w + scroll_x * css;
     a.clipped_columns = 0;
+    a.clipped_mask = 0;
     for (int i = 0; i < table->ColumnsCount; ++i) {
         const ImGuiTableColumn& c = table->Columns[i];
         if (!c.IsEnabled) continue;
         // The furthest any cell or the header's full name reached (ImGui records it even where it clips the text).
         const float reached = std::max({c.ContentMaxXFrozen, c.ContentMaxXUnfrozen, c.ContentMaxXHeadersIdeal});
         // A fitted column's width is rounded to whole pixels: less than 0.15 em past its edge cuts no letter.
-        if (reached > c.MaxX + 0.15f * ImGui::GetFontSize()) ++a.clipped_columns;
+        if (reached > c.MaxX + 0.15f * ImGui::GetFontSize()) {
+            ++a.clipped_columns;
+            if (i < 31) a.clipped_mask |= 1 << i;
+        }
     }
 }
 
