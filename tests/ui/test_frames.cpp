@@ -464,3 +464,32 @@ TEST_CASE("Escape closes an open dropdown") {
     CHECK(GImGui->OpenPopupStack.Size == 0);
     CHECK_FALSE(app.escape_pressed);
 }
+
+TEST_CASE("a paragraph that names a term of art explains it in a tooltip when hovered") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    run_frame(app, 1280, 800);
+    ImGuiIO& io = ImGui::GetIO();
+    io.UserData = &app;
+    ImVec2 at;
+    const auto frame = [&](ImVec2 mouse, const char* text) {
+        io.MousePos = mouse;
+        ImGui::NewFrame();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(600, 400));
+        ImGui::Begin("##glossary test");
+        at = ImGui::GetCursorScreenPos();
+        gg::ui::wrapped_text(text);
+        ImGui::End();
+        ImGui::Render();
+        for (ImGuiWindow* w : GImGui->Windows)
+            if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->Active) return true;
+        return false;
+    };
+    frame(ImVec2(-1, -1), "Train it with LoRA on one card.");
+    const ImVec2 on_text(at.x + 5, at.y + 5);
+    CHECK(frame(on_text, "Train it with LoRA on one card."));
+    CHECK_FALSE(frame(on_text, "Train it on one card."));           // no term: no tooltip
+    CHECK_FALSE(frame(ImVec2(at.x + 5, at.y + 300), "Train it with LoRA on one card."));  // not hovered
+}
