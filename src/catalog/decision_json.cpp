@@ -375,6 +375,7 @@ engine::JobModel decision_job(const Scenario& scenario, const std::vector<int>& 
 // ---- rank JSON -------------------------------------------------------------------------------------------------
 namespace {
 std::vector<engine::CardAdvice> run_advisor(const DecisionScenario& s, const Catalog& catalog, bool& is_floor);
+json fix_json(const engine::Fix& f, engine::AdviceStatus status, const std::string& stack);
 json fix_json(const engine::CardAdvice& a, const std::string& stack);
 }  // namespace
 
@@ -575,8 +576,9 @@ std::vector<engine::CardAdvice> run_advisor(const DecisionScenario& s, const Cat
     return engine::advise(job, catalog.gpus, embedded_compat_data(), options);
 }
 
-json fix_json(const engine::CardAdvice& a, const std::string& stack) {
-    const engine::Fix& f = a.fix;
+json fix_json(const engine::CardAdvice& a, const std::string& stack) { return fix_json(a.fix, a.status, stack); }
+
+json fix_json(const engine::Fix& f, engine::AdviceStatus status, const std::string& stack) {
     json changes = json::array();
     for (const engine::AppliedChange& c : f.changes) {
         changes.push_back({{"change", engine::change_name(c.change)},
@@ -586,7 +588,7 @@ json fix_json(const engine::CardAdvice& a, const std::string& stack) {
         if (const char* line = stack_switch_line(stack, c.change)) changes.back()["stack_line"] = line;
     }
     json fix = nullptr;
-    if (a.status != engine::AdviceStatus::kNoFix) {
+    if (status != engine::AdviceStatus::kNoFix) {
         fix = {{"changes", changes},
                {"micro_batch", f.config.batch},
                {"grad_accum_steps", f.config.grad_accum_steps},
@@ -634,6 +636,8 @@ json advise_json_with(const DecisionScenario& s, const Catalog& catalog, const s
                                        {"usable_bytes_per_card", a.original_usable_bytes},
                                        {"time_s", num_or_null(a.original_time_s)}}},
                          {"fix", fix_json(a, sc.stack)},
+                         // The best fix on the scenario's own card count when "fix" changes it (else null).
+                         {"fix_same_count", fix_json(a.same_count_fix, a.same_count_status, sc.stack)},
                          {"warnings", warnings_json(engine::check_compat(*a.gpu, needs, compat, &catalog.gpus))}});
     }
     return {{"time_basis", is_floor ? "roofline_floor" : "fitted_priors"}, {"cards", std::move(cards)}};

@@ -34,6 +34,7 @@ const char* kHelp =
     "micro_batch, fused_loss, offload_activations,\n"
     "grad_accum_steps, gpu_count, global_batch, precision, optimizer, method, checkpointing, ema, precomputed_latents,\n"
     "frozen_weights_16bit, strategy, seq_len, image_size, peak_bytes_per_card, time_s, time_ratio} | null,\n"
+    "fix_same_count (when fix changes the card count: the best fix on the scenario's own count, same keys) | null,\n"
     "warnings}]}.\n"
     "\n"
     "The scenario is the `gpuguide rank` format (deadline_h is used; the cost keys are accepted and ignored).\n"

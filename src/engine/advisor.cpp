@@ -433,72 +433,77 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
                 continue;
             }
         }
-        for (int pass = 0; pass < 2 && !best.found; ++pass)
-        for (std::size_t i = 0; i < s.variants.size(); ++i) {
-            Variant& v = s.variants[i];
-            if (!v.changes.empty() && switches_only(v)) continue;  // tried above
-            if ((v.shape_index != 0) != (pass == 1)) continue;
-            // Sorted: once past the best's rank nothing better follows (a variant's accumulation, added below, is
-            // result-changing only for BatchNorm models, where it only adds to the count).
-            const std::size_t v_results = s.allow_result_changes ? 0 : result_changes(v.changes);
-            if (best.found && (v_results > best.result_changes ||
-                               (v_results == best.result_changes && v.changes.size() > best.changes)))
-                break;
-            if (int(v.changes.size()) > options.max_changes) continue;
-            if (v.amp == AmpKind::kBf16 && !bf16_ok) continue;
-            if (v.amp == AmpKind::kFp16 && bf16_ok) continue;  // bf16 preferred where supported (no loss scaling)
-            if (!precision_supported(gpu, v.config.precision, compat)) continue;
-            const int per_card = int(v.samples_per_card_step);
-            int micro = largest_divisor_at_most(per_card, micro0);
-            bool accumulation = false;
-            if (micro < 1) continue;
-            if (!(card_bytes > 0) || required_bytes(v.memory, micro) > usable) {
-                // Under pipeline parallelism the micro-batches per step are the pipeline's own (they set the
-                // activations each stage holds and the schedule's rules): no accumulation change is proposed.
-                if (v.config.pipeline_parallel > 1) continue;
-                // Accumulation: the largest micro-batch that fits and divides the per-card samples per step.
-                const std::vector<int> m =
-                    max_batch_sizes(v.memory, {card_bytes}, micro, segment_has_display(gpu.segment));
-                const int fit = m.empty() ? 0 : m[0];
-                micro = fit >= 1 ? largest_divisor_at_most(per_card, fit) : 0;
-                // The variant's own headroom may differ from the original's (evaluation): hold it to `usable` too.
-                while (micro >= 1 && required_bytes(v.memory, micro) > usable)
-                    micro = largest_divisor_at_most(per_card, micro - 1);
+        // The search over the variants, from `best` (the stack switches' or nothing). keep_count: only variants on the
+        // job's own card count (the same-count alternative to a fix that adds cards).
+        const auto search = [&](Best best, bool keep_count) -> Best {
+            for (int pass = 0; pass < 2 && !best.found; ++pass)
+            for (std::size_t i = 0; i < s.variants.size(); ++i) {
+                Variant& v = s.variants[i];
+                if (!v.changes.empty() && switches_only(v)) continue;  // tried above
+                if (keep_count && v.config.gpu_count != job.config.gpu_count) continue;
+                if ((v.shape_index != 0) != (pass == 1)) continue;
+                // Sorted: once past the best's rank nothing better follows (a variant's accumulation, added below, is
+                // result-changing only for BatchNorm models, where it only adds to the count).
+                const std::size_t v_results = s.allow_result_changes ? 0 : result_changes(v.changes);
+                if (best.found && (v_results > best.result_changes ||
+                                   (v_results == best.result_changes && v.changes.size() > best.changes)))
+                    break;
+                if (int(v.changes.size()) > options.max_changes) continue;
+                if (v.amp == AmpKind::kBf16 && !bf16_ok) continue;
+                if (v.amp == AmpKind::kFp16 && bf16_ok) continue;  // bf16 preferred where supported (no loss scaling)
+                if (!precision_supported(gpu, v.config.precision, compat)) continue;
+                const int per_card = int(v.samples_per_card_step);
+                int micro = largest_divisor_at_most(per_card, micro0);
+                bool accumulation = false;
                 if (micro < 1) continue;
-                accumulation = true;
+                if (!(card_bytes > 0) || required_bytes(v.memory, micro) > usable) {
+                    // Under pipeline parallelism the micro-batches per step are the pipeline's own (they set the
+                    // activations each stage holds and the schedule's rules): no accumulation change is proposed.
+                    if (v.config.pipeline_parallel > 1) continue;
+                    // Accumulation: the largest micro-batch that fits and divides the per-card samples per step.
+                    const std::vector<int> m =
+                        max_batch_sizes(v.memory, {card_bytes}, micro, segment_has_display(gpu.segment));
+                    const int fit = m.empty() ? 0 : m[0];
+                    micro = fit >= 1 ? largest_divisor_at_most(per_card, fit) : 0;
+                    // The variant's own headroom may differ from the original's (evaluation): hold it to `usable` too.
+                    while (micro >= 1 && required_bytes(v.memory, micro) > usable)
+                        micro = largest_divisor_at_most(per_card, micro - 1);
+                    if (micro < 1) continue;
+                    accumulation = true;
+                }
+                const std::size_t changes = v.changes.size() + (accumulation ? 1 : 0);
+                const std::size_t results =
+                    s.allow_result_changes ? 0 : v_results + (accumulation && uses_batchnorm(job.spec.family) ? 1 : 0);
+                if (int(changes) > options.max_changes) continue;
+                if (best.found && (results > best.result_changes ||
+                                   (results == best.result_changes && changes > best.changes)))
+                    continue;
+                const int accum = per_card / micro;
+                double step_s = kNaN;
+                const double t = variant_time_s(s, v, gpu, micro, accum, step_s);
+                if (options.deadline_s > 0 && known(t) && t > options.deadline_s) continue;
+                std::vector<AppliedChange> all = v.changes;
+                if (accumulation) all.push_back(make_change(Change::kAccumulation, micro, job.spec.family));
+                const int risk = risk_score(all);
+                bool better = !best.found || results < best.result_changes ||
+                              (results == best.result_changes && changes < best.changes);
+                if (!better && results == best.result_changes && changes == best.changes) {
+                    // Least GPU-time (time x cards), not wall time: more cards finish sooner but cost as many cards.
+                    // Without a dataset, step time x cards orders them the same way (same steps per run).
+                    const bool runs = known(t) && known(best.time_s);
+                    const double gpu_s = (runs ? t : step_s) * v.config.gpu_count;
+                    const double best_gpu_s = (runs ? best.time_s : best.step_s) * s.variants[best.index].config.gpu_count;
+                    if (known(gpu_s) != known(best_gpu_s)) better = known(gpu_s);
+                    else if (known(gpu_s) && gpu_s != best_gpu_s) better = gpu_s < best_gpu_s;
+                    else better = risk < best.risk;  // equal time (or none): least accuracy risk; else enumeration order
+                }
+                if (better) best = {true, results, changes, t, step_s, risk, i, micro, accum, accumulation};
             }
-            const std::size_t changes = v.changes.size() + (accumulation ? 1 : 0);
-            const std::size_t results =
-                s.allow_result_changes ? 0 : v_results + (accumulation && uses_batchnorm(job.spec.family) ? 1 : 0);
-            if (int(changes) > options.max_changes) continue;
-            if (best.found && (results > best.result_changes ||
-                               (results == best.result_changes && changes > best.changes)))
-                continue;
-            const int accum = per_card / micro;
-            double step_s = kNaN;
-            const double t = variant_time_s(s, v, gpu, micro, accum, step_s);
-            if (options.deadline_s > 0 && known(t) && t > options.deadline_s) continue;
-            std::vector<AppliedChange> all = v.changes;
-            if (accumulation) all.push_back(make_change(Change::kAccumulation, micro, job.spec.family));
-            const int risk = risk_score(all);
-            bool better = !best.found || results < best.result_changes ||
-                          (results == best.result_changes && changes < best.changes);
-            if (!better && results == best.result_changes && changes == best.changes) {
-                // Least GPU-time (time x cards), not wall time: more cards finish sooner but cost as many cards.
-                // Without a dataset, step time x cards orders them the same way (same steps per run).
-                const bool runs = known(t) && known(best.time_s);
-                const double gpu_s = (runs ? t : step_s) * v.config.gpu_count;
-                const double best_gpu_s = (runs ? best.time_s : best.step_s) * s.variants[best.index].config.gpu_count;
-                if (known(gpu_s) != known(best_gpu_s)) better = known(gpu_s);
-                else if (known(gpu_s) && gpu_s != best_gpu_s) better = gpu_s < best_gpu_s;
-                else better = risk < best.risk;  // equal time (or none): least accuracy risk; else enumeration order
-            }
-            if (better) best = {true, results, changes, t, step_s, risk, i, micro, accum, accumulation};
-        }
-
-        if (best.found) {
+            return best;
+        };
+        // The fix a search found, into `f`.
+        const auto fill = [&](const Best& best, Fix& f) {
             const Variant& v = s.variants[best.index];
-            Fix& f = a.fix;
             f.changes = v.changes;
             if (best.accumulation) f.changes.push_back(make_change(Change::kAccumulation, best.micro, job.spec.family));
             f.config = v.config;
@@ -512,7 +517,21 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             f.time_ratio = known(best.time_s) && known(a.original_time_s) ? best.time_s / a.original_time_s
                            : known(best.step_s) && known(original_step_s) ? best.step_s / original_step_s
                                                                            : kNaN;
-            a.status = f.changes.empty() ? AdviceStatus::kWorksAsIs : AdviceStatus::kFixed;
+        };
+        const Best switched = best;
+        best = search(switched, false);
+        if (best.found) {
+            fill(best, a.fix);
+            a.status = a.fix.changes.empty() ? AdviceStatus::kWorksAsIs : AdviceStatus::kFixed;
+            // A fix that adds cards: also the best one on the job's own count, for someone who owns only those
+            // (issue 40: the page lists it first and asks before changing the count).
+            if (a.status == AdviceStatus::kFixed && a.fix.config.gpu_count != job.config.gpu_count) {
+                const Best same = search(switched, true);
+                if (same.found) {
+                    fill(same, a.same_count_fix);
+                    a.same_count_status = AdviceStatus::kFixed;
+                }
+            }
         } else {
             a.status = AdviceStatus::kNoFix;
             a.fix.config = job.config;

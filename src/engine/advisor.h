@@ -98,6 +98,11 @@ struct CardAdvice {
     bool fits_as_is = false;
     bool meets_deadline_as_is = true;
     Fix fix;                             // kWorksAsIs: the original; kFixed: the best fix
+    // When `fix` changes the card count (kMoreCards): the best fix on the job's own count, found the same way
+    // (kFixed), or none (kNoFix). Someone who owns one card needs that one first (issue 40); kNoFix whenever `fix`
+    // keeps the count.
+    AdviceStatus same_count_status = AdviceStatus::kNoFix;
+    Fix same_count_fix;
 };
 
 struct AdviceOptions {

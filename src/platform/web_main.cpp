@@ -69,7 +69,12 @@ void on_mouse_button(GLFWwindow*, int, int, int) {
     mark_input();
 }
 void on_scroll(GLFWwindow*, double, double) { mark_input(); }
-void on_key(GLFWwindow*, int, int, int, int) { mark_input(); }
+// Escape is latched for the next frame (ui::AppState::escape_pressed): a press and release quicker than a frame never
+// shows in Dear ImGui 1.86's key state, which has no event queue.
+void on_key(GLFWwindow*, int key, int, int action, int) {
+    if (key == GLFW_KEY_ESCAPE && action == GLFW_PRESS && g_platform != nullptr) g_platform->app.escape_pressed = true;
+    mark_input();
+}
 void on_char(GLFWwindow*, unsigned int) { mark_input(); }
 
 // Emscripten 3.1.6's GLFW hands the scroll callback the browser's raw event deltas (src/library_glfw.js,
@@ -511,7 +516,8 @@ EMSCRIPTEN_KEEPALIVE const char* gg_anchor(const char* name) {
     if (it == app.anchors.end() || it->second.frame != app.frame_count - 1) return "null";
     const gg::ui::AppState::Anchor& a = it->second;
     g_platform->report = nlohmann::json{{"x", a.x}, {"y", a.y}, {"w", a.w}, {"h", a.h}, {"visible", a.visible},
-                                        {"content_w", a.content_w}, {"clipped_columns", a.clipped_columns}}.dump();
+                                        {"content_w", a.content_w}, {"clipped_columns", a.clipped_columns},
+                                        {"clipped_mask", a.clipped_mask}}.dump();
     return g_platform->report.c_str();
 }
 
@@ -561,6 +567,10 @@ EMSCRIPTEN_KEEPALIVE const char* gg_ui_state() {
                                         {"tab", static_cast<int>(app.tab)}}.dump();
     return g_platform->report.c_str();
 }
+
+// window.gpuguide.popups(): how many dropdowns, combos and menus were open at the end of the last frame (the
+// tests of Escape).
+EMSCRIPTEN_KEEPALIVE int gg_open_popups() { return g_platform == nullptr ? 0 : g_platform->app.open_popups; }
 
 // window.gpuguide.tab(i): 0 calculator, 1 guide, 2 accuracy, 3 GPUs and prices (tests and deep links).
 EMSCRIPTEN_KEEPALIVE void gg_select_tab(int index) {

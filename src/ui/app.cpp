@@ -12,6 +12,7 @@
 #include "catalog/json_text.h"
 #include "catalog/stack_config.h"
 #include "engine/memory.h"
+#include "imgui_internal.h"  // the open popups (Escape closes them)
 #include "ui/format.h"
 #include "ui/link.h"
 #include "ui/strings.h"
@@ -154,6 +155,12 @@ void draw_header(AppState& app) {
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::UndoImportTip, app.lang));
             ImGui::SameLine();
         }
+        if (app.notice == Str::StartedOver && !app.start_over_undo.is_null()) {
+            if (ImGui::SmallButton(stable_label(tr(Str::StartOverUndo, app.lang), "start-over-undo").c_str()))
+                app_undo_start_over(app);
+            test_anchor(app, "start-over-undo");
+            ImGui::SameLine();
+        }
         if (app.notice == Str::LinkKept && app.link_view.undo_available) {
             if (ImGui::SmallButton(stable_label(tr(Str::LinkKeepUndo, app.lang), "link-undo").c_str())) app_undo_keep_link(app);
             test_anchor(app, "link-undo");
@@ -263,6 +270,7 @@ void update_decisions(AppState& app) {
 void app_update_results(AppState& app) {
     if (!app.scenario_dirty) return;
     app.scenario_dirty = false;
+    app.fix_confirm_cards = 0;  // a question about the last results' fix
     const catalog::Catalog& cat = app.catalog();
     // One validation path for everything: the scenario as the CLI would read it.
     const catalog::ParsedDecision check = catalog::parse_decision_scenario_json(app_decided_scenario_json(app), cat);
@@ -1057,6 +1065,12 @@ void app_apply_fragment(AppState& app, std::string_view fragment) {
 
 
 void app_frame(AppState& app) {
+    ImGui::GetIO().UserData = &app;  // the page's language for the glossary's tooltips (glossary_lang)
+    // Escape closes an open dropdown, combo or menu (issue 40): Dear ImGui 1.86 does that only with keyboard
+    // navigation on, which would also move the focus on Tab and the arrows.
+    const bool escape = app.escape_pressed || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
+    app.escape_pressed = false;
+    if (escape && GImGui->OpenPopupStack.Size > 0) ImGui::ClosePopupToLevel(0, true);
     app_update_results(app);
     if (app.frame_count > 0) {  // deferred past the first frame (defer_first_decisions)
         update_decisions(app);
@@ -1079,6 +1093,7 @@ void app_frame(AppState& app) {
     }
     app.tab_requested = false;
     ImGui::End();
+    app.open_popups = GImGui->OpenPopupStack.Size;
     ++app.frame_count;
 }
 
@@ -1101,5 +1116,25 @@ std::vector<catalog::Problem> app_load_scenario(AppState& app, std::string_view 
     app.explained_part = -1;
     return {};
 }
+
+void app_start_over(AppState& app) {
+    app.start_over_undo = app_scenario_json(app);
+    app_load_default_scenario(app);
+    app.model_defaults_note = false;
+    app.notice = Str::StartedOver;
+    app.notice_details.clear();
+}
+
+void app_undo_start_over(AppState& app) {
+    if (app.start_over_undo.is_null()) return;
+    // The inputs from before are a scenario this page wrote and accepted: loading it back cannot fail, unless the
+    // user's own card it used was removed since (then the example stays and the notice says so).
+    const auto problems = app_load_scenario(app, app.start_over_undo.dump());
+    app.start_over_undo = nullptr;
+    app.notice = problems.empty() ? Str::Dismiss : Str::StartOverUndoFailed;
+    app.notice_details.clear();
+    add_notice_details(app, problems);
+}
+
 
 }  // namespace gg::ui

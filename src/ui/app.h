@@ -101,6 +101,8 @@ struct AppState {
     float body_font_css_px = 16.0f;  // body text size in CSS pixels
     FontSet fonts;
     int frame_count = 0;
+    int open_popups = 0;             // dropdowns, combos and menus open at the end of the last frame (tests read it)
+    bool escape_pressed = false;     // the platform saw Escape go down since the last frame (it closes what is open)
 
     Tab tab = Tab::Calculator;
     bool tab_requested = false;      // select `tab` programmatically on the next frame
@@ -159,6 +161,11 @@ struct AppState {
     Results results;
     bool decisions_pending = false;      // results.ranking / results.advice are not computed yet
     bool defer_first_decisions = false;  // the platform: compute the ranking after the first frame, not before it
+    // "Start over" (issue 40): the inputs as they were before it (app_scenario_json), for its Undo; null: none.
+    nlohmann::json start_over_undo = nullptr;
+    // An advisor's fix that changes the card count is asked before it is applied: its count while the question is
+    // shown (0 = not asked). Cleared whenever the results are recomputed.
+    int fix_confirm_cards = 0;
     int explained_part = -1;         // memory breakdown row opened into its formula (-1 = none)
     bool show_not_fitting = false;   // ranking: also list options the job does not fit
     bool narrow_show_answer = false; // one-column layout (phones): the answer view instead of the inputs view
@@ -201,6 +208,7 @@ struct AppState {
         // cut their text at the column's edge (the phone tests want none).
         float content_w = 0;
         int clipped_columns = 0;
+        int clipped_mask = 0;  // which of them (bit i: column i, as drawn)
     };
     std::unordered_map<std::string, Anchor> anchors;
 
@@ -348,6 +356,10 @@ void draw_compare(AppState& app);
 // the link, the pins and the scenario, on a second throw the user's own data too. False on a third: the platform then
 // shows its error.
 void app_end_failed_frame();
+// "Start over": the inputs go back to the page's default example (the user's own cards, offers and pins stay) and the
+// notice offers Undo, which puts back the inputs from before.
+void app_start_over(AppState& app);
+void app_undo_start_over(AppState& app);
 bool app_recover(AppState& app, const std::string& what);
 void app_load_default_scenario(AppState& app);
 

@@ -125,7 +125,9 @@ void draw_narrow_summary(AppState& app) {
     test_anchor(app, "narrow-verdict");
     ImGui::PopStyleColor();
     const double total_s = r.report.contains("time") ? json_number(r.report["time"], "total_s") : -1;
-    if (total_s > 0) wrapped_textf(tr(Str::SummaryTime, L), format_duration(total_s, L).c_str());
+    // No time for a job that does not fit: it would not run (the answer view says why).
+    if (total_s > 0 && v != engine::Verdict::kDoesNotFit)
+        wrapped_textf(tr(Str::SummaryTime, L), format_duration(total_s, L).c_str());
 }
 
 void draw_narrow(AppState& app) {
@@ -181,6 +183,7 @@ void draw_calculator(AppState& app) {
     if (width >= 46.0f * em) {
         const float left = std::min(24.0f * em, width * 0.38f);
         ImGui::BeginChild("##inputs", ImVec2(left, 0), false);
+        window_anchor(app, "inputs-pane");  // where the tests scroll the inputs (its scrollbar)
         draw_inputs(app);
         ImGui::EndChild();
         ImGui::SameLine(0, 1.2f * em);

@@ -504,8 +504,24 @@ void draw_inputs(AppState& app) {
     draw_region_question(app);
     section_heading(app, tr(Str::StepModel, L));
     test_anchor(app, "inputs");  // the first of the inputs (the phone tests want the verdict above it)
+    {
+        // "Start over" at the right end of the first heading's line: the example's inputs again, with Undo.
+        const char* label = tr(Str::StartOver, L);
+        const float w = ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+        ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - w));
+        if (ImGui::SmallButton(stable_label(label, "start-over").c_str())) app_start_over(app);
+        test_anchor(app, "start-over");
+        if (ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(tooltip_wrap(22.0f));
+            wrapped_text(tr(Str::StartOverTip, L));
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+    }
     field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
     const bool model_changed = model_combo(app);
+    test_anchor(app, "model");
     changed |= model_changed;
     if (app.model_defaults_note) {
         const Choice* precision = nullptr;
@@ -615,6 +631,19 @@ void draw_inputs(AppState& app) {
             if (s.stack != "unsloth" && s.stack != "torchtune" && s.stack != "axolotl") s.offload_activations_set = false;
         }
         test_anchor(app, "stack");
+        // Which stack to pick (issue 40), each in a line with the sources below.
+        if (ImGui::TreeNode(stable_label(tr(Str::StackHelpTitle, L), "stack-help").c_str())) {
+            test_anchor(app, "stack-help");
+            for (Str line : {Str::StackHelpHf, Str::StackHelpLlamaFactory, Str::StackHelpUnsloth, Str::StackHelpAxolotl,
+                             Str::StackHelpTorchtune}) {
+                ImGui::Bullet();
+                wrapped_text(tr(line, L));
+            }
+            hint_text(tr(Str::StackHelpSources, L));
+            ImGui::TreePop();
+        } else {
+            test_anchor(app, "stack-help");
+        }
         if (s.stack == "hf-trainer" || s.stack == "llama-factory" || s.stack == "axolotl") {
             field_label(tr(Str::LigerKernel, L), tr(Str::LigerKernelTip, L));
             changed |= ImGui::Checkbox("##liger_kernel", &s.liger_kernel);

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "ui/app.h"
+#include "ui/glossary.h"
 #include "ui/guide_content.h"
 #include "ui/widgets.h"
 
@@ -94,6 +95,22 @@ void draw_guide(AppState& app) {
         }
         ImGui::Unindent(0.5f * em);
         ImGui::Dummy(ImVec2(0, 0.4f * em));
+    }
+    // The glossary (glossary_table.h): every term of art the page uses, with its source; the same lines show when a
+    // text that names one is hovered.
+    const bool glossary_open = wrapped_collapsing_header(stable_label(tr(Str::GlossaryTitle, app.lang), "glossary").c_str(), false);
+    test_anchor(app, "guide-glossary");
+    if (glossary_open) {
+        ImGui::Indent(0.5f * em);
+        for (int i = 0; i < glossary_count(); ++i) {
+            const GlossaryEntry& e = glossary_entry(i);
+            ImGui::Bullet();
+            wrapped_textf("%s: %s", e.term, glossary_text(e, app.lang));
+            ImGui::Indent();
+            hint_text(e.source);
+            ImGui::Unindent();
+        }
+        ImGui::Unindent(0.5f * em);
     }
     ImGui::PopTextWrapPos();
 }

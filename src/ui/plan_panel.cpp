@@ -144,6 +144,28 @@ bool apply_plan(AppState& app, const nlohmann::json& option) {
 
 // ---- the verdict's plan line -------------------------------------------------------------------------------------
 namespace {
+// Whether the advice (the `gpuguide advise` entry of the scenario's card) has a fix whose every change keeps the
+// results: on the scenario's own card count (`same_count`: "fix" when it keeps the count, else "fix_same_count"), or
+// one that changes the count.
+bool advice_keeps_results(const nlohmann::json& advice, int own_cards, bool same_count) {
+    if (!advice.is_object() || advice.value("status", "") != "fixed") return false;
+    const auto all_none = [](const nlohmann::json& fix) {
+        if (!fix.is_object() || !fix.contains("changes") || !fix["changes"].is_array() || fix["changes"].empty())
+            return false;
+        for (const nlohmann::json& c : fix["changes"])
+            if (!c.is_object() || c.value("accuracy_risk", "") != "none") return false;
+        return true;
+    };
+    if (!advice.contains("fix")) return false;
+    const nlohmann::json& fix = advice["fix"];
+    const bool fix_keeps_count = fix.is_object() && int(number(fix, "gpu_count", own_cards)) == own_cards;
+    if (same_count) {
+        if (fix_keeps_count) return all_none(fix);
+        return advice.contains("fix_same_count") && all_none(advice["fix_same_count"]);
+    }
+    return !fix_keeps_count && all_none(fix);
+}
+
 // The plan's notes in a tooltip over the last item, when it is hovered.
 void notes_tooltip(const nlohmann::json& plan, Lang L) {
     if (!ImGui::IsItemHovered()) return;
@@ -171,8 +193,14 @@ void draw_plan_verdict(AppState& app) {
     const bool fits_as_typed = r.estimate.report.fits;
     if (!plan.value("found", false)) {
         if (fits_as_typed) return;  // a reserve or host limit the ranking applies: its row says why
-        ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
-        wrapped_text(tr(Str::VerdictPlanNone, L));
+        // The line must agree with the advice under it (issue 40: "no way keeps the results" beside a fix marked "no
+        // effect on accuracy"): the planner tries layouts only, the advisor also the stack's own switches (a fused
+        // loss), which keep the results, and more cards.
+        const Str line = advice_keeps_results(r.advice, s.gpu_count, true)    ? Str::VerdictPlanNoneSwitch
+                         : advice_keeps_results(r.advice, s.gpu_count, false) ? Str::VerdictPlanNoneMoreCards
+                                                                               : Str::VerdictPlanNone;
+        ImGui::PushStyleColor(ImGuiCol_Text, line == Str::VerdictPlanNone ? kBadColor : kTightColor);
+        wrapped_text(tr(line, L));
         ImGui::PopStyleColor();
         notes_tooltip(plan, L);
         test_anchor(app, "plan-none");

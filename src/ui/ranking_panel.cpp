@@ -12,6 +12,7 @@
 #include "ui/calculator_panels.h"
 #include "ui/export.h"
 #include "ui/format.h"
+#include "ui/glossary.h"
 #include "ui/plan_panel.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
@@ -60,17 +61,22 @@ void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int colu
         plan_notes(plan, L);
     };
     const bool rent = o.value("kind", "") == "rent";
-    // The option's name explains itself; its tooltip says whether it is on the frontier and, for a rental, what it
-    // takes to reach and pay for the provider.
-    if (column == 0 && !o.value("pareto", false) && !rent) return;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(tooltip_wrap(28.0f));
     switch (column) {
-        case 0:
+        case 0: {  // the option's name in full (the cell leaves the brand out), what the star means, its terms, and
+                   // for a rental what it takes to reach and pay for the provider
+            const std::string label = option_label(app.catalog(), o, L);
+            wrapped_text(label.c_str());
             if (o.value("pareto", false)) wrapped_text(tr(Str::ParetoTip, L));
+            glossary_lines(label, L);  // "spot"
             if (rent) access_lines(o, L);
             break;
-        case 5: batch_line(); break;
+        }
+        case 5:
+            batch_line();
+            glossary_lines(plan_summary(o.contains("plan") ? o["plan"] : nlohmann::json(), r.scenario.scenario, L), L);
+            break;
         case 1: {
             const nlohmann::json* fit = reason(o.value("fits", false) ? "fits" : "does_not_fit");
             const double card = value(fit, "card_bytes"), usable = value(fit, "usable_bytes");
@@ -190,6 +196,27 @@ void draw_ranking(AppState& app) {
     const Column* layout = narrow ? kNarrow : kWide;
     constexpr int kColumns = 7;
     const float height = std::min(22.0f, 1.6f * static_cast<float>(shown.size()) + 2.0f) * em;
+    // The option's label, once per row (the name column and its sort need it), without the brand ("RTX 4090", not
+    // "NVIDIA GeForce RTX 4090": the cell's tooltip names the card in full).
+    std::vector<std::string> labels(shown.size());
+    std::vector<int> order(shown.size());
+    float label_w = 0;
+    for (size_t i = 0; i < shown.size(); ++i) {
+        labels[i] = without_brand(option_label(app.catalog(), *shown[i], L));
+        // A card the user calibrated with their own measurement says so on each of its options.
+        if (shown[i]->value("calibrated", false)) labels[i] += std::string(" · ") + tr(Str::CalibratedByYou, L);
+        // Ranked after what the reader can use, and says why (issue 40): never dropped.
+        if (shown[i]->value("access_limited", false)) labels[i] += std::string(" · ") + tr(Str::AccessLimitedTag, L);
+        order[i] = static_cast<int>(i);
+        label_w = std::max(label_w, ImGui::CalcTextSize(("* " + labels[i]).c_str()).x);
+    }
+    // A desktop gives the option's name the width of the longest (issue 40: at 1280 px a shared width cut "(spot)"),
+    // leaving the plan (its words also in the cell's tooltip) at least 10 font sizes; the numbers keep theirs.
+    constexpr float kNumbersEm = 2.8f + 7.5f + 5.0f + 5.0f + 5.5f;  // rank, memory, time, cost, fits (below)
+    const float padding = 2.0f * ImGui::GetStyle().CellPadding.x;
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize - 7.0f * padding -
+                       (kNumbersEm + 10.0f) * em;
+    const float option_w = std::min(label_w + padding, std::max(8.0f * em, room));
     if (ImGui::BeginTable("##ranking", kColumns, flags, ImVec2(0, height))) {
         ImGui::TableSetupScrollFreeze(narrow ? 1 : 0, 1);
         for (int c = 0; c < kColumns; ++c) {
@@ -199,12 +226,11 @@ void draw_ranking(AppState& app) {
                                                      : k == kCost ? Str::ColCost : Str::ColFits, L);
             ImGuiTableColumnFlags f = k == kRank ? ImGuiTableColumnFlags_DefaultSort
                                       : k == kPlan ? ImGuiTableColumnFlags_NoSort : ImGuiTableColumnFlags_None;
-            // A desktop shares the width (fixed numbers, stretching words); a phone fits each column to its content (0).
-            const bool words = k == kOption || k == kPlan;
-            f |= words && !narrow ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed;
+            // A desktop: fixed numbers and option, the plan's words stretch; a phone fits each column to its content (0).
+            f |= k == kPlan && !narrow ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed;
             const float width = narrow ? (k == kRank ? 2.2f * em : 0.0f)
-                                : k == kRank ? 2.8f * em : k == kOption ? 1.0f : k == kPlan ? 1.3f
-                                : k == kMemory ? 7.5f * em : k == kFits ? 4.5f * em : 5.0f * em;
+                                : k == kRank ? 2.8f * em : k == kOption ? option_w : k == kPlan ? 1.0f
+                                : k == kMemory ? 7.5f * em : k == kFits ? 5.5f * em : 5.0f * em;
             ImGui::TableSetupColumn(name, f, width, static_cast<ImGuiID>(k));
         }
         // The header row, with the numeric columns' names right-aligned over their numbers (TableHeadersRow draws
@@ -221,17 +247,6 @@ void draw_ranking(AppState& app) {
             ImGui::PushID(c);  // as TableHeadersRow does: one ID per column
             ImGui::TableHeader(name);
             ImGui::PopID();
-        }
-        // The option's label, once per row (the name column and its sort need it).
-        std::vector<std::string> labels(shown.size());
-        std::vector<int> order(shown.size());
-        for (size_t i = 0; i < shown.size(); ++i) {
-            labels[i] = option_label(app.catalog(), *shown[i], L);
-            // A card the user calibrated with their own measurement says so on each of its options.
-            if (shown[i]->value("calibrated", false)) labels[i] += std::string(" · ") + tr(Str::CalibratedByYou, L);
-            // Ranked after what the reader can use, and says why (issue 40): never dropped.
-            if (shown[i]->value("access_limited", false)) labels[i] += std::string(" · ") + tr(Str::AccessLimitedTag, L);
-            order[i] = static_cast<int>(i);
         }
         // Sort the shown rows by the clicked column; ties keep the engine's order (stable sort).
         if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
@@ -267,7 +282,7 @@ void draw_ranking(AppState& app) {
                 const std::string rank = std::to_string(o.value("rank", 0));
                 // A phone needs the width for the offer: "RTX 4090", not "NVIDIA GeForce RTX 4090".
                 const std::string& label = labels[order[i]];
-                const std::string text = (o.value("pareto", false) ? "* " : "  ") + (narrow ? without_brand(label) : label);
+                const std::string text = (o.value("pareto", false) ? "* " : "  ") + label;
                 const bool fits = o.value("fits", false);
                 // A row shown only because "also show the options that were left out" is on: it may fit and still be
                 // excluded (budget, rent or buy, compatibility); say so rather than "Yes".
@@ -323,9 +338,10 @@ void draw_ranking(AppState& app) {
                         case kTime: {
                             // A rental ends when its last session does (start, setup, downloads, weekly quotas): its
                             // calendar time.
+                            // None for an option the job does not fit: it would not run (the memory says why).
                             const double calendar = json_number(o, "calendar_s");
                             const double t = calendar > 0 ? calendar : json_number(o, "time_s");
-                            text_right(t > 0 ? format_duration(t, L) : "-");
+                            text_right(t > 0 && fits ? format_duration(t, L) : "-");
                             break;
                         }
                         case kCost: {

@@ -534,6 +534,20 @@ void draw_data(AppState& app) {
     // the vendor's brand: a fixed width cut the longer names.
     const bool narrow = ImGui::GetContentRegionAvail().x < 40 * em;
     section_heading(app, tr(Str::GpusTitle, L));
+    // Launch prices are the makers' US dollars; a page set to CNY shows them in yuan at the rate its costs use (the
+    // user's, else the catalog's, with its source), and says so (issue 40: the table stayed in USD).
+    const engine::Currency currency = app.results.valid ? app.results.scenario.decision.currency : engine::Currency::kCny;
+    const double user_rate = app.results.valid ? app.results.scenario.decision.cny_per_usd : 0;
+    const engine::ExchangeRate& fx = cat.settings.exchange_rate;
+    const double rate = user_rate > 0 ? user_rate : fx.cny_per_usd;
+    const bool price_cny = currency == engine::Currency::kCny && rate > 0;
+    if (price_cny && user_rate > 0)
+        hint_textf(tr(Str::GpuPriceUserRate, L), format_significant(rate, 4).c_str());
+    else if (price_cny) {
+        hint_textf(tr(Str::GpuPriceRate, L), format_significant(rate, 4).c_str(), fx.as_of.c_str());
+        source_tooltip(fx.source, fx.as_of, L);  // the rate's source in full (data/settings.json exchange_rate)
+    }
+    if (price_cny) test_anchor(app, "gpu-price-rate");
     if (ImGui::BeginTable("##gpus", 7, flags, ImVec2(0, half))) {
         ImGui::TableSetupScrollFreeze(1, 1);
         ImGui::TableSetupColumn(tr(Str::ColGpu, L), ImGuiTableColumnFlags_WidthFixed, narrow ? 0.0f : 16 * em);
@@ -542,7 +556,7 @@ void draw_data(AppState& app) {
         ImGui::TableSetupColumn((std::string(tr(Str::ColFp32, L)) + " TFLOPS").c_str());
         ImGui::TableSetupColumn((std::string(tr(Str::ColTensor16, L)) + " TFLOPS").c_str());
         ImGui::TableSetupColumn((std::string(tr(Str::ColTdp, L)) + " W").c_str());
-        ImGui::TableSetupColumn((std::string(tr(Str::ColPrice, L)) + " " + currency_unit("USD", L)).c_str());
+        ImGui::TableSetupColumn((std::string(tr(Str::ColPrice, L)) + " " + currency_unit(price_cny ? "CNY" : "USD", L)).c_str());
         ImGui::TableHeadersRow();
         for (const auto& g : cat.gpus) {
             ImGui::TableNextRow();
@@ -564,7 +578,10 @@ void draw_data(AppState& app) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(g.tdp_w > 0 ? format_significant(g.tdp_w, 4).c_str() : "-");
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(g.launch_price_usd > 0 ? format_grouped(g.launch_price_usd).c_str() : "-");
+            const double price = price_cny ? g.launch_price_usd * rate : g.launch_price_usd;
+            ImGui::TextUnformatted(g.launch_price_usd > 0 ? format_grouped(std::round(price)).c_str() : "-");
+            if (g.launch_price_usd > 0 && price_cny && ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s", format_money(g.launch_price_usd, "USD", L).c_str());
         }
         ImGui::EndTable();
         table_anchor(app, "gpus-table", "##gpus");

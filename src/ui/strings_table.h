@@ -265,6 +265,19 @@
     X(StackTip, "The tool that runs the training. Each ships its own loss and checkpointing kernels; the "       \
       "estimate uses each one's documented defaults.",                                                             \
       "运行训练的工具。各自带有自己的损失函数和检查点实现；估算采用各自文档中的默认值。")                       \
+    X(StackHelpTitle, "Which stack should I use?", "该用哪个微调框架？")                                      \
+    X(StackHelpHf, "Hugging Face Trainer + PEFT: the general training loop of transformers, with PEFT for LoRA and QLoRA. Works with any model on the Hub; most tutorials use it. Start here if you write Python.", \
+      "Hugging Face 训练器 + PEFT：transformers 的通用训练循环，用 PEFT 做 LoRA 和 QLoRA。Hub 上的模型都能用，多数教程用的就是它。会写 Python 就从这里开始。") \
+    X(StackHelpLlamaFactory, "LLaMA-Factory: no code. A YAML file or its web page (LlamaBoard) fine-tunes 100+ LLMs with LoRA, QLoRA or full training; documented in Chinese too. Good for a first LLM fine-tune.", \
+      "LLaMA-Factory：不用写代码。用一个 YAML 文件或它的网页界面（LlamaBoard）就能对 100 多种大模型做 LoRA、QLoRA 或全量微调；有中文文档。适合第一次微调大模型。") \
+    X(StackHelpUnsloth, "Unsloth: its own kernels for LoRA and QLoRA on one card; its README reports about 2x the speed and 70% less memory than Hugging Face with FlashAttention 2 for Llama 3.1 8B. Free Colab and Kaggle notebooks. Made for one card.", \
+      "Unsloth：为单卡 LoRA、QLoRA 写的专用内核；它的 README 称 Llama 3.1 8B 比 Hugging Face + FlashAttention 2 快约 2 倍、省约 70% 显存。有免费的 Colab 和 Kaggle 笔记本。面向单卡。") \
+    X(StackHelpAxolotl, "axolotl: one YAML file per run over the Hugging Face stack, with DeepSpeed or FSDP for several cards and sample packing; many example configs. For multi-GPU runs you want to repeat.", \
+      "axolotl：每次训练一个 YAML 文件，底层是 Hugging Face，多卡用 DeepSpeed 或 FSDP，支持样本打包；有很多示例配置。适合要反复跑的多卡训练。") \
+    X(StackHelpTorchtune, "torchtune: PyTorch's own library: plain-PyTorch recipes (no Trainer) with YAML configs, on one card or many (FSDP2). For those who want to read and change the training loop.", \
+      "torchtune：PyTorch 官方的库：纯 PyTorch 写的训练配方（不用 Trainer），用 YAML 配置，单卡或多卡（FSDP2）。适合想读懂并修改训练循环的人。") \
+    X(StackHelpSources, "Sources: Hugging Face transformers Trainer and PEFT docs; Zheng et al. 2024, LlamaFactory, ACL (arXiv 2403.13372); unslothai/unsloth README (benchmark table); axolotl README; pytorch.org/torchtune overview.", \
+      "来源：Hugging Face transformers Trainer 与 PEFT 文档；Zheng 等 2024，LlamaFactory，ACL（arXiv 2403.13372）；unslothai/unsloth README（性能表）；axolotl README；pytorch.org/torchtune 概览。") \
     X(StackHf, "Hugging Face Trainer + PEFT", "Hugging Face 训练器 + PEFT")                                   \
     X(StackLlamaFactory, "LLaMA-Factory", "LLaMA-Factory")                                                      \
     X(StackUnsloth, "Unsloth", "Unsloth")                                                                       \
@@ -541,6 +554,10 @@
     X(ColFp32, "FP32", "FP32")                                                                               \
     X(ColTensor16, "FP16/BF16 tensor", "FP16/BF16 张量")                                                     \
     X(ColTdp, "Power", "功耗")                                                                               \
+    X(GpuPriceRate, "Launch prices are the makers' US dollar prices, shown in yuan at %s CNY per USD (the catalog's rate of %s; hover here for its source, over a price for the dollars).", \
+      "首发价是厂商的美元定价，这里按 1 美元 = %s 元换算成人民币（数据库的汇率，%s；悬停此处查看来源，悬停价格查看美元价）。") \
+    X(GpuPriceUserRate, "Launch prices are the makers' US dollar prices, shown in yuan at your rate of %s CNY per USD. Hover a price for the dollars.", \
+      "首发价是厂商的美元定价，这里按你设置的汇率 1 美元 = %s 元换算成人民币。鼠标悬停可看美元价。")        \
     X(ColPrice, "Price", "价格")                                                                             \
     X(ColProvider, "Provider", "服务商")                                                                     \
     X(ColInstance, "Instance", "实例")                                                                       \
@@ -681,6 +698,23 @@
     X(AdviceResultNoTime, "Then it needs %s of %s usable.", "修改后需要 %s（可用 %s）。")                    \
     X(AdviceResultSameTime, "Then it needs %s of %s usable and takes about the same time.", "修改后需要 %s（可用 %s），所需时间基本不变。") \
     X(ApplyFix, "Apply these changes", "应用这些修改")                                                       \
+    X(AdviceOnYourCards, "On your %s:", "在你的 %s 上：")                                                       \
+    X(AdviceNoSameCount, "No change that fits your %s was found.", "在你的 %s 上找不到能装下的修改。")          \
+    X(AdviceMoreCards, "Or with more cards (uses %d cards):", "或者多用几张卡（要用 %d 张卡）：")              \
+    X(ApplyFixCards, "Apply: uses %d cards", "应用：要用 %d 张卡")                                              \
+    X(ApplyFixCardsAsk, "This changes the card count from %d to %d. Apply it only if you have that many cards or will rent them.", \
+      "这会把显卡数量从 %d 张改成 %d 张。只有你有这么多卡、或打算租这么多卡时才应用。")                     \
+    X(ApplyFixCardsYes, "Yes, use %d cards", "确定，用 %d 张卡")                                                \
+    X(TimeNotFit, "It does not fit, so it would stop with an out-of-memory error: the times below assume it ran. Apply a change above first.", \
+      "装不下，实际会因显存不足而报错停止：下面的时间是假设它能跑时的估计。请先应用上面的修改。")           \
+    X(GlossaryTitle, "Glossary: the terms of art on this page", "术语表：本页用到的专业术语")                  \
+    X(StartOver, "Start over", "重新开始")                                                                     \
+    X(StartOverTip, "Put every input back to the example the page opens with. Your own cards, offers and pins stay, and Undo brings your inputs back.", \
+      "把所有输入恢复为页面打开时的示例。你自己添加的显卡、报价和固定的方案都会保留，可以撤销。")           \
+    X(StartedOver, "Started over from the example. Your own cards, offers and pins are kept.",                \
+      "已恢复为示例。你自己添加的显卡、报价和固定的方案都保留着。")                                         \
+    X(StartOverUndo, "Undo", "撤销")                                                                           \
+    X(StartOverUndoFailed, "Your inputs from before could not be brought back:", "无法恢复之前的输入：")       \
     X(ChangeMixedPrecision, "Use mixed precision (AMP)", "使用混合精度（AMP）")                              \
     X(ChangeCheckpointing, "Turn on gradient checkpointing", "开启梯度检查点")                               \
     X(ChangeAccumulation, "Smaller micro-batch with gradient accumulation (same effective batch)", "减小微批次并使用梯度累积（有效批大小不变）") \
@@ -1005,6 +1039,10 @@
       "同样的卡有更快的跑法（结果不变）：%s，用时 %s，而不是 %s。")                                       \
     X(VerdictPlanNone, "No way of running it on these cards keeps the results: it needs a change that may alter them (see below).", \
       "在这些卡上没有不改变训练结果的跑法：需要改动可能影响结果的设置（见下方）。")                      \
+    X(VerdictPlanNoneSwitch, "No other layout of these cards (sharding, offload, checkpointing, micro-batch) fits it; the change below does, and keeps the results.", \
+      "这些卡换什么跑法（分片、卸载、检查点、微批次）都装不下；下面的修改能装下，而且不改变训练结果。")   \
+    X(VerdictPlanNoneMoreCards, "No way of running it on these cards keeps the results; with more cards one does (see below).", \
+      "在这些卡上没有不改变训练结果的跑法；多用几张卡就有（见下方）。")                                 \
     X(ApplyPlan, "Use this plan", "采用这个跑法")                                                            \
     X(AllowResultChanges, "Advice may change the results", "建议可以改变训练结果")                          \
     X(AllowResultChangesTip, "Off: the advice first keeps what is learned (checkpointing, accumulation, more cards "  \

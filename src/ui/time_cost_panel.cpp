@@ -256,6 +256,16 @@ void draw_time(AppState& app) {
         return;
     }
     const double total = json_number(t, "total_s"), low = json_number(t, "low_s"), high = json_number(t, "high_s");
+    // A job that does not fit stops with an out-of-memory error before its first step (issue 40: its times read as
+    // valid): said first, and the times below in grey.
+    const bool no_fit = r.estimate.report.verdict.verdict == engine::Verdict::kDoesNotFit;
+    if (no_fit) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
+        wrapped_text(tr(Str::TimeNotFit, L));
+        ImGui::PopStyleColor();
+        test_anchor(app, "time-not-fit");
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    }
     if (t.contains("calibration") && t["calibration"].is_object()) {  // the card's measured speed is in these times
         ImGui::PushStyleColor(ImGuiCol_Text, kTightColor);
         wrapped_textf(tr(Str::CalBadgeSpeed, L), format_significant(json_number(t["calibration"], "efficiency_factor", 1), 3).c_str(),
@@ -275,6 +285,7 @@ void draw_time(AppState& app) {
     } else {
         hint_text(tr(Str::TimeNoDataset, L));
     }
+    if (no_fit) ImGui::PopStyleColor();
     // Per epoch, when the dataset is counted in samples over several epochs (with one, it is the total above).
     const double epoch = json_number(t, "epoch_s"), steps_per_epoch = json_number(t, "steps_per_epoch");
     if (epoch > 0 && steps_per_epoch > 0 && s.dataset_epochs > 1) {

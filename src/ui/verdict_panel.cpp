@@ -167,18 +167,10 @@ void apply_fix(AppState& app, const nlohmann::json& fix) {
 
 }  // namespace
 
-void draw_advice(AppState& app) {
-    const Results& r = app.results;
-    const Lang L = app.lang;
-    if (!r.advice.is_object()) return;
-    const std::string status = r.advice.value("status", "");
-    if (status == "works_as_is") return;  // the verdict already says it fits
-    section_heading(app, tr(Str::AdviceTitle, L));
-    if (status != "fixed" || !r.advice.contains("fix")) {
-        wrapped_text(tr(Str::AdviceNone, L));
-        return;
-    }
-    const nlohmann::json& fix = r.advice["fix"];
+namespace {
+
+// One fix's changes (each with its accuracy risk and the stack's line) and what it then needs.
+void draw_fix_changes(const nlohmann::json& fix, Lang L) {
     for (const auto& change : fix.value("changes", nlohmann::json::array())) {
         const std::string risk = change.value("accuracy_risk", "none");
         const Str risk_label = risk == "none" ? Str::RiskNone : risk == "small" ? Str::RiskSmall : Str::RiskTask;
@@ -208,7 +200,79 @@ void draw_advice(AppState& app) {
                       (format_significant(ratio, 2) + "x").c_str());
     else
         wrapped_textf(tr(Str::AdviceResultNoTime, L), need.c_str(), usable.c_str());
-    if (ImGui::Button(tr(Str::ApplyFix, L))) apply_fix(app, fix);
+}
+
+// "Apply: uses N cards", then the question before the count changes (issue 40: someone who owns one card must not
+// find four in the inputs after one click).
+void draw_count_changing_apply(AppState& app, const nlohmann::json& fix, int own_cards, int fix_cards) {
+    const Lang L = app.lang;
+    char buf[256];
+    if (app.fix_confirm_cards != fix_cards) {
+        std::snprintf(buf, sizeof buf, tr(Str::ApplyFixCards, L), fix_cards);
+        if (ImGui::Button(stable_label(buf, "apply-fix-cards").c_str())) app.fix_confirm_cards = fix_cards;
+        test_anchor(app, "apply-fix-cards");
+        return;
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, kTightColor);
+    wrapped_textf(tr(Str::ApplyFixCardsAsk, L), own_cards, fix_cards);
+    ImGui::PopStyleColor();
+    test_anchor(app, "apply-fix-cards-ask");
+    std::snprintf(buf, sizeof buf, tr(Str::ApplyFixCardsYes, L), fix_cards);
+    if (ImGui::Button(stable_label(buf, "apply-fix-cards-yes").c_str())) {
+        app.fix_confirm_cards = 0;
+        apply_fix(app, fix);
+    }
+    test_anchor(app, "apply-fix-cards-yes");
+    ImGui::SameLine();
+    if (ImGui::Button(stable_label(tr(Str::ImportCancel, L), "apply-fix-cards-cancel").c_str())) app.fix_confirm_cards = 0;
+    test_anchor(app, "apply-fix-cards-cancel");
+}
+
+}  // namespace
+
+// The advisor's fixes for the scenario's card: one that keeps the user's card count first (the advisor's own best,
+// or its best on that count when the best adds cards), then one that adds cards, labelled with its count and asked.
+void draw_advice(AppState& app) {
+    const Results& r = app.results;
+    const Lang L = app.lang;
+    if (!r.advice.is_object()) return;
+    const std::string status = r.advice.value("status", "");
+    if (status == "works_as_is") return;  // the verdict already says it fits
+    section_heading(app, tr(Str::AdviceTitle, L));
+    if (status != "fixed" || !r.advice.contains("fix") || !r.advice["fix"].is_object()) {
+        wrapped_text(tr(Str::AdviceNone, L));
+        return;
+    }
+    const nlohmann::json& fix = r.advice["fix"];
+    const int own_cards = r.scenario.scenario.gpu_count;
+    const int fix_cards = int(json_number(fix, "gpu_count", own_cards));
+    if (fix_cards == own_cards) {
+        draw_fix_changes(fix, L);
+        if (ImGui::Button(stable_label(tr(Str::ApplyFix, L), "apply-fix").c_str())) apply_fix(app, fix);
+        test_anchor(app, "apply-fix");
+        return;
+    }
+    const catalog::Catalog& cat = app.catalog();
+    const engine::GpuSpec* gpu = cat.find_gpu(r.scenario.scenario.gpu_id);
+    const std::string own = cards_label(own_cards, gpu ? gpu->name : r.scenario.scenario.gpu_id, L);
+    const nlohmann::json* same = r.advice.contains("fix_same_count") && r.advice["fix_same_count"].is_object()
+                                     ? &r.advice["fix_same_count"]
+                                     : nullptr;
+    if (same != nullptr) {
+        wrapped_textf(tr(Str::AdviceOnYourCards, L), own.c_str());
+        test_anchor(app, "advice-same-count");
+        draw_fix_changes(*same, L);
+        if (ImGui::Button(stable_label(tr(Str::ApplyFix, L), "apply-fix").c_str())) apply_fix(app, *same);
+        test_anchor(app, "apply-fix");
+    } else {
+        wrapped_textf(tr(Str::AdviceNoSameCount, L), own.c_str());
+        test_anchor(app, "advice-same-count-none");
+    }
+    ImGui::Spacing();
+    wrapped_textf(tr(Str::AdviceMoreCards, L), fix_cards);
+    test_anchor(app, "advice-more-cards");
+    draw_fix_changes(fix, L);
+    draw_count_changing_apply(app, fix, own_cards, fix_cards);
 }
 
 // The config to paste into the scenario's stack (catalog::stack_config), read-only and selectable (Ctrl+C copies a

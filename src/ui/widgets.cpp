@@ -11,6 +11,7 @@
 
 #include "imgui_internal.h"  // the window's current text-wrap position; RenderArrow
 #include "ui/format.h"
+#include "ui/glossary.h"
 #include "ui/theme.h"
 
 namespace gg::ui {
@@ -45,6 +46,8 @@ void field_label(const char* label, const char* tip) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(tooltip_wrap(22.0f));
         ImGui::TextUnformatted(tip);
+        // The terms of art the label or its tip names, from the glossary.
+        glossary_lines(std::string(label) + "\n" + tip, glossary_lang());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
@@ -69,9 +72,12 @@ bool choice_combo(const char* id, std::string& value, const std::vector<Choice>&
                 value = c.value;
                 changed = true;
             }
+            if (ImGui::IsItemHovered()) glossary_tooltip(tr(c.label, lang), lang);  // "ZeRO-3", "QLoRA", ...
             if (selected) ImGui::SetItemDefaultFocus();
         }
         ImGui::EndCombo();
+    } else if (ImGui::IsItemHovered()) {
+        glossary_tooltip(preview, lang);
     }
     return changed;
 }
@@ -254,13 +260,17 @@ void table_anchor(AppState& app, const std::string& name, const char* table_id) 
     const float scroll_x = (table->Flags & ImGuiTableFlags_ScrollX) && table->InnerWindow ? table->InnerWindow->ScrollMax.x : 0;
     a.content_w = a.w + scroll_x * css;
     a.clipped_columns = 0;
+    a.clipped_mask = 0;
     for (int i = 0; i < table->ColumnsCount; ++i) {
         const ImGuiTableColumn& c = table->Columns[i];
         if (!c.IsEnabled) continue;
         // The furthest any cell or the header's full name reached (ImGui records it even where it clips the text).
         const float reached = std::max({c.ContentMaxXFrozen, c.ContentMaxXUnfrozen, c.ContentMaxXHeadersIdeal});
         // A fitted column's width is rounded to whole pixels: less than 0.15 em past its edge cuts no letter.
-        if (reached > c.MaxX + 0.15f * ImGui::GetFontSize()) ++a.clipped_columns;
+        if (reached > c.MaxX + 0.15f * ImGui::GetFontSize()) {
+            ++a.clipped_columns;
+            if (i < 31) a.clipped_mask |= 1 << i;
+        }
     }
 }
 
@@ -273,6 +283,7 @@ void wrapped_text(const char* text) {
     const float width = right - x > ImGui::GetFontSize() ? right - x : ImGui::GetFontSize();
     const float local_x = ImGui::GetCursorPosX();  // continuation lines align with the first (e.g. after a bullet)
     const auto lines = wrap_lines(ImGui::GetFont(), ImGui::GetFontSize(), text, width);
+    const ImVec2 top = window->DC.CursorPos;
     // Lines of one paragraph sit at the font's line height, like ImGui's own wrapped text: no item spacing.
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
     for (size_t i = 0; i < lines.size(); ++i) {
@@ -280,6 +291,11 @@ void wrapped_text(const char* text) {
         if (i + 1 == lines.size()) ImGui::PopStyleVar();  // the paragraph's last line keeps the normal spacing
         ImGui::TextUnformatted(text + lines[i].first, text + lines[i].second);
     }
+    // The glossary (issue 40): a paragraph that names a term of art explains it when hovered (a long press on a touch
+    // screen rests the pointer there too). Looked up only while hovered; never inside a tooltip (it takes no input).
+    if (!lines.empty() && ImGui::IsWindowHovered() &&
+        ImGui::IsMouseHoveringRect(top, ImVec2(x + width, ImGui::GetItemRectMax().y)))
+        glossary_tooltip(text, glossary_lang());
 }
 
 namespace {

@@ -298,3 +298,32 @@ TEST_CASE("advisor: mixed precision for an SD LoRA job casts the frozen UNet too
     CHECK_FALSE(frozen_weights_16bit_default(Family::kSdUnet, Method::kLora, Precision::kFp32));
     CHECK_FALSE(frozen_weights_16bit_default(Family::kDecoder, Method::kLora, Precision::kBf16Amp));
 }
+
+TEST_CASE("advisor: a fix that adds cards comes with the best fix on the job's own card count") {
+    // The EMA case above: without result changes allowed, ZeRO-3 over 2 cards wins (it keeps the results); someone
+    // who owns one RTX 3090 gets the best fix on that one card beside it (issue 40): dropping the EMA.
+    AdviceJob j = job_of(R"({"model": "sd-1.5", "batch_size": 1, "grad_accum_steps": 4, "image_size": 512,
+                             "precision": "fp16-amp", "optimizer": "adamw", "checkpointing": "full", "ema": true,
+                             "reserve_fraction": 0.2, "display": "none"})");
+    j.priors = &gg::catalog::embedded_time_data();
+    j.dataset.samples = 10000;
+    std::vector<GpuSpec> one = {*embedded_catalog().find_gpu("rtx-3090")};
+    const auto advice = advise(j, one, gg::catalog::embedded_compat_data(), AdviceOptions{});
+    CHECK(the_one_change(advice).change == Change::kMoreCards);
+    CHECK(advice[0].fix.config.gpu_count > 1);
+    REQUIRE(advice[0].same_count_status == AdviceStatus::kFixed);
+    const Fix& same = advice[0].same_count_fix;
+    CHECK(same.config.gpu_count == 1);
+    REQUIRE_FALSE(same.changes.empty());
+    for (const AppliedChange& c : same.changes) CHECK(c.change != Change::kMoreCards);
+    CHECK(same.peak_bytes_per_card <= same.usable_bytes_per_card);
+    CHECK(same.config.ema_weights == false);  // the one change on one card that works
+    // A fix on the same count has no alternative: the 8 GB BERT job's mixed precision.
+    AdviceJob bert = job_of(R"({"model": "bert-base", "batch_size": 16, "seq_len": 512, "precision": "fp32",
+                                "optimizer": "adamw", "gpu": {"id": "rtx-4060"}})");
+    const auto bert_advice = advise(bert, {*embedded_catalog().find_gpu("rtx-4060")},
+                                    gg::catalog::embedded_compat_data(), AdviceOptions{});
+    REQUIRE(bert_advice.size() == 1);
+    if (bert_advice[0].status == AdviceStatus::kFixed) CHECK(bert_advice[0].fix.config.gpu_count == 1);
+    CHECK(bert_advice[0].same_count_status == AdviceStatus::kNoFix);
+}

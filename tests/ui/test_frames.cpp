@@ -409,3 +409,87 @@ TEST_CASE("the verdict says how much of the card is usable and why: ECC on, ECC 
     for (const char* name : {"card-memory-ecc-on", "card-memory-ecc-off", "card-memory-driver"})
         CHECK_FALSE(drawn_last_frame(app, name));
 }
+
+TEST_CASE("Start over puts the example back and keeps the pins; Undo brings the inputs back") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    run_frame(app, 1280, 800);
+    const nlohmann::json example = gg::ui::app_scenario_json(app);
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model": "llama-3.1-8b", "method": "lora", "gpu": {"id": "rtx-4090"},
+                                               "budget": {"amount": 3000, "currency": "CNY"}})").empty());
+    run_frame(app, 1280, 800);
+    REQUIRE(gg::ui::app_pin_current(app));
+    const nlohmann::json mine = gg::ui::app_scenario_json(app);
+    REQUIRE(mine != example);
+    gg::ui::app_start_over(app);
+    run_frame(app, 1280, 800);
+    CHECK(gg::ui::app_scenario_json(app) == example);  // the decision keys (the budget) too
+    CHECK(app.pins.size() == 1);
+    CHECK(app.notice == gg::ui::Str::StartedOver);
+    gg::ui::app_undo_start_over(app);
+    run_frame(app, 1280, 800);
+    CHECK(gg::ui::app_scenario_json(app) == mine);
+    CHECK(app.notice == gg::ui::Str::Dismiss);
+    CHECK(app.start_over_undo.is_null());
+    gg::ui::app_undo_start_over(app);  // a second Undo has nothing to bring back: nothing changes
+    CHECK(gg::ui::app_scenario_json(app) == mine);
+}
+
+TEST_CASE("Escape closes an open dropdown") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    run_frame(app, 1280, 800);
+    // A frame of the page and a dropdown opened beside it (what a click on a combo does), drawn while it is open.
+    const auto frame = [&](bool open_it) {
+        ImGui::GetIO().DisplaySize = ImVec2(1280, 800);
+        ImGui::NewFrame();
+        gg::ui::app_frame(app);
+        ImGui::Begin("##test window");
+        if (open_it) ImGui::OpenPopup("##a dropdown");
+        const bool open = ImGui::BeginPopup("##a dropdown");
+        if (open) {
+            ImGui::TextUnformatted("an item");
+            ImGui::EndPopup();
+        }
+        ImGui::End();
+        ImGui::Render();
+        return open;
+    };
+    CHECK(frame(true));
+    CHECK(frame(false));  // it stays open
+    app.escape_pressed = true;  // the platform latches a press quicker than a frame
+    CHECK_FALSE(frame(false));
+    CHECK(GImGui->OpenPopupStack.Size == 0);
+    CHECK_FALSE(app.escape_pressed);
+}
+
+TEST_CASE("a paragraph that names a term of art explains it in a tooltip when hovered") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    run_frame(app, 1280, 800);
+    ImGuiIO& io = ImGui::GetIO();
+    io.UserData = &app;
+    ImVec2 at;
+    const auto frame = [&](ImVec2 mouse, const char* text) {
+        io.MousePos = mouse;
+        ImGui::NewFrame();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(600, 400));
+        ImGui::Begin("##glossary test");
+        at = ImGui::GetCursorScreenPos();
+        gg::ui::wrapped_text(text);
+        ImGui::End();
+        ImGui::Render();
+        for (ImGuiWindow* w : GImGui->Windows)
+            if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->Active) return true;
+        return false;
+    };
+    frame(ImVec2(-1, -1), "Train it with LoRA on one card.");
+    const ImVec2 on_text(at.x + 5, at.y + 5);
+    CHECK(frame(on_text, "Train it with LoRA on one card."));
+    CHECK_FALSE(frame(on_text, "Train it on one card."));           // no term: no tooltip
+    CHECK_FALSE(frame(ImVec2(at.x + 5, at.y + 300), "Train it with LoRA on one card."));  // not hovered
+}

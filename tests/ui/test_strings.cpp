@@ -8,6 +8,7 @@
 
 #include "catalog/embedded_data.h"
 #include "catalog/full_report.h"
+#include "ui/glossary.h"
 #include "ui/strings.h"
 
 namespace {
@@ -103,4 +104,58 @@ TEST_CASE("every formula id the engines report has a sentence in both languages"
         CHECK(has_cjk(gg::ui::formula_text(id, gg::ui::Lang::Zh)));
     }
     CHECK(std::string(gg::ui::formula_text("time.no_such_formula", gg::ui::Lang::En)).empty());
+}
+
+TEST_CASE("every glossary entry has its term, a line in English and in Chinese, and a source") {
+    using namespace gg::ui;
+    REQUIRE(glossary_count() >= 20);
+    std::set<std::string> terms;
+    for (int i = 0; i < glossary_count(); ++i) {
+        const GlossaryEntry& e = glossary_entry(i);
+        const std::string term = e.term;
+        CAPTURE(term);
+        CHECK(terms.insert(e.term).second);  // each term once
+        CHECK(std::string(e.en).size() > 20);
+        CHECK_FALSE(has_cjk(e.en));
+        CHECK(has_cjk(e.zh));
+        CHECK(std::string(e.source).size() > 5);
+        CHECK(conversions(e.en).empty());  // shown through "%s": a stray % would not print
+        CHECK(conversions(e.zh).empty());
+        // Every spelling it is matched by names it in the tooltip: the entry is found in its own match list's words.
+        CHECK_FALSE(glossary_terms_in(e.match).empty());
+    }
+}
+
+TEST_CASE("the glossary explains the issue's terms of art and every entry names a term the page uses") {
+    using namespace gg::ui;
+    // Issue 40's list: each is found in a text that uses it.
+    for (const char* text : {"MFU 38%", "ZeRO-3 over 4 cards", "SDPA attention", "foreach AdamW", "Liger kernel",
+                             "sample packing", "on the frontier", "LoRA rank", "QLoRA", "AMP", "checkpointing",
+                             "NVLink", "ECC memory", "TF32"}) {
+        CAPTURE(text);
+        CHECK_FALSE(glossary_terms_in(text).empty());
+    }
+    // Whole words only: QLoRA is not LoRA, "camp" is not AMP, "fp16-amp" is FP16.
+    const auto only = [](const char* text) {
+        std::set<std::string> out;
+        for (int i : glossary_terms_in(text)) out.insert(glossary_entry(i).term);
+        return out;
+    };
+    CHECK(only("QLoRA") == std::set<std::string>{"QLoRA"});
+    CHECK(only("a camp") == std::set<std::string>{});
+    CHECK(only("fp16-amp") == std::set<std::string>{"FP16"});
+    CHECK(only("ZeRO-3") == std::set<std::string>{"ZeRO"});
+    CHECK(only("ZeRO 阶段3，检查点") == std::set<std::string>{"ZeRO", "checkpointing"});
+    // No entry is dead: each names a term some page string uses, in English and in Chinese.
+    for (int i = 0; i < glossary_count(); ++i) {
+        const std::string term = glossary_entry(i).term;
+        CAPTURE(term);
+        bool en = false, zh = false;
+        for (int s = 0; s < string_count() && !(en && zh); ++s) {
+            for (int t : glossary_terms_in(string_at(s, Lang::En))) en |= t == i;
+            for (int t : glossary_terms_in(string_at(s, Lang::Zh))) zh |= t == i;
+        }
+        CHECK(en);
+        CHECK(zh);
+    }
 }
