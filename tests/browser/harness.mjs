@@ -104,3 +104,19 @@ export async function clickAnchor(page, name, settleMs = 250) {
   await page.mouse.up();
   await page.waitForTimeout(settleMs);
 }
+
+// A widget as drawn in the last frame (window.gpuguide.anchor), or null.
+export const anchor = (page, name) => page.evaluate((n) => window.gpuguide.anchor(n), name);
+
+// Wheel over the pane's scrollbar until `name` is drawn in the upper part of the pane (`height`: the viewport's).
+export async function scrollPaneTo(page, pane, name, height) {
+  for (let i = 0; i < 150; ++i) {
+    const a = await anchor(page, name);
+    if (a && a.visible && a.y > 0.1 * height && a.y < 0.6 * height) return a;
+    const p = await anchor(page, pane);
+    await page.mouse.move(p.x + p.w - 3, p.y + p.h / 2);
+    await page.mouse.wheel(0, a && a.y <= 0.1 * height ? -100 : 100);
+    await page.waitForTimeout(60);
+  }
+  throw new Error(`could not scroll ${name} into view: ${JSON.stringify(await anchor(page, name))}`);
+}

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, serveDist, openPage, waitReady, clickAnchor, anchorCentre, screenshotColours, repoRoot } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, clickAnchor, anchorCentre, screenshotColours, repoRoot, anchor, scrollPaneTo } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 // Qwen/Qwen2-1.5B's config.json, pretty-printed with all its keys as the Hub's file has them (written out here, not
@@ -48,22 +48,9 @@ let browser, server;
 before(async () => { browser = await launch(); server = await serveDist(); });
 after(async () => { if (browser) await browser.close(); if (server) await server.close(); });
 
-const anchor = (page, name) => page.evaluate((n) => window.gpuguide.anchor(n), name);
 const report = async (page) => JSON.parse(await page.evaluate(() => window.gpuguide.report()));
 const ui = (page) => page.evaluate(() => window.gpuguide.ui());
 
-// Wheel over the pane's scrollbar until `name` is drawn in the upper part of the pane (phone.test.mjs does the same).
-async function scrollTo(page, pane, name, height) {
-  for (let i = 0; i < 150; ++i) {
-    const a = await anchor(page, name);
-    if (a && a.visible && a.y > 0.1 * height && a.y < 0.6 * height) return a;
-    const p = await anchor(page, pane);
-    await page.mouse.move(p.x + p.w - 3, p.y + p.h / 2);
-    await page.mouse.wheel(0, a && a.y <= 0.1 * height ? -100 : 100);
-    await page.waitForTimeout(60);
-  }
-  throw new Error(`could not scroll ${name} into view: ${JSON.stringify(await anchor(page, name))}`);
-}
 
 // The clipboard as the system holds it (the page writes it asynchronously): waits for `want`, returns what is there.
 async function clipboardHolds(page, want) {
@@ -78,18 +65,18 @@ async function clipboardHolds(page, want) {
 
 async function openConfigBox(page, size) {
   if (size.phone) await clickAnchor(page, 'view-job');
-  await scrollTo(page, 'results-pane', 'hf_config_open', size.height).catch(() => {});
+  await scrollPaneTo(page, 'results-pane', 'hf_config_open', size.height).catch(() => {});
   if (!(await anchor(page, 'hf_config_text'))) await clickAnchor(page, 'hf_config_open');
-  if (size.phone) await scrollTo(page, 'results-pane', 'hf_config_text', size.height);
+  if (size.phone) await scrollPaneTo(page, 'results-pane', 'hf_config_text', size.height);
 }
 
 // The stack config's title on screen and open; returns the copy-config anchor's centre.
 async function openStackConfig(page, size) {
   if (size.phone) await clickAnchor(page, 'view-answer');
   const pane = 'results-pane';
-  await scrollTo(page, pane, 'stack-config', size.height);
+  await scrollPaneTo(page, pane, 'stack-config', size.height);
   if (!(await anchor(page, 'copy-config'))) await clickAnchor(page, 'stack-config');
-  await scrollTo(page, pane, 'copy-config', size.height);
+  await scrollPaneTo(page, pane, 'copy-config', size.height);
   return anchorCentre(page, 'copy-config');
 }
 

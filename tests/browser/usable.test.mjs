@@ -4,7 +4,7 @@
 // Screenshots: build/browser/usable-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serveDist, openPage, waitReady, clickAnchor, anchorCentre, screenshotColours } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, clickAnchor, anchorCentre, screenshotColours, anchor, scrollPaneTo } from './harness.mjs';
 
 const sizes = [{ width: 1280, height: 800, scale: 1, phone: false }, { width: 390, height: 844, scale: 2, phone: true }];
 
@@ -12,7 +12,6 @@ let browser, server;
 before(async () => { browser = await launch(); server = await serveDist(); });
 after(async () => { if (browser) await browser.close(); if (server) await server.close(); });
 
-const anchor = (page, name) => page.evaluate((n) => window.gpuguide.anchor(n), name);
 const report = async (page) => JSON.parse(await page.evaluate(() => window.gpuguide.report()));
 const load = async (page, scenario) => {
   const problems = await page.evaluate((s) => window.gpuguide.load(s), scenario);
@@ -20,18 +19,6 @@ const load = async (page, scenario) => {
   await page.waitForTimeout(400);
 };
 
-// Wheel over the pane's scrollbar until `name` is drawn in the upper part of the pane (as input.test.mjs).
-async function scrollTo(page, pane, name, height) {
-  for (let i = 0; i < 150; ++i) {
-    const a = await anchor(page, name);
-    if (a && a.visible && a.y > 0.1 * height && a.y < 0.6 * height) return a;
-    const p = await anchor(page, pane);
-    await page.mouse.move(p.x + p.w - 3, p.y + p.h / 2);
-    await page.mouse.wheel(0, a && a.y <= 0.1 * height ? -100 : 100);
-    await page.waitForTimeout(60);
-  }
-  throw new Error(`could not scroll ${name} into view: ${JSON.stringify(await anchor(page, name))}`);
-}
 
 // The inputs' pane: the left column on a desktop, the job view on a phone.
 async function showInputs(page, size) {
@@ -59,11 +46,11 @@ for (const size of sizes) {
       if (lang === 'zh') await clickAnchor(page, 'lang');
       await load(page, sdOnOneCard);
       if (size.phone) await clickAnchor(page, 'view-answer');
-      await scrollTo(page, 'results-pane', 'advice-same-count', size.height);
+      await scrollPaneTo(page, 'results-pane', 'advice-same-count', size.height);
       const same = await anchor(page, 'advice-same-count');
       const more = await anchor(page, 'advice-more-cards');
       assert.ok(more && same.y < more.y, 'the fix on the user\'s own card is listed before the one with more cards');
-      await scrollTo(page, 'results-pane', 'apply-fix-cards', size.height);
+      await scrollPaneTo(page, 'results-pane', 'apply-fix-cards', size.height);
       await screenshotColours(page, `usable-fixes-${tag}`);
       assert.equal((await report(page)).scenario.gpu.count, 1);
 
@@ -89,7 +76,7 @@ for (const size of sizes) {
 
       // The fix on the one card applies with one click and keeps the count.
       await load(page, sdOnOneCard);
-      await scrollTo(page, 'results-pane', 'apply-fix', size.height);
+      await scrollPaneTo(page, 'results-pane', 'apply-fix', size.height);
       await clickAnchor(page, 'apply-fix');
       // (The scenario leaves out a setting at its default: no "ema" key once it is off.)
       await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).scenario.optimizer === 'adamw-8bit', null,
@@ -113,12 +100,12 @@ for (const size of sizes) {
       assert.notDeepEqual(mine, example);
       // A pin of the user's own, made with the Pin button.
       if (size.phone) await clickAnchor(page, 'view-answer');
-      await scrollTo(page, 'results-pane', 'pin', size.height);
+      await scrollPaneTo(page, 'results-pane', 'pin', size.height);
       await clickAnchor(page, 'pin');
       await page.waitForFunction(() => window.gpuguide.compare().pins.length === 1, null, { timeout: 10000 });
 
       const pane = await showInputs(page, size);
-      await scrollTo(page, pane, 'start-over', size.height);
+      await scrollPaneTo(page, pane, 'start-over', size.height);
       const button = await anchorCentre(page, 'start-over');
       assert.ok(button.rect.x + button.rect.w <= size.width, `Start over is on the screen: ${JSON.stringify(button.rect)}`);
       await clickAnchor(page, 'start-over');
@@ -136,7 +123,7 @@ for (const size of sizes) {
       assert.equal((await page.evaluate(() => window.gpuguide.notice())).text, null, 'the notice went with the Undo');
 
       // Escape closes an open dropdown and changes nothing.
-      await scrollTo(page, pane, 'model', size.height);
+      await scrollPaneTo(page, pane, 'model', size.height);
       await clickAnchor(page, 'model');
       assert.ok(await page.evaluate(() => window.gpuguide.popups()) > 0, 'the click opened the model list');
       await screenshotColours(page, `usable-model-open-${tag}`);
@@ -187,7 +174,7 @@ for (const size of sizes) {
       // Llama 3.1 8B LoRA on one RTX 4090: the ranking lists AutoDL's spot offers.
       await load(page, { model: 'llama-3.1-8b', method: 'lora', gpu: { id: 'rtx-4090' } });
       if (size.phone) await clickAnchor(page, 'view-answer');
-      await scrollTo(page, 'results-pane', 'ranking-table', size.height);
+      await scrollPaneTo(page, 'results-pane', 'ranking-table', size.height);
       await page.mouse.move(2, 2);
       await page.waitForTimeout(150);
       await screenshotColours(page, `usable-ranking-${tag}`);
@@ -201,14 +188,14 @@ for (const size of sizes) {
       await load(page, { model: 'llama-3.2-1b', method: 'full', precision: 'fp32', gpu: { id: 'rtx-4060' },
                          dataset: { samples: 10000, epochs: 1 } });
       if (size.phone) { await clickAnchor(page, 'view-job'); await clickAnchor(page, 'view-answer'); }  // from the top
-      await scrollTo(page, 'results-pane', 'time-not-fit', size.height);
+      await scrollPaneTo(page, 'results-pane', 'time-not-fit', size.height);
       await page.mouse.move(2, 2);
       await page.waitForTimeout(150);
       await screenshotColours(page, `usable-time-not-fit-${tag}`);
 
       // The stack help, opened with a click; a hover on a paragraph that names LoRA explains it.
       const pane = await showInputs(page, size);
-      await scrollTo(page, pane, 'stack-help', size.height);
+      await scrollPaneTo(page, pane, 'stack-help', size.height);
       await clickAnchor(page, 'stack-help');
       await page.mouse.move(2, 2);
       await page.waitForTimeout(200);
@@ -221,13 +208,13 @@ for (const size of sizes) {
 
       // GPUs and prices: the launch prices in yuan (the page's currency), the rate and its source said.
       await clickAnchor(page, 'tab-data');
-      await scrollTo(page, 'tab-pane', 'gpu-price-rate', size.height);
+      await scrollPaneTo(page, 'tab-pane', 'gpu-price-rate', size.height);
       await screenshotColours(page, `usable-gpu-table-cny-${tag}`);
 
       // The glossary at the end of the Guide, and one of its lines as a hover explains a term in a paragraph.
       await clickAnchor(page, 'tab-guide');
       // (The glossary is the Guide's last section: scrolled to the end, it may stay in the lower part of the screen.)
-      await scrollTo(page, 'tab-pane', 'guide-glossary', size.height).catch(() => {});
+      await scrollPaneTo(page, 'tab-pane', 'guide-glossary', size.height).catch(() => {});
       await clickAnchor(page, 'guide-glossary');
       const tabPane = await anchor(page, 'tab-pane');
       await page.mouse.move(tabPane.x + tabPane.w - 3, tabPane.y + tabPane.h / 2);
