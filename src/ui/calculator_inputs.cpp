@@ -408,14 +408,20 @@ void draw_region_question(AppState& app) {
     const Lang L = app.lang;
     const float em = ImGui::GetFontSize();
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
-    const float wrap_w = ImGui::GetContentRegionAvail().x - 1.2f * em;
-    const float text_h = ImGui::CalcTextSize(tr(Str::RegionQuestion, L), nullptr, false, wrap_w).y;
+    // The child's content width (its border and padding taken off), and the lines wrapped_text will draw in it.
+    const float wrap_w = ImGui::GetContentRegionAvail().x - 2.0f * ImGui::GetStyle().WindowPadding.x -
+                         2.0f * ImGui::GetStyle().ChildBorderSize;
+    // (wrapped_text sets its lines a line height apart, then one item spacing)
+    const float text_h = static_cast<float>(wrap_lines(ImGui::GetFont(), em, tr(Str::RegionQuestion, L), wrap_w).size()) *
+                             ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.y;
     const float button_h = ImGui::GetFrameHeight();
     // Room for the question and the two buttons (side by side, or one under the other when narrow).
     const float both_w = ImGui::CalcTextSize(tr(Str::RegionMainland, L)).x + ImGui::CalcTextSize(tr(Str::RegionElsewhere, L)).x +
                          4.0f * ImGui::GetStyle().FramePadding.x + 2.0f * ImGui::GetStyle().ItemSpacing.x;
     const bool stacked = both_w > wrap_w;
-    const float h = text_h + (stacked ? 2.0f : 1.0f) * (button_h + ImGui::GetStyle().ItemSpacing.y) + 1.4f * em;
+    // The text, the buttons, the child's padding above and below.
+    const float h = text_h + (stacked ? 2.0f * button_h + ImGui::GetStyle().ItemSpacing.y : button_h) +
+                    2.0f * ImGui::GetStyle().WindowPadding.y + 0.25f * em;
     ImGui::BeginChild("##region-question", ImVec2(0, h), true, ImGuiWindowFlags_NoScrollbar);
     wrapped_text(tr(Str::RegionQuestion, L));
     if (ImGui::Button(stable_label(tr(Str::RegionMainland, L), "region-mainland").c_str())) {
