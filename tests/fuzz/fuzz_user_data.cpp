@@ -27,6 +27,17 @@ const gg::catalog::Catalog& small_base() {
             for (const auto& g : few_gpus["gpus"]) known = known || o.value("gpu", "") == g.value("id", "");
             if (known && few_offers["offers"].size() < 3) few_offers["offers"].push_back(o);
         }
+        // The offers' access records name providers; keep those of the kept offers only (a record whose provider
+        // has no offer is an error of the file).
+        if (offers.contains("access")) {
+            few_offers["access"] = nlohmann::json::array();
+            for (const auto& a : offers["access"])
+                for (const auto& o : few_offers["offers"])
+                    if (o.value("provider", "") == a.value("provider", "")) {
+                        few_offers["access"].push_back(a);
+                        break;
+                    }
+        }
         std::vector<gg::catalog::Problem> problems;
         gg::catalog::Catalog c = gg::catalog::parse_catalog(
             few_gpus.dump(), few_offers.dump(), gg::catalog::embedded_file(gg::catalog::kSettingsFile), problems);
