@@ -614,6 +614,7 @@ json fix_json(const engine::Fix& f, engine::AdviceStatus status, const std::stri
                {"image_size", f.shape.image_size > 0 ? json(f.shape.image_size) : json(nullptr)},
                {"peak_bytes_per_card", f.peak_bytes_per_card},
                {"usable_bytes_per_card", f.usable_bytes_per_card},
+               {"verdict", engine::verdict_name(f.verdict)},  // "tight": into the headroom, as the ranking's plan
                {"time_s", num_or_null(f.time_s)},
                {"time_ratio", num_or_null(f.time_ratio)}};
     }

@@ -65,14 +65,17 @@ nlohmann::json scaling_to_json(const std::vector<ScalingRow>& rows) {
     nlohmann::json out = nlohmann::json::array();
     for (const ScalingRow& r : rows) {
         auto num = [&](double v, bool known) { return known ? nlohmann::json(v) : nlohmann::json(nullptr); };
-        const bool total = r.timed && r.total_s > 0;
+        // A count the job does not fit on has no time: it stops at the first step with out-of-memory (issue 40: a
+        // time beside "No" reads as a time the student can have).
+        const bool timed = r.timed && r.fits;
+        const bool total = timed && r.total_s > 0;
         out.push_back({{"gpus", r.gpus},
                        {"fits", r.fits},
-                       {"step_s", num(r.step_s, r.timed)},
-                       {"samples_per_s", num(r.samples_per_s, r.timed)},
+                       {"step_s", num(r.step_s, timed)},
+                       {"samples_per_s", num(r.samples_per_s, timed)},
                        {"total_s", num(r.total_s, total)},
-                       {"scaling_efficiency", num(r.scaling_efficiency, r.timed)},
-                       {"speedup", num(r.speedup, r.timed && r.speedup > 0)}});
+                       {"scaling_efficiency", num(r.scaling_efficiency, timed)},
+                       {"speedup", num(r.speedup, timed && r.speedup > 0)}});
     }
     return out;
 }

@@ -47,7 +47,7 @@ std::vector<ScalingRow> scaling_rows(const Scenario& scenario, const Estimate& e
                                      const std::vector<int>& copies = kScalingCopies);
 
 // [{gpus, fits, step_s, samples_per_s, total_s, scaling_efficiency, speedup}]; time keys null when the row is not
-// timed, total_s null without a dataset. Expected values only: the scenario's own estimate carries the low..high
+// timed or the job does not fit on that many cards (it would stop with out-of-memory), total_s null without a dataset. Expected values only: the scenario's own estimate carries the low..high
 // range (each row is the engine's cheap evaluation, TimeDetail::kTotalOnly).
 nlohmann::json scaling_to_json(const std::vector<ScalingRow>& rows);
 

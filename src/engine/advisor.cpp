@@ -340,6 +340,23 @@ double variant_time_s(Search& s, Variant& v, const GpuSpec& gpu, int micro, int 
     return r.total_s > 0 ? r.total_s : kNaN;
 }
 
+// The planner's layout on the job's own cards as the advice's fix (one change: "plan"), with the plan's verdict.
+void fill_from_plan(const Plan& plan, const AdviceJob& job, double card_bytes, double original_step_s, CardAdvice& a) {
+    Fix& f = a.fix;
+    f.changes = {make_change(Change::kPlan, job.config.gpu_count, job.spec.family)};
+    f.config = plan.config;
+    f.shape = job.shape;
+    f.global_batch = plan.global_batch;
+    f.peak_bytes_per_card = plan.peak_bytes_per_card;
+    f.usable_bytes_per_card = usable_card_bytes(card_bytes, plan.headroom);
+    f.verdict = plan.verdict;
+    f.time_s = plan.time_s;
+    f.time_ratio = known(plan.time_s) && known(a.original_time_s) ? plan.time_s / a.original_time_s
+                   : known(plan.step_s) && known(original_step_s) ? plan.step_s / original_step_s
+                                                                   : kNaN;
+    a.status = AdviceStatus::kFixed;
+}
+
 }  // namespace
 
 // ---- search ------------------------------------------------------------------------------------------------------
@@ -405,6 +422,8 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
         }
         // Then the planner's layout on the same cards (the ranking's own answer for them): it keeps the results, so
         // unless the user allows result changes it comes before any change of what is learned.
+        Fix tight_plan;
+        tight_plan.verdict = Verdict::kDoesNotFit;  // none yet
         if (!best.found && !s.allow_result_changes && card_bytes > 0 &&
             (!a.fits_as_is || !a.meets_deadline_as_is)) {
             PlanTarget t;
@@ -416,21 +435,17 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
             t.ecc = ecc;
             const Plan plan = planner.plan(t);
             const bool in_time = !(options.deadline_s > 0) || !known(plan.time_s) || plan.time_s <= options.deadline_s;
-            if (plan.found && plan.verdict == Verdict::kFits && !plan.as_typed && in_time) {
-                Fix& f = a.fix;
-                f.changes = {make_change(Change::kPlan, job.config.gpu_count, job.spec.family)};
-                f.config = plan.config;
-                f.shape = job.shape;
-                f.global_batch = plan.global_batch;
-                f.peak_bytes_per_card = plan.peak_bytes_per_card;
-                f.usable_bytes_per_card = usable_card_bytes(card_bytes, plan.headroom);
-                f.time_s = plan.time_s;
-                f.time_ratio = known(plan.time_s) && known(a.original_time_s) ? plan.time_s / a.original_time_s
-                               : known(plan.step_s) && known(original_step_s) ? plan.step_s / original_step_s
-                                                                               : kNaN;
-                a.status = AdviceStatus::kFixed;
-                out.push_back(std::move(a));
-                continue;
+            if (plan.found && !plan.as_typed && in_time) {
+                fill_from_plan(plan, job, card_bytes, original_step_s, a);
+                // A plan that fits the card but not the headroom (the user's reserve, the desktop) is the ranking's
+                // "tight" answer: the fix only if no change gets within the headroom (below).
+                if (plan.verdict == Verdict::kFits) {
+                    out.push_back(std::move(a));
+                    continue;
+                }
+                tight_plan = a.fix;
+                a.fix = Fix{};
+                a.status = AdviceStatus::kNoFix;
             }
         }
         // The search over the variants, from `best` (the stack switches' or nothing). keep_count: only variants on the
@@ -532,6 +547,11 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
                     a.same_count_status = AdviceStatus::kFixed;
                 }
             }
+        } else if (tight_plan.verdict == Verdict::kTight) {
+            // Issue 40: nothing fits within the headroom, but the ranking runs this card tight with the planner's
+            // layout; the advice says the same, as tight, rather than "no fix".
+            a.fix = std::move(tight_plan);
+            a.status = AdviceStatus::kFixed;
         } else {
             a.status = AdviceStatus::kNoFix;
             a.fix.config = job.config;

@@ -77,6 +77,9 @@ struct Fix {
     double global_batch = 0;             // micro-batch x accumulation x cards (kept unless the shape changed)
     double peak_bytes_per_card = 0;      // nvidia-smi view
     double usable_bytes_per_card = 0;
+    // kTight: the planner's layout, which fits the card but not the headroom (the user's reserve, a desktop); given
+    // only when no change fits within the headroom, as the ranking runs the card tight with it.
+    Verdict verdict = Verdict::kFits;
     double time_s = 0;                   // one run (NaN = unknown)
     double time_ratio = 0;               // time_s / the original's time on this card; without a dataset, the ratio of
                                          // their optimizer steps (the same number of steps); NaN = unknown

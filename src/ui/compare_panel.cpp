@@ -251,7 +251,13 @@ void draw_compare(AppState& app) {
     const double now_s = now >= 0 ? number_at((*entries[now])["report"], "time", "total_s") : -1;
     for (int c = 0; c < columns; ++c) {
         ImGui::TableNextColumn();
-        const double t = number_at((*entries[c])["report"], "time", "total_s");
+        // A pin that does not fit has no time to show: it stops at the first step (issue 40).
+        const nlohmann::json& r = (*entries[c])["report"];
+        if (r.is_object() && json_text(r, "verdict") == "does_not_fit") {
+            ImGui::TextDisabled("%s", tr(Str::PinNoTimeNoFit, L));
+            continue;
+        }
+        const double t = number_at(r, "time", "total_s");
         ImGui::TextUnformatted(t > 0 ? format_duration(t, L).c_str() : "-");
         if (c != now) diff_line(signed_difference((*entries[c])["differences"]["total_s"], now_s, format_duration, L));
     }

@@ -242,6 +242,7 @@
     X(RowRent, "Rent (cheapest offer)", "租用（最便宜的报价）")                                                \
     X(RowBuy, "Buy", "购买")                                                                                   \
     X(PinProblems, "Cannot be computed with the data now:", "按现在的数据无法计算：")                            \
+    X(PinNoTimeNoFit, "- (out of memory at the first step)", "-（第一步就显存不足）")                          \
     X(PinBarTip, "%s: %s (the red mark: %s usable on this card)", "%s：%s（红线：这块卡可用 %s）")             \
     X(VerdictCard, "Needs %s of the card's %s; a real run needs %s more headroom: %s.",                        \
       "需要 %s，显卡共 %s；实际运行还需 %s 余量：%s。")                                                       \
@@ -697,6 +698,9 @@
     X(AdviceResult, "Then it needs %s of %s usable and takes %s the time.", "修改后需要 %s（可用 %s），所需时间为原来的 %s。") \
     X(AdviceResultNoTime, "Then it needs %s of %s usable.", "修改后需要 %s（可用 %s）。")                    \
     X(AdviceResultSameTime, "Then it needs %s of %s usable and takes about the same time.", "修改后需要 %s（可用 %s），所需时间基本不变。") \
+    X(AdviceTight, "Tight: no change keeps the memory you asked to keep free (reserve, desktop); this one fits the " \
+      "card itself, with less margin.",                                                                          \
+      "偏紧：没有哪种修改能留出你要求的空闲显存（预留、桌面显示）；这种做法能放进显卡本身，但余量更小。")  \
     X(ApplyFix, "Apply these changes", "应用这些修改")                                                       \
     X(AdviceOnYourCards, "On your %s:", "在你的 %s 上：")                                                       \
     X(AdviceNoSameCount, "No change that fits your %s was found.", "在你的 %s 上找不到能装下的修改。")          \

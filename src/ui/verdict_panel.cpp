@@ -200,6 +200,11 @@ void draw_fix_changes(const nlohmann::json& fix, Lang L) {
                       (format_significant(ratio, 2) + "x").c_str());
     else
         wrapped_textf(tr(Str::AdviceResultNoTime, L), need.c_str(), usable.c_str());
+    if (json_text(fix, "verdict") == "tight") {  // the planner's layout into the headroom (docs/decisions.md)
+        ImGui::PushStyleColor(ImGuiCol_Text, kTightColor);
+        wrapped_text(tr(Str::AdviceTight, L));
+        ImGui::PopStyleColor();
+    }
 }
 
 // "Apply: uses N cards", then the question before the count changes (issue 40: someone who owns one card must not

@@ -169,3 +169,21 @@ TEST_CASE("scaling: no card, no rows; the report carries them under time.scaling
     CHECK(j[0]["fits"] == true);
     for (const char* key : {"step_s", "samples_per_s", "total_s", "scaling_efficiency", "speedup"}) CHECK(j[0][key].is_null());
 }
+
+TEST_CASE("scaling: a count the job does not fit on shows no time (issue 40), the counts it fits on do") {
+    const Scenario s = parse(R"({"model": "llama-2-7b", "batch_size": 1, "seq_len": 2048, "precision": "bf16-amp",
+        "checkpointing": "full", "attention": "flash", "gpu": {"id": "a100-sxm4-80gb", "count": 8, "strategy": "zero3"},
+        "dataset": {"tokens": 1000000000}})");
+    const std::vector<ScalingRow> rows = rows_of(s);
+    const nlohmann::json j = scaling_to_json(rows);
+    REQUIRE(j.size() == rows.size());
+    bool some_not = false;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        CAPTURE(rows[i].gpus);
+        REQUIRE(rows[i].timed);  // the engine still times every count (the speed-ups of the rows that fit need it)
+        for (const char* key : {"step_s", "samples_per_s", "total_s", "scaling_efficiency", "speedup"})
+            CHECK(j[i][key].is_null() == !rows[i].fits);
+        some_not |= !rows[i].fits;
+    }
+    CHECK(some_not);
+}

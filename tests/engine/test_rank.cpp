@@ -251,7 +251,8 @@ TEST_CASE("rank: in the JSON, an option the job does not fit carries the advisor
             // Either changes, or the same job on another card count (DDP buckets can tip 2+ cards over while
             // the scenario's own count fits as given).
             CHECK((o["fix"]["changes"].size() >= 1 || o["fix"]["gpu_count"] != o["count"]));
-            CHECK(o["fix"]["peak_bytes_per_card"].get<double>() <= o["fix"]["usable_bytes_per_card"].get<double>());
+            CHECK((o["fix"]["peak_bytes_per_card"].get<double>() <= o["fix"]["usable_bytes_per_card"].get<double>() ||
+                   o["fix"]["verdict"] == "tight"));
         }
     }
     CHECK(with_fix > 0);
