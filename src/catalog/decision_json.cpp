@@ -124,30 +124,21 @@ ParsedDecision parse_decision_scenario(std::string_view text, const Catalog& cat
     return parse_decision_scenario_json(doc.value, catalog, file);
 }
 
-ParsedDecision parse_decision_scenario_json(const json& doc_as_given, const Catalog& catalog, const std::string& file) {
-    const json doc = scenario_without_nulls(doc_as_given);  // null = left out (scenario.h)
-    ParsedDecision out;
-    if (!doc.is_object()) {
-        out.problems.push_back({file, "", "a scenario must be a JSON object"});
-        return out;
-    }
-    // Split: the base parser rejects keys it does not know, so it gets the document without the decision keys.
-    json base = doc;
-    json keys = json::object();
-    for (const std::string& k : kDecisionKeys)
-        if (base.contains(k)) {
-            keys[k] = base[k];
-            base.erase(k);
-        }
-    ParsedScenario ps = parse_scenario_json(base, file, &catalog);
-    out.value.scenario = ps.scenario;
-    out.problems = ps.problems;
-    auto problem = [&](const std::string& key, const std::string& message) {
-        out.problems.push_back({file, "/" + key, message});
-    };
+namespace {
 
+// A problem at a decision key ("/key"), for the readers below.
+struct KeyProblems {
+    std::vector<Problem>& out;
+    const std::string& file;
+    void operator()(const std::string& key, const std::string& message) const {
+        out.push_back({file, "/" + key, message});
+    }
+};
+
+// The money keys: exchange rate first (the others convert with it), currency, budget, electricity, and the owned
+// cards' GPU-hours per month.
+void read_money_keys(const json& keys, const Catalog& catalog, const KeyProblems& problem, engine::DecisionInputs& d) {
     const engine::CostSettings& settings = catalog.settings;
-    engine::DecisionInputs& d = out.value.decision;
     double rate = settings.exchange_rate.cny_per_usd;
     if (keys.contains("cny_per_usd")) {  // first: the other money keys convert with it
         const json& v = keys["cny_per_usd"];
@@ -187,6 +178,45 @@ ParsedDecision parse_decision_scenario_json(const json& doc_as_given, const Cata
             if (!currency_given) d.currency = cur;
         }
     }
+    if (keys.contains("electricity_per_kwh")) {
+        const json& v = keys["electricity_per_kwh"];
+        double amount = -1;
+        engine::Currency cur = engine::Currency::kCny;
+        bool ok = true;
+        if (v.is_number()) amount = v.get<double>();
+        else if (v.is_object() && v.contains("amount") && v["amount"].is_number()) {
+            amount = v["amount"].get<double>();
+            if (v.contains("currency")) ok = parse_currency(v["currency"], cur);
+        }
+        if (!ok || !(amount >= 0) || !std::isfinite(amount) || amount > 100)
+            problem("electricity_per_kwh",
+                    "'electricity_per_kwh' must be a price per kWh in CNY (0 to 100), or {\"amount\", \"currency\"}");
+        else {
+            d.electricity_price_per_kwh_cny = engine::to_cny(amount, engine::currency_code(cur), rate);
+            if (!std::isfinite(d.electricity_price_per_kwh_cny))
+                problem("electricity_per_kwh", "a USD price needs the exchange rate (data/settings.json exchange_rate)");
+        }
+    }
+    if (keys.contains("utilization") && keys.contains("gpu_hours_per_month")) {
+        problem("gpu_hours_per_month", "give 'gpu_hours_per_month' or 'utilization', not both: they say the same thing "
+                                       "(utilization x 730.5 h = GPU-hours per month)");
+    } else if (keys.contains("utilization")) {
+        const json& v = keys["utilization"];
+        if (!v.is_number() || !(v.get<double>() >= 0.01) || v.get<double>() > 1)
+            problem("utilization", "'utilization' must be a fraction from 0.01 to 1: the share of calendar time the card "
+                                   "trains (or give 'gpu_hours_per_month')");
+        else d.gpu_hours_per_month = v.get<double>() * engine::kHoursPerMonth;
+    } else if (keys.contains("gpu_hours_per_month")) {
+        const json& v = keys["gpu_hours_per_month"];
+        if (!v.is_number() || !(v.get<double>() >= kMinGpuHoursPerMonth) || !(v.get<double>() <= engine::kHoursPerMonth))
+            problem("gpu_hours_per_month", "'gpu_hours_per_month' must be the hours your own cards train in a month, "
+                                           "from 1 to 730.5 (every hour of the mean month)");
+        else d.gpu_hours_per_month = v.get<double>();
+    }
+}
+
+// The choices: deadline, region, objective, ownership, where the user is, and the run's count and storage.
+void read_choice_keys(const json& keys, const Catalog& catalog, const KeyProblems& problem, engine::DecisionInputs& d) {
     if (keys.contains("deadline_h")) {
         const json& v = keys["deadline_h"];
         if (!v.is_number() || !(v.get<double>() > 0) || !(v.get<double>() <= 1e6))
@@ -227,41 +257,6 @@ ParsedDecision parse_decision_scenario_json(const json& doc_as_given, const Cata
         else if (s == "both") d.ownership = engine::Ownership::kBoth;
         else problem("ownership", "'ownership' must be \"rent\", \"buy\" or \"both\"");
     }
-    if (keys.contains("electricity_per_kwh")) {
-        const json& v = keys["electricity_per_kwh"];
-        double amount = -1;
-        engine::Currency cur = engine::Currency::kCny;
-        bool ok = true;
-        if (v.is_number()) amount = v.get<double>();
-        else if (v.is_object() && v.contains("amount") && v["amount"].is_number()) {
-            amount = v["amount"].get<double>();
-            if (v.contains("currency")) ok = parse_currency(v["currency"], cur);
-        }
-        if (!ok || !(amount >= 0) || !std::isfinite(amount) || amount > 100)
-            problem("electricity_per_kwh",
-                    "'electricity_per_kwh' must be a price per kWh in CNY (0 to 100), or {\"amount\", \"currency\"}");
-        else {
-            d.electricity_price_per_kwh_cny = engine::to_cny(amount, engine::currency_code(cur), rate);
-            if (!std::isfinite(d.electricity_price_per_kwh_cny))
-                problem("electricity_per_kwh", "a USD price needs the exchange rate (data/settings.json exchange_rate)");
-        }
-    }
-    if (keys.contains("utilization") && keys.contains("gpu_hours_per_month")) {
-        problem("gpu_hours_per_month", "give 'gpu_hours_per_month' or 'utilization', not both: they say the same thing "
-                                       "(utilization x 730.5 h = GPU-hours per month)");
-    } else if (keys.contains("utilization")) {
-        const json& v = keys["utilization"];
-        if (!v.is_number() || !(v.get<double>() >= 0.01) || v.get<double>() > 1)
-            problem("utilization", "'utilization' must be a fraction from 0.01 to 1: the share of calendar time the card "
-                                   "trains (or give 'gpu_hours_per_month')");
-        else d.gpu_hours_per_month = v.get<double>() * engine::kHoursPerMonth;
-    } else if (keys.contains("gpu_hours_per_month")) {
-        const json& v = keys["gpu_hours_per_month"];
-        if (!v.is_number() || !(v.get<double>() >= kMinGpuHoursPerMonth) || !(v.get<double>() <= engine::kHoursPerMonth))
-            problem("gpu_hours_per_month", "'gpu_hours_per_month' must be the hours your own cards train in a month, "
-                                           "from 1 to 730.5 (every hour of the mean month)");
-        else d.gpu_hours_per_month = v.get<double>();
-    }
     if (keys.contains("user_region")) {
         const json& v = keys["user_region"];
         const std::string r = v.is_string() ? v.get<std::string>() : "";
@@ -291,6 +286,10 @@ ParsedDecision parse_decision_scenario_json(const json& doc_as_given, const Cata
             problem("storage_gb", "'storage_gb' must be a number of GB (10^9 bytes) from 0 to 1,000,000");
         else d.storage_bytes = v.get<double>() * 1e9;
     }
+}
+
+// The session overheads and the two switches.
+void read_session_keys(const json& keys, const KeyProblems& problem, engine::DecisionInputs& d) {
     // Session overheads (engine::DecisionInputs; defaults: settings session_overheads): each a number in a range.
     // `min_rate` > 0: a rate that is 0 (not counted) or at least that much; a smaller one is a typo or a unit slip
     // that would turn a download into centuries (0.01 MB/s is below the slowest transfer the data holds: 0.02 MB/s
@@ -338,6 +337,34 @@ ParsedDecision parse_decision_scenario_json(const json& doc_as_given, const Cata
                                             "even where a change that keeps the results works");
         else d.allow_result_changes = v.get<bool>();
     }
+}
+
+}  // namespace
+
+ParsedDecision parse_decision_scenario_json(const json& doc_as_given, const Catalog& catalog, const std::string& file) {
+    const json doc = scenario_without_nulls(doc_as_given);  // null = left out (scenario.h)
+    ParsedDecision out;
+    if (!doc.is_object()) {
+        out.problems.push_back({file, "", "a scenario must be a JSON object"});
+        return out;
+    }
+    // Split: the base parser rejects keys it does not know, so it gets the document without the decision keys.
+    json base = doc;
+    json keys = json::object();
+    for (const std::string& k : kDecisionKeys)
+        if (base.contains(k)) {
+            keys[k] = base[k];
+            base.erase(k);
+        }
+    ParsedScenario ps = parse_scenario_json(base, file, &catalog);
+    out.value.scenario = ps.scenario;
+    out.problems = ps.problems;
+    const KeyProblems problem{out.problems, file};
+    engine::DecisionInputs& d = out.value.decision;
+    read_money_keys(keys, catalog, problem, d);
+    read_choice_keys(keys, catalog, problem, d);
+    read_session_keys(keys, problem, d);
+
     out.value.decision_json = keys;
     return out;
 }
