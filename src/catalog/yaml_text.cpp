@@ -1,11 +1,19 @@
-// YAML text -> JSON values with limits (see yaml_text.h). yaml-cpp parses; this file types the scalars and counts.
+// YAML text -> JSON values with limits (see yaml_text.h). yaml-cpp parses (its event interface); this file builds
+// the JSON, types the scalars and counts.
 #include "catalog/yaml_text.h"
 
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <exception>
-#include <yaml-cpp/yaml.h>
+#include <map>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/parser.h>
 
 namespace gg::catalog {
 
@@ -41,66 +49,130 @@ bool is_float(const std::string& s) {
     return all_digits(s, i);
 }
 
-struct Converter {
-    std::size_t values = 0;
-    std::string error;
+// Builds the JSON value from yaml-cpp's parse events (no yaml-cpp Node graph: less code in the page, and each use of
+// an alias is counted with every value it stands for).
+struct Stopped {};  // thrown by the handler to end parsing at the first problem; caught in parse_yaml_text
 
-    // `path` is the key path for messages ("model.lora_rank", "lora_target_modules[2]").
-    json convert(const YAML::Node& node, const std::string& path, int depth) {
-        if (!error.empty()) return nullptr;
-        if (++values > kMaxYamlValues) {
-            error = "the document stands for more than " + std::to_string(kMaxYamlValues) +
-                    " values (anchors and aliases that expand, or a file that is not a training config); stopped at '" +
-                    (path.empty() ? std::string("the top") : path) + "'";
-            return nullptr;
+class JsonBuilder : public YAML::EventHandler {
+public:
+    std::string error;
+    json root;
+
+    void OnDocumentStart(const YAML::Mark&) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override { add(nullptr, 1, anchor, mark); }
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        const auto it = anchors_.find(anchor);
+        if (it == anchors_.end()) fail("an alias names an anchor that is not defined", mark);
+        add(it->second.first, it->second.second, YAML::NullAnchor, mark);
+    }
+    void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                  const std::string& value) override {
+        // "?" = a plain scalar, typed as YAML 1.1 types it; "!" (quoted) and !!str stay text.
+        const bool text = tag == "!" || tag == "tag:yaml.org,2002:str";
+        if (expecting_key()) {
+            Frame& f = stack_.back();
+            if (value == "<<") fail("'" + where("<<") + "': YAML merge keys (<<) are not read; write the keys out", mark);
+            if (f.value.contains(value))
+                fail("'" + printable(where(value), 80) + "' is given twice (line " + std::to_string(mark.line + 1) +
+                         "); a YAML mapping has each key once",
+                     mark);
+            f.key = value;
+            f.has_key = true;
+            if (anchor != YAML::NullAnchor) anchors_[anchor] = {json(value), 1};
+            return;
         }
-        if (depth > kMaxJsonDepth) {
-            error = "'" + path + "' is nested more than " + std::to_string(kMaxJsonDepth) + " levels deep";
-            return nullptr;
+        add(text ? json(value) : yaml_plain_scalar(value), 1, anchor, mark);
+    }
+    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                         YAML::EmitterStyle::value) override {
+        open(json::array(), anchor, mark);
+    }
+    void OnSequenceEnd() override { close(); }
+    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                    YAML::EmitterStyle::value) override {
+        open(json::object(), anchor, mark);
+    }
+    void OnMapEnd() override { close(); }
+
+private:
+    struct Frame {
+        json value;
+        std::string path;  // for messages: "model", "lora_target_modules[2]"
+        std::string key;   // a mapping's key waiting for its value
+        bool has_key = false;
+        YAML::anchor_t anchor = YAML::NullAnchor;
+        std::size_t values_at_start = 0;
+    };
+    std::vector<Frame> stack_;
+    std::map<YAML::anchor_t, std::pair<json, std::size_t>> anchors_;  // value and how many values it stands for
+    std::size_t values_ = 0;
+
+    [[noreturn]] void fail(const std::string& message, const YAML::Mark& mark) {
+        error = message;
+        if (message.find("(line") == std::string::npos)
+            error += " (line " + std::to_string(mark.line + 1) + ", column " + std::to_string(mark.column + 1) + ")";
+        throw Stopped{};
+    }
+    bool expecting_key() const { return !stack_.empty() && stack_.back().value.is_object() && !stack_.back().has_key; }
+    std::string where(const std::string& key) const {
+        const std::string& path = stack_.empty() ? std::string() : stack_.back().path;
+        return path.empty() ? key : path + "." + key;
+    }
+    std::string child_path() const {
+        if (stack_.empty()) return "";
+        const Frame& f = stack_.back();
+        if (f.value.is_array()) return f.path + "[" + std::to_string(f.value.size()) + "]";
+        return f.path.empty() ? f.key : f.path + "." + f.key;
+    }
+    void count(std::size_t n, const YAML::Mark& mark) {
+        values_ += n;
+        if (values_ > kMaxYamlValues) {
+            const std::string at = child_path();
+            fail("the document stands for more than " + std::to_string(kMaxYamlValues) +
+                     " values (anchors and aliases that expand, or a file that is not a training config); stopped at '" +
+                     (at.empty() ? std::string("the top") : printable(at, 80)) + "'",
+                 mark);
         }
-        switch (node.Type()) {
-            case YAML::NodeType::Null:
-            case YAML::NodeType::Undefined:
-                return nullptr;
-            case YAML::NodeType::Scalar: {
-                const std::string& tag = node.Tag();
-                // "!" = a quoted scalar: always a string; "?" = plain: typed as YAML 1.1 types it.
-                if (tag == "?") return yaml_plain_scalar(node.Scalar());
-                if (tag == "tag:yaml.org,2002:str" || tag == "!") return node.Scalar();
-                const json typed = yaml_plain_scalar(node.Scalar());
-                return typed;
-            }
-            case YAML::NodeType::Sequence: {
-                json out = json::array();
-                std::size_t i = 0;
-                for (const YAML::Node& item : node) {
-                    out.push_back(convert(item, path + "[" + std::to_string(i) + "]", depth + 1));
-                    ++i;
-                }
-                return out;
-            }
-            case YAML::NodeType::Map: {
-                json out = json::object();
-                for (const auto& kv : node) {
-                    if (!kv.first.IsScalar()) {
-                        error = "a key under '" + (path.empty() ? std::string("the top") : path) +
-                                "' is not a plain name (a list or mapping used as a key)";
-                        return nullptr;
-                    }
-                    const std::string key = kv.first.Scalar();
-                    const std::string sub = path.empty() ? key : path + "." + key;
-                    if (out.contains(key)) {
-                        error = "'" + printable(sub, 80) + "' is given twice (line " +
-                                std::to_string(kv.first.Mark().line + 1) + "); a YAML mapping has each key once";
-                        return nullptr;
-                    }
-                    out[key] = convert(kv.second, sub, depth + 1);
-                    if (!error.empty()) return nullptr;
-                }
-                return out;
-            }
+    }
+    void add(json value, std::size_t n, YAML::anchor_t anchor, const YAML::Mark& mark) {
+        if (expecting_key()) fail("a key under '" + stack_.back().path + "' is not a plain name", mark);
+        count(n, mark);
+        if (anchor != YAML::NullAnchor) anchors_[anchor] = {value, n};
+        if (stack_.empty()) {
+            root = std::move(value);
+            return;
         }
-        return nullptr;
+        Frame& f = stack_.back();
+        if (f.value.is_array()) f.value.push_back(std::move(value));
+        else {
+            f.value[f.key] = std::move(value);
+            f.has_key = false;
+        }
+    }
+    void open(json value, YAML::anchor_t anchor, const YAML::Mark& mark) {
+        if (expecting_key())
+            fail("a key under '" + (stack_.back().path.empty() ? std::string("the top") : stack_.back().path) +
+                     "' is not a plain name (a list or mapping used as a key)",
+                 mark);
+        if (static_cast<int>(stack_.size()) >= kMaxJsonDepth)
+            fail("'" + printable(child_path(), 80) + "' is nested more than " + std::to_string(kMaxJsonDepth) +
+                     " levels deep",
+                 mark);
+        count(1, mark);
+        Frame f;
+        f.path = child_path();
+        f.value = std::move(value);
+        f.anchor = anchor;
+        f.values_at_start = values_;
+        stack_.push_back(std::move(f));
+    }
+    void close() {
+        Frame f = std::move(stack_.back());
+        stack_.pop_back();
+        const std::size_t n = values_ - f.values_at_start + 1;
+        values_ -= n;  // add() counts the finished value again, whole
+        add(std::move(f.value), n, f.anchor, YAML::Mark());
     }
 };
 
@@ -134,15 +206,21 @@ JsonText parse_yaml_text(std::string_view text) {
                     std::to_string(kMaxYamlTextBytes >> 10) + " KiB (" + std::to_string(kMaxYamlTextBytes) + " bytes)";
         return out;
     }
+    JsonBuilder builder;
     try {
-        const YAML::Node root = YAML::Load(std::string(text));
-        Converter c;
-        json value = c.convert(root, "", 0);
-        if (!c.error.empty()) {
-            out.error = c.error;
+        std::istringstream in{std::string(text)};
+        YAML::Parser parser(in);
+        if (!parser.HandleNextDocument(builder)) {
+            out.value = nullptr;  // an empty document
             return out;
         }
-        out.value = std::move(value);
+        if (parser.HandleNextDocument(builder)) {
+            out.error = "more than one YAML document (a line '---' between them): a training config is one";
+            return out;
+        }
+        out.value = std::move(builder.root);
+    } catch (const Stopped&) {
+        out.error = builder.error;
     } catch (const YAML::Exception& e) {
         out.error = "not YAML: " + printable(e.msg, 160) + " (line " + std::to_string(e.mark.line + 1) + ", column " +
                     std::to_string(e.mark.column + 1) + ")";
