@@ -270,6 +270,17 @@ TEST_CASE("bad training configs get a clear problem naming the key, never an abo
         CHECK(r.problems[0].pointer == "/model/lora_rank");
         CHECK(r.problems[0].message.find("model.lora_rank") == 0);
     }
+    SUBCASE("nested deeper than any config, a merge key, two documents") {
+        const TrainingConfigRead deep = read_training_config("base_model: " + std::string(40, '[') + std::string(40, ']'), "d.yml");
+        REQUIRE(deep.problems.size() == 1);
+        CHECK(deep.problems[0].message.find("nested more than 32 levels") != std::string::npos);
+        const TrainingConfigRead merge = read_training_config("x: &x {lora_r: 8}\nbase: {<<: *x}\n", "m.yml");
+        REQUIRE(merge.problems.size() == 1);
+        CHECK(merge.problems[0].message.find("merge keys") != std::string::npos);
+        const TrainingConfigRead two = read_training_config("base_model: a\n---\nbase_model: b\n", "two.yml");
+        REQUIRE(two.problems.size() == 1);
+        CHECK(two.problems[0].message.find("more than one YAML document") != std::string::npos);
+    }
     SUBCASE("a key given twice") {
         const TrainingConfigRead r = read_training_config("base_model: a\nbase_model: b\n", "twice.yml");
         REQUIRE(r.problems.size() == 1);
