@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/embedded_data.h"
 #include "catalog/report.h"
 #include "catalog/scenario.h"
 #include "catalog/stack_config.h"
@@ -352,6 +353,24 @@ TEST_CASE("Hub names are found offline: presets, data/hub_names.json, the bundle
         const json m = model_for_hub_name(name);
         REQUIRE_FALSE(m.is_null());
         scenario_of({{"model", m}});
+    }
+}
+
+TEST_CASE("every record of data/hub_names.json resolves: its preset exists, or its config.json gives its count") {
+    const json names = json::parse(embedded_file(kHubNamesFile));
+    REQUIRE(names["names"].size() > 0);
+    for (const json& rec : names["names"]) {
+        CAPTURE(rec.dump().substr(0, 120));
+        CHECK(rec.contains("source"));
+        CHECK(rec.contains("as_of"));
+        REQUIRE(rec.contains("preset") != rec.contains("hf_config"));
+        for (const json& n : rec["names"]) {
+            const json m = model_for_hub_name(n.get<std::string>());
+            REQUIRE_FALSE(m.is_null());
+            const Scenario s = scenario_of({{"model", m}});
+            if (rec.contains("preset")) CHECK(s.model_id == rec["preset"].get<std::string>());
+            else CHECK(gg::engine::count_params(s.model) == rec["reference_params"].get<double>());
+        }
     }
 }
 
