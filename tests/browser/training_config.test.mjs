@@ -1,5 +1,6 @@
 // Issue 43 on the page: "Paste your training config" under the config.json box. Each upstream example file
-// (tests/data/training_configs/, PROVENANCE.md) is put on the system clipboard, pasted with Ctrl+V and used; the
+// (tests/data/training_configs/, PROVENANCE.md) is put on the system clipboard, pasted with Ctrl+V (the torchtune one
+// with the box's Paste button) and used; the
 // calculator then holds the scenario `gpuguide from-config --scenario-only` prints for it (the card the reader chose
 // kept), and the link carries it. The Qwen3 example names a model that is not bundled: the box says so until its
 // config.json is pasted and used in the box above. Screenshots: build/browser/training-config-*.png.
@@ -60,7 +61,16 @@ test('1280x800: each upstream example pasted into "Paste your training config" f
   const card = (await report(page)).scenario.gpu.id;
   await openBox(page, size.height);
   for (const file of files.slice(0, 3)) {
-    await pasteInto(page, 'training_config_text', fs.readFileSync(path.join(dataDir, file), 'utf8'));
+    const text = fs.readFileSync(path.join(dataDir, file), 'utf8');
+    if (file.startsWith('torchtune')) {
+      // The box's own Paste button (a phone has no Ctrl+V): the clipboard replaces the box's text.
+      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+      await scrollPaneTo(page, 'inputs-pane', 'training_config_paste', 800).catch(() => {});
+      await clickAnchor(page, 'training_config_paste');
+      await page.waitForTimeout(400);
+    } else {
+      await pasteInto(page, 'training_config_text', text);
+    }
     const before = await page.evaluate(() => window.gpuguide.report());
     await scrollPaneTo(page, 'inputs-pane', 'training_config_apply', 800).catch(() => {});
     await clickAnchor(page, 'training_config_apply');
