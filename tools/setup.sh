@@ -21,6 +21,7 @@ want make /usr/bin/make
 want xz-utils /usr/bin/xz
 want nlohmann-json3-dev /usr/include/nlohmann/json.hpp
 want doctest-dev /usr/include/doctest/doctest.h
+want libyaml-cpp-dev /usr/include/yaml-cpp/yaml.h  # reads the stacks' training configs (gpuguide from-config)
 want python3-fonttools /usr/lib/python3/dist-packages/fontTools/subset/__init__.py
 want fonts-wqy-microhei /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 if [ "$what" != native ] && [ "$what" != fuzz ]; then
@@ -72,6 +73,10 @@ unpack_source() {
 # Dear ImGui 1.86 (the page and the UI tests build it from source).
 if [ "$what" != native ] && [ ! -f build/deps/imgui/imgui.cpp ]; then
   unpack_source imgui build/deps/imgui
+fi
+# yaml-cpp 0.7.0 (the page reads pasted training configs with it; natively libyaml-cpp-dev above).
+if [ "$what" != native ] && [ "$what" != fuzz ] && [ ! -f build/deps/yaml-cpp/src/parse.cpp ]; then
+  unpack_source yaml-cpp build/deps/yaml-cpp
 fi
 # Google Benchmark 1.7.1, for the wasm benchmarks of `make bench`.
 if [ "$what" = bench ] && [ ! -f build/deps/benchmark/CMakeLists.txt ]; then

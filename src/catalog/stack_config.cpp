@@ -103,8 +103,10 @@ StackConfig llama_factory(const Scenario& s, const std::string& repo) {
     } else {
         y += "finetuning_type: full\n";
     }
+    // quantization_method takes LLaMA-Factory's QuantizationMethod values ("bnb" since c3c0efba, 2025-04; the older
+    // "bitsandbytes" no longer parses: extras/constants.py).
     if (quantization_bits(s) > 0)
-        y += "quantization_bit: " + std::to_string(quantization_bits(s)) + "\nquantization_method: bitsandbytes\n";
+        y += "quantization_bit: " + std::to_string(quantization_bits(s)) + "\nquantization_method: bnb\n";
     if (quantization_bits(s) > 0 && s.fp32_modules_effective() == "norms") y += "upcast_layernorm: true\n";
     y += "cutoff_len: " + std::to_string(s.shape_per_sample().seq_len) + "\n";
     y += "per_device_train_batch_size: " + std::to_string(s.batch_size) + "\n";

@@ -95,6 +95,14 @@ struct ImportPlan {
 };
 
 // ---- AppState: the single source of truth of the page --------------------------------------------------------
+// One line under the training-config box: a setting the file does not give (assumed) or a key it gives that the
+// estimate does not use, with why (catalog::TrainingConfigRead).
+struct TrainingConfigNote {
+    bool assumed = false;
+    std::string key;
+    std::string note;
+};
+
 struct AppState {
     Lang lang = Lang::En;
     float dpi_scale = 1.0f;          // device pixels per CSS pixel, set by the platform each frame
@@ -157,6 +165,12 @@ struct AppState {
     // The pasted config.json: its text box's buffer, kHfConfigTextBytes once the box is first drawn (empty until then:
     // every AppState, the fuzz targets' included, would otherwise clear 256 KiB).
     std::vector<char> hf_config_text;
+    // The pasted training config (training_config_paste.cpp): its box's buffer (sized when first drawn, as above), the
+    // problems of its last "Use this config", the Hub name it could not find, and what was assumed and not used.
+    std::vector<char> training_config_text;
+    std::vector<catalog::Problem> training_config_problems;
+    std::string training_config_unknown_model;
+    std::vector<TrainingConfigNote> training_config_notes;
     std::unordered_map<ImGuiID, double> invalid_inputs;  // a field's out-of-range value, shown until fixed
     Results results;
     bool decisions_pending = false;      // results.ranking / results.advice are not computed yet
@@ -191,6 +205,7 @@ struct AppState {
     double copy_at_s = -1;
     bool paste_requested = false;  // the config.json box's Paste: the platform reads the clipboard (app_paste_result)
     bool paste_refused = false;    // the browser refused that: the box says how to paste instead
+    bool paste_into_training_config = false;  // that Paste was the training-config box's
     bool store_writable = true;      // false when the saved settings are from a newer version (left untouched)
     bool store_blocked = false;      // a damaged store could not be copied aside (storage full): not overwritten
                                      // until the user saved it as a file

@@ -543,6 +543,7 @@ void draw_inputs(AppState& app) {
     }
     draw_custom_model(app);
     draw_hf_config_paste(app);
+    draw_training_config_paste(app);
     if (s.model.is_vision) {
         int image = s.image_size > 0 ? s.image_size : s.model.default_image_size;
         field_label(tr(Str::ImageSize, L), tr(Str::ImageSizeTip, L));
@@ -781,8 +782,9 @@ std::vector<std::string> network_choice_values() {
 
 void app_paste_result(AppState& app, bool ok, std::string_view text) {
     app.paste_refused = !ok;
+    std::vector<char>& box = app.paste_into_training_config ? app.training_config_text : app.hf_config_text;
+    app.paste_into_training_config = false;
     if (!ok) return;
-    std::vector<char>& box = app.hf_config_text;
     if (box.size() < kHfConfigTextBytes) box.assign(kHfConfigTextBytes, '\0');
     // As ImGui's own paste does: no carriage returns, and what fits the box, never half a UTF-8 character.
     std::size_t n = 0, read = 0;

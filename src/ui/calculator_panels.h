@@ -15,6 +15,8 @@ namespace gg::ui {
 void draw_inputs(AppState& app);
 // A different card: its own interconnect and peer-to-peer defaults apply again.
 void select_gpu(catalog::Scenario& s, const std::string& gpu_id);
+// "Paste your training config" (training_config_paste.cpp), under the config.json box.
+void draw_training_config_paste(AppState& app);
 
 // ---- verdict (verdict_panel.cpp) --------------------------------------------------------------------------------
 void draw_verdict(AppState& app);

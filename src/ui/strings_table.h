@@ -429,6 +429,14 @@
       "Hugging Face 上的任何模型：打开它的 Files 页，复制 config.json 粘贴到这里。gpuguide 从中读取模型结构（Llama、Mistral、Mixtral、Qwen、Gemma、Phi-1.5 到 Phi-4、GPT-2、OPT、Pythia、Falcon、DeepSeek、BERT、RoBERTa、XLM-RoBERTa、DistilBERT、ALBERT、ViT、CLIP 视觉塔、Whisper），并精确计算参数量。") \
     X(HfConfigApply, "Use this model", "使用这个模型")                                                       \
     X(HfConfigProblems, "This config.json cannot be used:", "无法使用这个 config.json：")                    \
+    X(TrainingConfigPaste, "Paste your training config (LLaMA-Factory, axolotl, torchtune, PEFT)", "粘贴你的训练配置（LLaMA-Factory、axolotl、torchtune、PEFT）") \
+    X(TrainingConfigTip, "A LLaMA-Factory or axolotl YAML, a torchtune recipe config, a PEFT adapter_config.json or Hugging Face TrainingArguments JSON: the calculator fills in from it and lists what the file does not say and the keys it does not use. Nothing is fetched: the base model must be a preset or a bundled Hub model, or paste its config.json above and use it first.", \
+      "LLaMA-Factory 或 axolotl 的 YAML、torchtune 的配方配置、PEFT 的 adapter_config.json 或 Hugging Face TrainingArguments 的 JSON：计算器据此填写，并列出文件没有说明的设置和未使用的键。不会下载任何内容：基础模型须是预设或内置的 Hub 模型，否则请先在上面粘贴并使用它的 config.json。") \
+    X(TrainingConfigApply, "Use this config", "使用这个配置")                                               \
+    X(TrainingConfigProblems, "This training config cannot be used:", "无法使用这个训练配置：")              \
+    X(TrainingConfigNeedsHfConfig, "Paste the base model's config.json in the box above, press \"Use this model\", then \"Use this config\" again.", "请在上面的框中粘贴基础模型的 config.json，点“使用这个模型”，再点“使用这个配置”。") \
+    X(TrainingConfigAssumed, "Assumed (the file does not say):", "假设（文件中没有写）：")                  \
+    X(TrainingConfigNotUsed, "Not used:", "未使用：")                                                        \
     X(FamilyRnn, "Recurrent networks", "循环神经网络")                                                       \
     X(SegConsumer, "GeForce (consumer)", "GeForce 消费级")                                                   \
     X(SegWorkstation, "Workstation", "工作站级")                                                             \
