@@ -733,6 +733,8 @@
     X(ChangeOptimizer8bit, "Use an 8-bit optimizer", "使用 8 位优化器")                                      \
     X(ChangeNoEma, "Drop the EMA of the weights", "不保留权重 EMA")                                           \
     X(ChangeFusedLoss, "Turn on the fused loss (Liger kernel): same results", "开启融合损失（Liger 内核）：结果不变") \
+    X(ChangeSwitchToDdp, "Switch from DataParallel to DDP (torchrun, one process per card): same results",          \
+      "从 DataParallel 换成 DDP（torchrun，每卡一个进程）：结果不变")                                               \
     X(ChangeOffloadActivations, "Offload checkpointed activations to RAM: same results",                       \
       "把检查点激活卸载到内存：结果不变")                                                                        \
     X(StackLine, "Set: %s", "设置：%s")                                                                            \

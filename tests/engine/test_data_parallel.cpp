@@ -7,11 +7,14 @@
 #include <cstdio>
 #include <string>
 
+#include "catalog/compat_data.h"
+#include "catalog/decision_json.h"
 #include "catalog/full_report.h"
 #include "catalog/report.h"
 #include "catalog/scenario.h"
 #include "catalog/time_data.h"
 #include "catalog/time_json.h"
+#include "engine/advisor.h"
 #include "engine/data_parallel.h"
 
 using namespace gg;
@@ -163,4 +166,29 @@ TEST_CASE("strategy dp is validated with the key that is wrong") {
         "/gpu/strategy"));
     CHECK(has_problem_at(catalog::parse_scenario(R"({"model":"gpt2","gpu":{"count":2,"strategy":"DP"}})"),
                          "/gpu/strategy"));
+}
+
+TEST_CASE("the advisor offers DDP for a DataParallel job that GPU 0 cannot hold: the same results") {
+    // GPT-2, 6 sequences of 1024 per card on 4 TITAN RTX: GPU 0 also holds 4 x 6 x 1024 x 50257 fp32 logits (4.9 GB);
+    // under DDP every card holds only its own.
+    const auto parsed = catalog::parse_decision_scenario(
+        R"({"model":"gpt2","batch_size":6,"seq_len":1024,"precision":"fp32","optimizer":"adamw","attention":"eager",
+            "display":"none","gpu":{"id":"titan-rtx","count":4,"strategy":"dp"}})",
+        catalog::embedded_catalog(), "test");
+    REQUIRE(parsed.problems.empty());
+    const catalog::Scenario& sc = parsed.value.scenario;
+    CHECK_FALSE(catalog::estimate(sc).report.fits);
+    engine::AdviceJob j;
+    j.spec = sc.model;
+    j.shape = sc.shape_per_sample();
+    j.config = sc.training_config();
+    const std::vector<engine::GpuSpec> cards = {*catalog::embedded_catalog().find_gpu("titan-rtx")};
+    const auto advice = engine::advise(j, cards, catalog::embedded_compat_data(), engine::AdviceOptions{});
+    REQUIRE(advice.size() == 1);
+    REQUIRE(advice[0].status == engine::AdviceStatus::kFixed);
+    REQUIRE(advice[0].fix.changes.size() == 1);
+    CHECK(advice[0].fix.changes[0].change == engine::Change::kSwitchToDdp);
+    CHECK(advice[0].fix.changes[0].risk == engine::AccuracyRisk::kNone);
+    CHECK(advice[0].fix.config.strategy == engine::Strategy::kDdp);
+    CHECK(advice[0].fix.config.batch == 6);  // the same micro-batch and global batch
 }
