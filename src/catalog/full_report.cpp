@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "catalog/data_parallel_json.h"
 #include "catalog/scaling.h"
 #include "catalog/time_data.h"
 #include "catalog/time_json.h"
@@ -48,11 +49,17 @@ nlohmann::json full_report(const DecisionScenario& s, const Estimate& estimate, 
     PreparedTimeRun run;
     if (prepare_time_run(s.scenario, catalog, run)) {
         const engine::ThroughputPriors& priors = embedded_time_data();
-        report["time"] = time_to_json(evaluate_time_run(run, priors));
+        const engine::TimeReport time = evaluate_time_run(run, priors);
+        report["time"] = time_to_json(time);
         report["time"]["scaling"] =
             scaling_to_json(scaling_rows(s.scenario, estimate, run, priors, scaling_copies(s.scenario)));
+        if (s.scenario.strategy == "dp")
+            report["data_parallel"] = data_parallel_to_json(s.scenario, estimate, catalog, &time, priors);
     } else {
         report["time"] = nullptr;
+        if (s.scenario.strategy == "dp")
+            report["data_parallel"] =
+                data_parallel_to_json(s.scenario, estimate, catalog, nullptr, embedded_time_data());
     }
     report["checks"] = result_checks(report["time"]);
     return report;

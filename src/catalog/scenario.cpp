@@ -24,7 +24,8 @@ const std::vector<std::string> kOptimizers = {"sgd", "sgd-momentum", "adam", "ad
 const std::vector<std::string> kMethods = {"full", "frozen-backbone", "lora", "qlora"};
 const std::vector<std::string> kCheckpointings = {"none", "selective", "full"};
 const std::vector<std::string> kAttentions = {"eager", "sdpa", "flash"};
-const std::vector<std::string> kStrategies = {"ddp", "zero1", "zero2", "zero3", "fsdp"};
+// In engine::Strategy's order ("dp": torch.nn.DataParallel, engine/data_parallel.h).
+const std::vector<std::string> kStrategies = {"ddp", "zero1", "zero2", "zero3", "fsdp", "dp"};
 const std::vector<std::string> kInterconnects = {"pcie3", "pcie4", "pcie5", "nvlink-bridge", "nvlink", "ib", "ethernet"};
 const std::vector<std::string> kGradReduceDtypes = {"fp32", "fp16", "bf16"};
 const std::vector<std::string> kMemoryFormats = {"nchw", "channels_last"};
@@ -794,6 +795,15 @@ ParsedScenario parse_scenario_json(const json& doc_as_given, const std::string& 
             r.problem("/lora/rank", "'rank' (" + std::to_string(s.lora_rank) + ") must be at most " +
                                         std::to_string(narrowest) + ", the width of the narrowest layer LoRA adapts in '" +
                                         (s.model_id == "custom" ? s.model.name : s.model_id) + "' (typical ranks are 4 to 64)");
+    }
+    // torch.nn.DataParallel is one process on one machine (its replicas are threads), with no optimizer offload.
+    if (s.strategy == "dp") {
+        if (s.gpu_count > 16)
+            r.problem("/gpu/count", "strategy 'dp' (torch.nn.DataParallel) drives the GPUs of one machine from one "
+                                    "process: at most 16, got " + std::to_string(s.gpu_count) + "; use 'ddp' across machines");
+        if (s.offload_optimizer)
+            r.problem("/offload_optimizer", "optimizer offload is DeepSpeed's (ZeRO-Offload); strategy 'dp' "
+                                            "(torch.nn.DataParallel) has none");
     }
     // Tensor / pipeline parallelism: Megatron-LM's layout for transformers (engine/memory.h TrainingConfig).
     const int tp = s.tensor_parallel, pp = s.pipeline_parallel;

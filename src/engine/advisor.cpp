@@ -38,6 +38,7 @@ const char* change_name(Change c) {
         case Change::kPlan: return "plan";
         case Change::kFusedLoss: return "fused_loss";
         case Change::kOffloadActivations: return "offload_activations";
+        case Change::kSwitchToDdp: return "switch_to_ddp";
     }
     return "unknown";
 }
@@ -110,7 +111,8 @@ AppliedChange make_change(Change c, double value, Family family) {
         // "0% loss in accuracy"); offloading moves the same tensors to host RAM and back.
         case Change::kPlan:
         case Change::kFusedLoss:
-        case Change::kOffloadActivations: return {c, value, AccuracyRisk::kNone, RiskReason::kSameResults};
+        case Change::kOffloadActivations:
+        case Change::kSwitchToDdp: return {c, value, AccuracyRisk::kNone, RiskReason::kSameResults};
     }
     return {c, value, AccuracyRisk::kNone, RiskReason::kRecomputeExact};
 }
@@ -306,6 +308,17 @@ void build_variants(Search& s) {
             v.memory = prepare_memory(s.graphs[0], v.config);
             s.variants.push_back(std::move(v));
         }
+    // DataParallel -> DDP: the same mean gradient over the same global batch (DP sums the replicas' gradients of one
+    // loss over the whole batch, DDP averages the ranks' gradients), with GPU 0 no fuller than the others.
+    if (base.strategy == Strategy::kDp && data_parallel(base) > 1) {
+        Variant v;
+        v.config = base;
+        v.config.strategy = Strategy::kDdp;
+        v.samples_per_card_step = s.global_batch / data_parallel(base);
+        v.changes.push_back(make_change(Change::kSwitchToDdp, 1, family));
+        v.memory = prepare_memory(s.graphs[0], v.config);
+        s.variants.push_back(std::move(v));
+    }
     // Fewest changes first; unless result changes are allowed, fewest result-changing ones before that.
     const bool by_results = !s.allow_result_changes;
     std::stable_sort(s.variants.begin(), s.variants.end(), [by_results](const Variant& a, const Variant& b) {
@@ -318,7 +331,8 @@ void build_variants(Search& s) {
 // A variant whose changes are all stack switches (the same results, computed differently).
 bool switches_only(const Variant& v) {
     return std::all_of(v.changes.begin(), v.changes.end(), [](const AppliedChange& c) {
-        return c.change == Change::kFusedLoss || c.change == Change::kOffloadActivations;
+        return c.change == Change::kFusedLoss || c.change == Change::kOffloadActivations ||
+               c.change == Change::kSwitchToDdp;
     });
 }
 

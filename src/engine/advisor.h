@@ -38,6 +38,8 @@ enum class Change : std::uint8_t {
                          // value = cards (Fix::config holds the layout)
     kFusedLoss,          // fused linear cross-entropy (Liger, Unsloth): no full-vocabulary logits
     kOffloadActivations, // under full checkpointing: the block inputs wait in host RAM
+    kSwitchToDdp,        // torch.nn.DataParallel -> DistributedDataParallel (torchrun, one process per card): the same
+                         // gradients, without GPU 0's gathered outputs and input batch (data_parallel.h)
 };
 const char* change_name(Change change);  // "mixed_precision", "checkpointing", ...
 

@@ -4,6 +4,7 @@
 //
 // Sections: byte tables | trainability | saved activations walk | prepare | evaluate | solver
 #include "engine/memory.h"
+#include "engine/data_parallel.h"
 
 #include <algorithm>
 #include <cassert>
@@ -568,7 +569,7 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
     // stage 3 (= FSDP FULL_SHARD) + parameters, which are all-gathered one unit at a time; with prefetching
     // two units (the one computing and the next) are whole at once (torch FSDP docs, backward_prefetch).
     // Under tensor/pipeline parallelism they shard across the data-parallel replicas of each model slice.
-    const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
+    const bool z1 = n > 1 && c.strategy != Strategy::kDdp && c.strategy != Strategy::kDp;
     const bool z2 = n > 1 && (c.strategy == Strategy::kZero2 || c.strategy == Strategy::kZero3 ||
                               c.strategy == Strategy::kFsdp);
     const bool z3 = n > 1 && (c.strategy == Strategy::kZero3 || c.strategy == Strategy::kFsdp);
@@ -584,6 +585,13 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
     // buckets are a second copy of every gradient ("the saved memory size will be equal to the total gradients
     // size" when set to True, DDP docs). Megatron-LM's DDP reduces its contiguous gradient buffer in place.
     if (n > 1 && c.strategy == Strategy::kDdp && !model_parallel(c)) m.ddp_bucket_bytes = grads;
+    // DataParallel (data_parallel.h): on GPU 0 replica 0's gradients wait in Broadcast's backward while their sum
+    // lands in .grad (the same second copy), and the whole input batch and every replica's outputs are kept there.
+    if (n > 1 && c.strategy == Strategy::kDp) {
+        m.ddp_bucket_bytes = grads;
+        m.dp_output_per_sample_bytes = n * dp_output_bytes_per_sample(g, p);
+        m.dp_input_per_sample_bytes = n * dp_input_bytes_per_sample(g);
+    }
     // Weight EMA: a copy of each trainable parameter as this GPU holds it (a shard under ZeRO-3/FSDP), in the
     // parameter's dtype (Ultralytics ModelEMA deepcopies the fp32 model; diffusers EMAModel clones each parameter;
     // LoRA adapters are fp32). It stays on the GPU when the optimizer is offloaded.
@@ -746,7 +754,7 @@ Peak compute_peak(const PreparedMemory& m, double batch) {
     // backward need the room, and paged back in for the step: they count in the step's phase only.
     const double paged_out = c.paged_optimizer && !c.offload_optimizer ? m.optimizer_bytes : 0.0;
     const double states = m.weight_bytes + m.input_encoder_bytes + m.optimizer_bytes - paged_out + m.ema_bytes +
-                          m.ddp_bucket_bytes + m.gathered_bytes;
+                          m.ddp_bucket_bytes + m.gathered_bytes + m.dp_gpu0_per_sample_bytes() * batch;
     // A pipeline stage also holds what the other micro-batches in flight kept for their backward (1F1B schedule).
     const double stash = (m.in_flight - 1.0) * (m.kept_per_sample_bytes * batch + m.autocast_copy_bytes);
     // zero_grad(set_to_none=True) is the default since torch 2.0 (torch/optim/optimizer.py): gradients exist
@@ -1010,7 +1018,7 @@ MemoryTimeline memory_timeline(const PreparedMemory& first, double batch) {
         x.optimizer_bytes = optimizer_bytes;
         x.gradients_bytes = m.ddp_bucket_bytes + grads;
         x.activations_bytes = act;
-        x.temporary_bytes = tmp;
+        x.temporary_bytes = tmp + m.dp_gpu0_per_sample_bytes() * batch;  // DataParallel's batch and outputs on GPU 0
         x.workspace_bytes = ws;
         tl.points.push_back(x);
     };

@@ -22,7 +22,8 @@ enum class Precision : std::uint8_t { kFp32, kTf32, kFp16Amp, kBf16Amp, kBf16, k
 enum class Optimizer : std::uint8_t { kSgd, kSgdMomentum, kAdam, kAdamW, kAdamW8bit, kAdafactor, kLion };
 enum class Method : std::uint8_t { kFull, kFrozenBackbone, kLora, kQlora };
 enum class Checkpointing : std::uint8_t { kNone, kSelective, kFull };
-enum class Strategy : std::uint8_t { kDdp, kZero1, kZero2, kZero3, kFsdp };
+// kDp: torch.nn.DataParallel, one process driving every card through GPU 0 (engine/data_parallel.h).
+enum class Strategy : std::uint8_t { kDdp, kZero1, kZero2, kZero3, kFsdp, kDp };
 // How the optimizer step runs over the parameter tensors (torch.optim docs, "Algorithms" / foreach and fused):
 //  kForeach: multi-tensor kernels over all tensors at once (torch >= 2.0's default on CUDA);
 //  kForLoop: a Python loop with a few small kernels per tensor (torch < 2.0's default; transformers' own AdamW and
@@ -299,6 +300,10 @@ struct PreparedMemory {
     std::vector<PreparedMemory> last_stage;  // pipeline_parallel > 1: the last stage (head, loss), evaluated too
     double weight_bytes = 0, grad_bytes = 0, optimizer_bytes = 0, ddp_bucket_bytes = 0, gathered_bytes = 0;
     double ema_bytes = 0;                  // TrainingConfig::ema_weights: the averaged copy of the trainable weights
+    // DataParallel: what only GPU 0 holds per sample of the micro-batch, for all n replicas: the gathered outputs and
+    // the input batch before scatter (data_parallel.h).
+    double dp_output_per_sample_bytes = 0, dp_input_per_sample_bytes = 0;
+    double dp_gpu0_per_sample_bytes() const { return dp_output_per_sample_bytes + dp_input_per_sample_bytes; }
     double input_encoder_bytes = 0;        // SD pipelines: the frozen VAE + text encoders (unless precomputed_latents)
     double input_encoder_transient_per_sample_bytes = 0;  // what the VAE encoder's forward holds at once, per image
     double host_ram_bytes = 0;

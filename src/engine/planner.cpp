@@ -61,7 +61,7 @@ namespace {
 // Sharding levels, lightest first: what each keeps whole on every card (ZeRO paper, Fig. 1).
 int shard_level(Strategy s) {
     switch (s) {
-        case Strategy::kDdp: return 0;
+        case Strategy::kDdp: case Strategy::kDp: return 0;  // DataParallel keeps everything whole too
         case Strategy::kZero1: return 1;
         case Strategy::kZero2: return 2;
         case Strategy::kZero3: case Strategy::kFsdp: return 3;

@@ -695,6 +695,13 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
     t.grad_comm_bytes = base_trainable * g_b + lora_params * 4.0;
     t.grad_comm_values = base_trainable + lora_params;
     t.param_gather_bytes = (m.rank_params + m.params_lora) * (is_quantized(p) ? 1.0 : w_b);
+    if (c.strategy == Strategy::kDp) {  // DataParallel's per-micro-batch traffic (data_parallel.h)
+        t.dp.broadcast_bytes = t.param_gather_bytes;
+        t.dp.reduce_bytes = t.grad_comm_bytes;
+        t.dp.output_bytes_per_sample = dp_output_bytes_per_sample(g, p);
+        t.dp.input_bytes_per_sample = dp_input_bytes_per_sample(g);
+        t.dp.output_gradient_scattered = !dp_loss_in_replicas(spec.family);
+    }
     return t;
 }
 
@@ -915,6 +922,7 @@ struct StepTimes {
     double step_s = 0, compute_s = 0, memory_s = 0, overhead_s = 0, recurrent_s = 0, optimizer_s = 0, comm_s = 0,
            exposed_s = 0, optimizer_loop_s = 0, optimizer_loop_ops = 0, model_parallel_s = 0, bubble_s = 0,
            activation_offload_s = 0;
+    DpStepTimes dp;
     // The step: its parts one after another (what overlaps is already out of exposed_s and activation_offload_s).
     double total() const {
         return compute_s + memory_s + overhead_s + recurrent_s + exposed_s + model_parallel_s + bubble_s +
@@ -973,7 +981,7 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
                       (t.p2p_bytes_per_sample * batch / links.pipeline.bus_bytes_per_s + links.pipeline.latency_s);
 
     // ZeRO-1 and up shard the optimizer step across the data-parallel group (Rajbhandari et al. 2020 sec. 5).
-    const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
+    const bool z1 = n > 1 && c.strategy != Strategy::kDdp && c.strategy != Strategy::kDp;
     const bool z3 = n > 1 && (c.strategy == Strategy::kZero3 || c.strategy == Strategy::kFsdp);
     s.optimizer_s = t.optimizer_bytes / (z1 ? n : 1) / stream_bytes_per_s;
     // A for-loop step's small kernels cost host time each; ZeRO/FSDP loop over flat partitions.
@@ -1002,7 +1010,11 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     };
     if (n > 1 && link.bus_bytes_per_s > 0) {
         const double G = grad_bytes, W = t.param_gather_bytes;
-        if (c.strategy == Strategy::kDdp) {
+        if (c.strategy == Strategy::kDp) {
+            // DataParallel: nothing overlaps (data_parallel.h); only GPU 0 steps, in the time each DDP rank takes.
+            s.dp = dp_step_times(t.dp, n, batch, accum, link.bus_bytes_per_s, link.latency_s, micro_s, mt.overhead_s);
+            s.comm_s = s.exposed_s = s.dp.comm_s();
+        } else if (c.strategy == Strategy::kDdp) {
             s.comm_s = ring_allreduce_s(G, n, link.bus_bytes_per_s, link.latency_s);
             s.exposed_s = exposed(s.comm_s, hidden_window);
         } else if (!z3) {
@@ -1024,7 +1036,7 @@ StepTimes step_times(const PreparedTime& t, double batch, const GpuSpec& gpu, in
     }
     s.compute_s = accum * mt.compute_s;
     s.memory_s = accum * (mt.memory_s + dequant_s) + s.optimizer_s;
-    s.overhead_s = accum * mt.overhead_s + s.optimizer_loop_s;
+    s.overhead_s = accum * mt.overhead_s + s.optimizer_loop_s + s.dp.launch_wait_s;
     s.recurrent_s = accum * mt.recurrent_s;
     s.model_parallel_s = accum * mp_micro_s;
     // 1F1B pipeline: m micro-batches take m + (p - 1) slots of one forward + backward on a stage; the interleaved
@@ -1209,7 +1221,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     // ZeRO-Offload moves the gradients to host memory and the updated parameters back over the same link.
     double offload_s = 0;
     if (t.offload_bytes > 0) {
-        const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
+        const bool z1 = n > 1 && c.strategy != Strategy::kDdp && c.strategy != Strategy::kDp;
         if (host_link_bytes_per_s > 0) offload_s = t.offload_bytes / (z1 ? n : 1) / host_link_bytes_per_s;
     }
     r.offload_transfer_s = offload_s;
@@ -1224,7 +1236,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
             o.host_memory_bytes_per_s > 0 ? o.host_memory_bytes_per_s : default_host_memory_bytes_per_s(gpu, priors);
         const double bytes = priors.cpu_optimizer_bytes_per_param;
         if (host_bw > 0 && bytes > 0) {
-            const bool z1 = n > 1 && c.strategy != Strategy::kDdp;
+            const bool z1 = n > 1 && c.strategy != Strategy::kDdp && c.strategy != Strategy::kDp;
             const double per_server = std::min<double>(n, std::max(1.0, priors.comm.gpus_per_node));
             const double params_per_rank = t.grad_comm_values / (z1 ? n : 1);
             cpu_optimizer_s = params_per_rank * per_server * bytes / host_bw;
@@ -1289,6 +1301,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     r.optimizer_s = s.optimizer_s;
     r.optimizer_loop_s = s.optimizer_loop_s;
     r.comm_s = s.comm_s;
+    r.dp = s.dp;
     r.exposed_comm_s = s.exposed_s;
     r.model_parallel_comm_s = s.model_parallel_s;
     r.pipeline_bubble_s = s.bubble_s;
@@ -1312,7 +1325,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         // The CPU optimizer step (ZeRO-Offload) split the same way, without the host memory bandwidth the ranks of
         // a server share (that contention, like communication, is what the efficiency measures).
         const StepTimes split = step_at(n, {{}, {}, {}, host_link_bytes_per_s}, e_mid);
-        const bool z1 = c.strategy != Strategy::kDdp;
+        const bool z1 = c.strategy != Strategy::kDdp && c.strategy != Strategy::kDp;
         const double cpu_share_s = cpu_optimizer_one_gpu_s / (z1 ? n : 1);
         const double ideal_step = with_loader(split.step_s + r.offload_transfer_s + cpu_share_s + encoder_s);
         r.scaling_efficiency = ideal_step / r.step_s;
@@ -1361,9 +1374,17 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
         r.optimizer.operands.push_back({"ema_bytes", t.ema_bytes});
         r.optimizer.operands.push_back({"ema_loop_ops", t.ema_loop_ops});
     }
-    r.comm = {r.comm_s, c.strategy == Strategy::kDdp ? "time.ring_allreduce" : "time.zero_collectives",
+    r.comm = {r.comm_s, c.strategy == Strategy::kDdp  ? "time.ring_allreduce"
+                        : c.strategy == Strategy::kDp ? "time.dp_broadcast_reduce"
+                                                      : "time.zero_collectives",
               {{"grad_bytes", grad_bytes}, {"param_gather_bytes", t.param_gather_bytes},
                {"gpu_count", double(dp)}, {"bus_bytes_per_s", link.bus_bytes_per_s}, {"latency_s", link.latency_s}}};
+    if (c.strategy == Strategy::kDp)
+        for (auto op : {std::pair<const char*, double>{"dp_broadcast_s", r.dp.broadcast_s}, {"dp_reduce_s", r.dp.reduce_s},
+                        {"dp_scatter_gather_s", r.dp.scatter_gather_s}, {"dp_launch_wait_s", r.dp.launch_wait_s},
+                        {"dp_output_bytes_per_sample", t.dp.output_bytes_per_sample},
+                        {"dp_input_bytes_per_sample", t.dp.input_bytes_per_sample}})
+            r.comm.operands.push_back(op);
     if (tp * pp > 1)
         r.model_parallel = {r.model_parallel_comm_s + r.pipeline_bubble_s, "time.model_parallel",
                             {{"tensor_parallel", double(tp)}, {"pipeline_parallel", double(pp)},

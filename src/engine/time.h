@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/data_parallel.h"
 #include "engine/hardware.h"
 #include "engine/memory.h"
 #include "engine/workload.h"
@@ -249,6 +250,8 @@ struct TimeReport {
     double input_encoder_s = 0;      // SD pipelines: the frozen VAE and text encoders' forward passes, per step
     double cpu_optimizer_s = 0;      // ZeRO-Offload: the optimizer step on the host's CPU, per step (in step_s)
     double activation_offload_s = 0; // offloaded checkpointing: the PCIe copies compute does not hide, per step
+    DpStepTimes dp;                  // DataParallel: its transfers (all in comm_s and exposed_comm_s) and launch wait
+                                     // (in overhead_s), per step
     bool cpu_optimizer_not_modelled = false;  // ZeRO-Offload without a host bandwidth: the CPU step is NOT in step_s
 
     // whole job
@@ -325,6 +328,7 @@ struct PreparedTime {
     double grad_comm_bytes = 0;         // gradient bytes the data-parallel group reduces per step
     double grad_comm_values = 0;        // gradient values in them (trainable parameters, LoRA adapters included)
     double param_gather_bytes = 0;      // ZeRO-3/FSDP: parameter bytes all-gathered per pass
+    DpTraffic dp;                       // DataParallel: what crosses the interconnect per micro-batch (strategy dp)
     // Tensor/pipeline parallelism (TrainingConfig::tensor_parallel, pipeline_parallel)
     double tp_collective_bytes_per_sample = 0;  // one block's s x h activation: each tensor-parallel all-reduce
     double tp_collectives_per_micro = 0;        // all-reduces per micro-batch on the busiest stage (0 without TP)

@@ -48,7 +48,7 @@ const std::vector<Choice> kDisplayChoices = {{"auto", Str::DisplayAuto},
 const std::vector<Choice> kMemoryFormatChoices = {{"nchw", Str::MemNchw}, {"channels_last", Str::MemChannelsLast}};
 const std::vector<Choice> kStrategyChoices = {{"ddp", Str::StratDdp},     {"zero1", Str::StratZero1},
                                               {"zero2", Str::StratZero2}, {"zero3", Str::StratZero3},
-                                              {"fsdp", Str::StratFsdp}};
+                                              {"fsdp", Str::StratFsdp},   {"dp", Str::StratDp}};
 
 Str family_group(engine::Family f) {
     switch (f) {

@@ -28,6 +28,9 @@ void draw_breakdown(AppState& app);
 // Memory through one training step: the report's memory_timeline as stacked bands, the peak marked.
 void draw_memory_timeline(AppState& app);
 void draw_per_card(AppState& app);
+// strategy "dp": the report's data_parallel section (GPU 0, the other cards, what DDP would save); nothing otherwise
+// (data_parallel_panel.cpp).
+void draw_data_parallel(AppState& app);
 
 // ---- time and cost (time_cost_panel.cpp) ------------------------------------------------------------------------
 void draw_time(AppState& app);

@@ -105,6 +105,7 @@ void draw_breakdown(AppState& app) {
     for (const Part& p : parts)
         if (p.figure != &m.framework) parts_sum += p.figure->bytes;
     if (parts_sum > m.peak_allocated.bytes * 1.01) hint_text(tr(Str::PartsNotAtOnce, L));
+    draw_data_parallel(app);
 }
 
 // ---- memory through one training step (issue 33) ------------------------------------------------------------

@@ -187,13 +187,25 @@
     X(OffloadOptimizer, "Optimizer states in host RAM", "优化器状态放在内存")                                    \
     X(OffloadOptimizerTip, "DeepSpeed ZeRO-Offload: the fp32 master weights, gradients and optimizer states live in host RAM and the optimizer step runs on the CPU. Saves GPU memory; each step waits for PCIe and the CPU.", \
       "DeepSpeed ZeRO-Offload：fp32 主权重、梯度和优化器状态放在主机内存，优化器步骤在 CPU 上运行。省显存，但每一步都要等 PCIe 和 CPU。") \
-    X(StrategyTip, "DDP copies the model to every card; ZeRO and FSDP split optimizer states, gradients and weights across cards.", \
-      "DDP 在每张卡上放一份完整模型；ZeRO 和 FSDP 把优化器状态、梯度和权重分摊到各张卡上。")               \
+    X(StrategyTip, "DDP copies the model to every card; ZeRO and FSDP split optimizer states, gradients and weights across cards; DataParallel (the guides' nn.DataParallel example) re-sends the model from GPU 0 every step.", \
+      "DDP 在每张卡上放一份完整模型；ZeRO 和 FSDP 把优化器状态、梯度和权重分摊到各张卡上；DataParallel（指南中 nn.DataParallel 的例子）每一步都从 GPU 0 重新发送模型。")               \
     X(StratDdp, "DDP (full copy per card)", "DDP（每卡完整副本）")                                           \
     X(StratZero1, "ZeRO-1 (split optimizer states)", "ZeRO-1（切分优化器状态）")                             \
     X(StratZero2, "ZeRO-2 (+ split gradients)", "ZeRO-2（再切分梯度）")                                      \
     X(StratZero3, "ZeRO-3 (+ split weights)", "ZeRO-3（再切分权重）")                                        \
     X(StratFsdp, "FSDP full shard", "FSDP 完全切分")                                                         \
+    X(StratDp, "DataParallel (one process, through GPU 0)", "DataParallel（单进程，经由 GPU 0）")             \
+    X(DpTitle, "DataParallel: GPU 0 and the other cards", "DataParallel：GPU 0 与其他卡")                      \
+    X(DpGpu0, "GPU 0: %s (optimizer states %s, outputs gathered from every card %s, the whole input batch %s)",   \
+      "GPU 0：%s（优化器状态 %s，从各卡汇集的输出 %s，整批输入 %s）")                                               \
+    X(DpOthers, "Each other card: %s (a copy of the weights, its gradients and activations; no optimizer states)", \
+      "其余每张卡：%s（权重副本、自己的梯度和激活；没有优化器状态）")                                             \
+    X(DpTransfers, "Each step GPU 0 broadcasts the weights (%s), collects the gradients (%s) and moves inputs and "  \
+      "outputs (%s); none of it overlaps compute. One Python thread launches every card's kernels (wait %s).",      \
+      "每一步 GPU 0 广播权重（%s）、汇总梯度（%s）、分发输入并汇集输出（%s），都不与计算重叠；所有卡的内核由一个 Python 线程启动（等待 %s）。") \
+    X(DpDdpSaves, "With DDP (torchrun, one process per card): %s per step instead of %s, %s less over the run, and " \
+      "%s on every card instead of %s on GPU 0.",                                                                  \
+      "改用 DDP（torchrun，每卡一个进程）：每步 %s 而不是 %s，全程少 %s；每张卡 %s，而 GPU 0 现在要 %s。")          \
     X(Reserve, "Extra reserve", "额外余量")                                                                  \
     X(ReserveTip, "Memory you want kept free on top of the headroom the verdict already counts (the desktop on " \
       "this card, evaluation, the longest sample). 0 by default: the guides' flat 20% counted the CUDA context and " \
@@ -733,6 +745,8 @@
     X(ChangeOptimizer8bit, "Use an 8-bit optimizer", "使用 8 位优化器")                                      \
     X(ChangeNoEma, "Drop the EMA of the weights", "不保留权重 EMA")                                           \
     X(ChangeFusedLoss, "Turn on the fused loss (Liger kernel): same results", "开启融合损失（Liger 内核）：结果不变") \
+    X(ChangeSwitchToDdp, "Switch from DataParallel to DDP (torchrun, one process per card): same results",          \
+      "从 DataParallel 换成 DDP（torchrun，每卡一个进程）：结果不变")                                               \
     X(ChangeOffloadActivations, "Offload checkpointed activations to RAM: same results",                       \
       "把检查点激活卸载到内存：结果不变")                                                                        \
     X(StackLine, "Set: %s", "设置：%s")                                                                            \

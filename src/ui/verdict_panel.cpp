@@ -123,6 +123,7 @@ Str change_label(const std::string& change) {
     if (change == "fused_loss") return Str::ChangeFusedLoss;
     if (change == "offload_activations") return Str::ChangeOffloadActivations;
     if (change == "plan") return Str::ChangePlan;
+    if (change == "switch_to_ddp") return Str::ChangeSwitchToDdp;
     return Str::ChangeSmallerImage;
 }
 
