@@ -56,8 +56,9 @@ test:
 	@tools/setup.sh test
 	@$(MAKE) --no-print-directory test-native page test-browser
 
+# The native tests share no files: ctest runs them side by side (the UI tests take most of the time).
 test-native: native
-	ctest --test-dir $(NATIVE) --output-on-failure
+	ctest --test-dir $(NATIVE) --output-on-failure -j$(JOBS)
 
 # Reproduces every fitted number of data/throughput_priors.json (tools/fit_priors.cpp); exit 1 if one is stale.
 fit:
@@ -66,8 +67,15 @@ fit:
 	cmake --build $(NATIVE) -j$(JOBS) --target gg_fit_priors
 	$(NATIVE)/gg_fit_priors
 
+# The browser test files share no state (each has its own Chromium, server port, browser contexts and screenshot
+# names), so BROWSER_JOBS of them run at once; they wait on the page's frames (window.gpuguide.frame()), not on the
+# clock, so a busy machine slows them without failing them. budget.test.mjs times the page's start-up and idle CPU:
+# it runs alone, after the others, so that they do not skew its numbers.
+BROWSER_JOBS ?= 3
 test-browser:
-	cd tests/browser && node --test --test-reporter=spec
+	cd tests/browser && node --test --test-reporter=spec --test-concurrency=$(BROWSER_JOBS) \
+	  $$(ls *.test.mjs | grep -v '^budget\.test\.mjs$$')
+	cd tests/browser && node --test --test-reporter=spec budget.test.mjs
 
 # The same benchmarks natively and as WebAssembly under Node.js (Google Benchmark built from Debian's source
 # package for the wasm build). Node.js 20 must not use fetch() for Emscripten 3.1.6's .wasm (TOOLCHAIN.md).

@@ -572,6 +572,18 @@ EMSCRIPTEN_KEEPALIVE const char* gg_ui_state() {
 // tests of Escape).
 EMSCRIPTEN_KEEPALIVE int gg_open_popups() { return g_platform == nullptr ? 0 : g_platform->app.open_popups; }
 
+// window.gpuguide.frame(): {drawn, pending, busy, idle}: frames drawn so far, whether the ranking and advice are still
+// to come (they follow the results by a frame), whether touches or a paste are still being fed to Dear ImGui a frame
+// at a time or a fling runs (web_input busy), and whether the main loop is paused (nothing to draw until an input).
+// The browser tests wait on these instead of sleeping: "two more frames drawn, or idle" means the page has seen an input.
+EMSCRIPTEN_KEEPALIVE const char* gg_frame_json() {
+    if (g_platform == nullptr) return "null";
+    const gg::ui::AppState& app = g_platform->app;
+    g_platform->report = nlohmann::json{{"drawn", app.frame_count}, {"pending", app.decisions_pending},
+                                        {"busy", gg::platform::busy()}, {"idle", g_platform->loop_paused}}.dump();
+    return g_platform->report.c_str();
+}
+
 // window.gpuguide.tab(i): 0 calculator, 1 guide, 2 accuracy, 3 GPUs and prices (tests and deep links).
 EMSCRIPTEN_KEEPALIVE void gg_select_tab(int index) {
     if (g_platform == nullptr || index < 0 || index > 3) return;

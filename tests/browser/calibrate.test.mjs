@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre, clickAnchor, screenshotColours } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre, clickAnchor, screenshotColours, waitFrames, waitSettled } from './harness.mjs';
 
 const kGiB = 2 ** 30;
 const job = { model: 'llama-3.1-8b', seq_len: 2048, batch_size: 1, precision: 'bf16', optimizer: 'adamw',
@@ -34,7 +34,7 @@ async function typeInto(page, anchor, text) {
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(150);
+  await waitSettled(page);
 }
 
 // Scrolls the panel under (x, y) with the mouse wheel until `anchor` is drawn near the top of the view.
@@ -44,24 +44,24 @@ async function scrollTo(page, anchor, x, y, top = 160) {
     if (a && a.visible && a.y < top + 200 && a.y > 40) return;
     await page.mouse.move(x, y);
     await page.mouse.wheel(0, a && a.y < 40 ? -120 : 120);
-    await page.waitForTimeout(60);
+    await waitFrames(page, 1);
   }
   throw new Error(`could not scroll ${anchor} into view: ${JSON.stringify(await page.evaluate((n) => window.gpuguide.anchor(n), anchor))}`);
 }
 
 async function switchToChinese(page) {
   await clickAnchor(page, 'lang');
-  await page.waitForTimeout(300);
+  await waitSettled(page);
 }
 
 test('a click on a point of the Accuracy chart opens its case in the calculator', async () => {
   const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 1600, scale: 1 });
   await waitReady(page);
   await page.evaluate(() => window.gpuguide.tab(2));
-  await page.waitForTimeout(800);  // the validation suite runs on first view
+  await waitSettled(page);  // the validation suite runs on first view
   const point = await anchorCentre(page, 'accuracy_point');
   await page.mouse.move(point.x, point.y);
-  await page.waitForTimeout(150);
+  await waitFrames(page);
   await page.mouse.click(point.x, point.y);
   await page.waitForFunction(() => window.gpuguide.notice().details.length === 1, null, { timeout: 10000 });
   const notice = await page.evaluate(() => window.gpuguide.notice());
@@ -69,7 +69,7 @@ test('a click on a point of the Accuracy chart opens its case in the calculator'
   const id = notice.details[0].split(':')[0];
   const c = validationCases().get(id);
   assert.ok(c, `the opened case '${id}' is a validation case`);
-  await page.waitForTimeout(400);
+  await waitSettled(page);
   const r = await report(page);
   const model = typeof c.scenario.model === 'string' ? c.scenario.model : r.scenario.model;
   assert.deepEqual(r.scenario.model, model, 'the case\'s model');
@@ -84,16 +84,16 @@ test('a measurement typed into the calibration panel is applied to the card, mar
   const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 2400, scale: 1 });
   await waitReady(page);
   assert.deepEqual(await page.evaluate((s) => window.gpuguide.load(s), job), []);
-  await page.waitForTimeout(800);
+  await waitSettled(page);
   const plain = await report(page);
   assert.equal(plain.calibration, null);
   await clickAnchor(page, 'calibration_header');
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   // nvidia-smi showed 1.1 GiB more than the estimate: an eagerly loaded CUDA context explains it.
   const measured = Math.round((plain.memory_bytes.nvidia_smi / kGiB + 1.1) * 1000) / 1000;
   await typeInto(page, 'cal_nvidia_smi', String(measured));
   await clickAnchor(page, 'calibration_check');
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   await clickAnchor(page, 'calibration_apply');
   await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).calibration !== null, null, { timeout: 10000 });
   const calibrated = await report(page);
@@ -118,33 +118,33 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     for (const lang of ['en', 'zh']) {
       if (lang === 'zh') await switchToChinese(page);
       await page.evaluate(() => window.gpuguide.tab(2));
-      await page.waitForTimeout(800);
+      await waitSettled(page);
       const accuracy = await screenshotColours(page, `accuracy-${lang}-${width}x${height}`);
       assert.ok(accuracy.colours > 8, `blank: ${accuracy.file}`);
       await page.evaluate(() => window.gpuguide.tab(0));
-      await page.waitForTimeout(300);
+      await waitSettled(page);
     }
     // The calibration panel, applied, in Chinese (the page is in Chinese now) and then in English.
     assert.deepEqual(await page.evaluate((s) => window.gpuguide.load(s), job), []);
-    await page.waitForTimeout(800);
+    await waitSettled(page);
     const plain = await report(page);
     const x = width > 600 ? width * 0.75 : width / 2, y = height * 0.6;
     if (width <= 600) {  // on a phone: the answer view, where the results (and the panel) are
       if (await page.evaluate(() => window.gpuguide.anchor('view-answer'))) await clickAnchor(page, 'view-answer');
-      await page.waitForTimeout(300);
+      await waitSettled(page);
     }
     await scrollTo(page, 'calibration_header', x, y);
     await clickAnchor(page, 'calibration_header');
-    await page.waitForTimeout(300);
+    await waitSettled(page);
     await typeInto(page, 'cal_nvidia_smi', String(Math.round((plain.memory_bytes.nvidia_smi / kGiB + 1.1) * 1000) / 1000));
     await typeInto(page, 'cal_speed', '0.6');
     await scrollTo(page, 'calibration_check', x, y, 100);
     await clickAnchor(page, 'calibration_check');
-    await page.waitForTimeout(300);
+    await waitSettled(page);
     const zh = await screenshotColours(page, `calibration-zh-${width}x${height}`);
     assert.ok(zh.colours > 8, `blank: ${zh.file}`);
     await switchToChinese(page);  // the same toggle goes back to English
-    await page.waitForTimeout(300);
+    await waitSettled(page);
     const en = await screenshotColours(page, `calibration-en-${width}x${height}`);
     assert.ok(en.colours > 8, `blank: ${en.file}`);
     assert.deepEqual(problems, []);

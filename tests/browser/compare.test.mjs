@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre, shotsDir } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre, shotsDir, waitFrames, waitSettled } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 const base = { model: 'qwen2.5-0.5b', batch_size: 4, seq_len: 512, precision: 'bf16-amp', optimizer: 'adamw',
@@ -38,7 +38,7 @@ async function pinWithAClick(page) {
 
 async function loadAndSettle(page, scenario) {
   assert.deepEqual(await page.evaluate((s) => window.gpuguide.load(s), scenario), []);
-  await page.waitForTimeout(800);  // the ranking comes one frame after the results
+  await waitSettled(page);  // the ranking comes one frame after the results
 }
 
 function checkAgainstCli(entry, scenario) {
@@ -53,7 +53,7 @@ function checkAgainstCli(entry, scenario) {
 test('two pinned scenarios sit beside the current one with the CLI\'s figures, and the link keeps them', async () => {
   const { context, page, problems } = await openPage(browser, server.url + hashOf(full), { width: 1280, height: 800 });
   assert.equal((await waitReady(page)).ready, true);
-  await page.waitForTimeout(800);
+  await waitSettled(page);
   await pinWithAClick(page);              // full fine-tuning on one 4090
   await loadAndSettle(page, lora);
   await pinWithAClick(page);              // LoRA on one 4090
@@ -77,7 +77,7 @@ test('two pinned scenarios sit beside the current one with the CLI\'s figures, a
   assert.match(link, /&p=1\./);
   const { context: c2, page: p2, problems: pr2 } = await openPage(browser, server.url + link, { width: 1280, height: 800 });
   await waitReady(p2);
-  await p2.waitForTimeout(800);
+  await waitSettled(p2);
   assert.deepEqual(await p2.evaluate(() => window.gpuguide.compare()), cmp);
   await c2.close();
   assert.deepEqual(pr2, []);
@@ -87,7 +87,7 @@ test('two pinned scenarios sit beside the current one with the CLI\'s figures, a
     if (lang === 'zh') {
       const l = await anchorCentre(page, 'lang');
       await page.mouse.click(l.x, l.y);
-      await page.waitForTimeout(300);
+      await waitSettled(page);
     }
     await scrollTo(page, 'compare-table');
     await page.screenshot({ path: path.join(shotsDir, `compare-1280-${lang}.png`) });
@@ -106,26 +106,26 @@ async function scrollTo(page, name) {
     if (!pin) return;
     await page.mouse.move(pin.x + 4, Math.min(Math.max(pin.y, 10), h - 10));
     await page.mouse.wheel(0, a && a.y < 0.1 * h ? -120 : 120);
-    await page.waitForTimeout(150);
+    await waitFrames(page, 1);
   }
 }
 
 test('on a 390 px phone the comparison scrolls sideways inside its table, in both languages', async () => {
   const { context, page, problems } = await openPage(browser, server.url + hashOf(full), { width: 390, height: 844, scale: 2 });
   await waitReady(page);
-  await page.waitForTimeout(800);
+  await waitSettled(page);
   await pinWithAClick(page);
   await loadAndSettle(page, lora);
   await pinWithAClick(page);
   await loadAndSettle(page, fourCards);
   const view = await anchorCentre(page, 'view-answer');  // gpuguide.load leaves the phone on its current view
   await page.mouse.click(view.x, view.y);
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   for (const lang of ['en', 'zh']) {
     if (lang === 'zh') {
       const l = await anchorCentre(page, 'lang');
       await page.mouse.click(l.x, l.y);
-      await page.waitForTimeout(300);
+      await waitSettled(page);
     }
     await scrollTo(page, 'compare-table');
     const t = await page.evaluate(() => window.gpuguide.anchor('compare-table'));

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, serveDist, waitReady, screenshotColours, shotsDir, repoRoot } from './harness.mjs';
+import { launch, serveDist, waitReady, screenshotColours, shotsDir, repoRoot, waitSettled } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 
@@ -71,14 +71,14 @@ const kWait = { timeout: 60000 };
 async function pickFile(page, file) {
   if (!(await page.evaluate(() => window.gpuguide.anchor('load-file')))) {
     await page.evaluate(() => window.gpuguide.tab(3));
-    await page.waitForTimeout(300);
+    await waitSettled(page);
   }
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), clickAnchor(page, 'load-file')]);
   const before = JSON.stringify(await notice(page));
   await chooser.setFiles(typeof file === 'string' ? file : { mimeType: 'application/json', ...file });
   // The file is read asynchronously: wait until the page has answered (a notice or a question).
   await page.waitForFunction((b) => JSON.stringify(window.gpuguide.notice()) !== b, before, kWait);
-  await page.waitForTimeout(200);
+  await waitSettled(page);
 }
 
 test('each wrong file is refused with what it is, and the saved data stays as it was', async () => {
@@ -148,7 +148,7 @@ test('pinned scenarios go out with "Save as a file", and a file\'s pins replace 
   const storedPins = async () => JSON.parse(await page.evaluate(() => localStorage.getItem('gpuguide.v1'))).pins;
   assert.deepEqual(await pinned(), [pinA]);
   await page.evaluate(() => window.gpuguide.tab(3));
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   const [download] = await Promise.all([page.waitForEvent('download'), clickAnchor(page, 'save-file')]);
   const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
   assert.deepEqual(exported.pins, [pinA], 'the export carries the pins');
@@ -259,7 +259,7 @@ test('a 3 MB damaged store that storage cannot copy is offered as a file and not
   assert.ok(n.details.some((d) => d.includes('not valid JSON')), JSON.stringify(n.details));
   assert.equal(n.store_blocked, true, JSON.stringify(n.details));  // 3 M characters twice do not fit in 5 M
   assert.deepEqual(await page.evaluate(() => window.gpuguide.load({ model: 'gpt2' })), []);
-  await page.waitForTimeout(500);
+  await waitSettled(page);
   assert.equal(await page.evaluate(() => localStorage.getItem('gpuguide.v1')), damaged);  // not overwritten
   await screenshotColours(page, 'store-damaged-3mb');
   const [download] = await Promise.all([page.waitForEvent('download'), clickAnchor(page, 'save-kept-store')]);

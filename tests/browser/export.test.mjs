@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, openPage, waitReady, repoRoot, fileUrl, anchorCentre } from './harness.mjs';
+import { launch, openPage, waitReady, repoRoot, fileUrl, anchorCentre, waitSettled } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 // At 1280x2400 the calculator's right column shows the ranking's export buttons without scrolling.
@@ -31,7 +31,7 @@ test('the ranking copied as Markdown, CSV and JSON holds every option; the JSON 
   const { context, page, problems } = await openPage(browser, fileUrl, { width: 1280, height: 2400 });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await waitReady(page);
-  await page.waitForTimeout(500);  // the ranking comes one frame after the first
+  await waitSettled(page);  // the ranking comes one frame after the first
   const scenario = JSON.parse(await page.evaluate(() => window.gpuguide.report())).scenario;
   const ranking = JSON.parse(execFileSync(cli, ['rank', '-'], { input: JSON.stringify(scenario), maxBuffer: 1 << 26 }).toString());
   const copied = {};

@@ -93,30 +93,57 @@ export async function anchorCentre(page, name) {
   return { x: a.x + a.w / 2, y: a.y + a.h / 2, rect: a };
 }
 
+// What the page has drawn (window.gpuguide.frame(), src/platform/web_main.cpp): {drawn, pending, busy, idle}.
+export const frameState = (page) => page.evaluate(() => window.gpuguide.frame());
+
+// Waits until the page has drawn `count` whole frames after this call, or has paused its main loop (idle: it has
+// drawn everything its inputs asked for). Call it after an input: Dear ImGui 1.86 reads the mouse and the keys once
+// per frame, so a press needs a frame to be seen and another for what it changed to be drawn.
+export async function waitFrames(page, count = 2, timeoutMs = 30000) {
+  const start = (await frameState(page)).drawn;
+  await page.waitForFunction(([s, n]) => { const f = window.gpuguide.frame(); return f.drawn >= s + n || f.idle; },
+                             [start, count], { timeout: timeoutMs, polling: 'raf' });
+}
+
+// Waits until the page has drawn what its inputs ask for: `count` more frames, then none of the ranking and advice
+// still to come (they are computed a frame after the results) and no touch or paste still being fed in.
+export async function waitSettled(page, count = 2, timeoutMs = 30000) {
+  await waitFrames(page, count, timeoutMs);
+  await page.waitForFunction(() => { const f = window.gpuguide.frame(); return (!f.pending && !f.busy) || f.idle; }, null,
+                             { timeout: timeoutMs, polling: 'raf' });
+}
+
 // A click as a hand makes it: the pointer rests on the widget for a frame first (Dear ImGui 1.86 finds the hovered
-// widget in the frame before the press), then presses and releases in separate frames, then the page settles.
-export async function clickAnchor(page, name, settleMs = 250) {
+// widget in the frame before the press), then presses and releases in separate frames, then the page settles
+// (`settleFrames` frames drawn after the release, the ranking included).
+export async function clickAnchor(page, name, settleFrames = 3) {
   const at = await anchorCentre(page, name);
   await page.mouse.move(at.x, at.y);
-  await page.waitForTimeout(100);
+  await waitFrames(page, 2);
   await page.mouse.down();
-  await page.waitForTimeout(80);
+  await waitFrames(page, 1);
   await page.mouse.up();
-  await page.waitForTimeout(settleMs);
+  await waitSettled(page, settleFrames);
 }
 
 // A widget as drawn in the last frame (window.gpuguide.anchor), or null.
 export const anchor = (page, name) => page.evaluate((n) => window.gpuguide.anchor(n), name);
 
-// Wheel over the pane's scrollbar until `name` is drawn in the upper part of the pane (`height`: the viewport's).
+// Wheel over the pane's scrollbar until `name` is drawn in the upper part of the pane (`height`: the viewport's), or,
+// for the last widgets of a pane, until the pane stops at its end with `name` whole on the screen.
 export async function scrollPaneTo(page, pane, name, height) {
+  let last = null;
   for (let i = 0; i < 150; ++i) {
     const a = await anchor(page, name);
     if (a && a.visible && a.y > 0.1 * height && a.y < 0.6 * height) return a;
+    const atEnd = a && last && a.visible && a.y > 0.6 * height && Math.abs(a.y - last.y) < 0.5;
+    if (atEnd && a.y + a.h <= height) return a;
+    last = a;
     const p = await anchor(page, pane);
     await page.mouse.move(p.x + p.w - 3, p.y + p.h / 2);
-    await page.mouse.wheel(0, a && a.y <= 0.1 * height ? -100 : 100);
-    await page.waitForTimeout(60);
+    // Three notches at a time while `name` is off the screen below, then one (the window it must land in is taller).
+    await page.mouse.wheel(0, a && a.y <= 0.1 * height ? -100 : !a || a.y > height ? 300 : 100);
+    await waitFrames(page, 1);  // the frame that applies the wheel (the loop checks where it landed)
   }
   throw new Error(`could not scroll ${name} into view: ${JSON.stringify(await anchor(page, name))}`);
 }

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, serveDist, openPage, waitReady, clickAnchor, anchorCentre, screenshotColours, repoRoot, anchor, scrollPaneTo } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, clickAnchor, anchorCentre, screenshotColours, repoRoot, anchor, scrollPaneTo, waitFrames, waitSettled } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 // Qwen/Qwen2-1.5B's config.json, pretty-printed with all its keys as the Hub's file has them (written out here, not
@@ -86,7 +86,7 @@ for (const size of sizes) {
       const { context, page, problems } = await openPage(browser, server.url, size);
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       assert.equal((await waitReady(page)).ready, true);
-      await page.waitForTimeout(500);
+      await waitSettled(page);
       if (lang === 'zh') await clickAnchor(page, 'lang');
       assert.equal((await ui(page)).lang, lang);
       // The user copied config.json from the Hub's Files tab.
@@ -94,7 +94,7 @@ for (const size of sizes) {
       await openConfigBox(page, size);
       await clickAnchor(page, 'hf_config_text');
       await page.keyboard.press('Control+V');
-      await page.waitForTimeout(400);
+      await waitSettled(page);
       await screenshotColours(page, `input-pasted-${size.width}-${lang}`);
       await clickAnchor(page, 'hf_config_apply');
       await page.waitForFunction((n) => JSON.parse(window.gpuguide.report()).params.total === n, kQwenParams, { timeout: 10000 });
@@ -106,10 +106,10 @@ for (const size of sizes) {
       const expected = execFileSync(cli, ['config', '-'], { input: JSON.stringify(r.scenario) }).toString();
       const copy = await openStackConfig(page, size);
       await page.evaluate(() => navigator.clipboard.writeText(''));
-      await clickAnchor(page, 'copy-config', 100);
+      await clickAnchor(page, 'copy-config', 1);
       assert.equal(await clipboardHolds(page, expected), expected);
       await page.mouse.move(2, 2);
-      await page.waitForTimeout(150);
+      await waitFrames(page);
       const shot = await screenshotColours(page, `input-copy-config-${size.width}-${lang}`);
       assert.ok(shot.colours > 8);
       // The button stays inside the screen and its pane, with "Copied" beside it.
@@ -125,11 +125,11 @@ test('1280x800: Ctrl+A Ctrl+C in the stack config copies it; a right click on th
   const { context, page, problems } = await openPage(browser, server.url, size);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await waitReady(page);
-  await page.waitForTimeout(500);
+  await waitSettled(page);
   await openConfigBox(page, size);
   const box = await anchorCentre(page, 'hf_config_text');
   await page.mouse.move(box.x, box.y);
-  await page.waitForTimeout(150);  // the frame that shows the text cursor over the box
+  await waitFrames(page);  // the frame that shows the text cursor over the box
   await page.evaluate(() => {
     window.menuSeen = null;
     window.addEventListener('contextmenu', (e) => {  // after the page's own listeners (bubbling, on window)
@@ -142,11 +142,11 @@ test('1280x800: Ctrl+A Ctrl+C in the stack config copies it; a right click on th
   const seen = await page.evaluate(() => window.menuSeen);
   assert.deepEqual(seen, { target: 'gg-paste-target', prevented: false, editable: true, focused: 'gg-paste-target' },
                    'the browser\'s own menu (with Paste) opens on an editable element');
-  await page.waitForTimeout(300);  // the box got a left click: its caret
+  await waitSettled(page);  // the box got a left click: its caret
   // The menu's Paste sends the same paste event as Ctrl+V to the focused text area (headless Chromium draws no menu).
   await page.evaluate((t) => navigator.clipboard.writeText(t), qwenConfigText);
   await page.keyboard.press('Control+V');
-  await page.waitForTimeout(400);
+  await waitSettled(page);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas', 'the page has the keyboard again');
   await clickAnchor(page, 'hf_config_apply');
   await page.waitForFunction((n) => JSON.parse(window.gpuguide.report()).params.total === n, kQwenParams, { timeout: 10000 });
@@ -158,13 +158,13 @@ test('1280x800: Ctrl+A Ctrl+C in the stack config copies it; a right click on th
   await page.evaluate(() => navigator.clipboard.writeText(''));
   const text = await anchor(page, 'copy-config');
   await page.mouse.click(text.x + 10, text.y + text.h * 3);  // into the config's text box, under the button
-  await page.waitForTimeout(200);
+  await waitSettled(page);
   await page.keyboard.down('Control');
   for (const key of ['a', 'c']) {
     await page.keyboard.down(key);
-    await page.waitForTimeout(80);
+    await waitFrames(page, 1);
     await page.keyboard.up(key);
-    await page.waitForTimeout(80);
+    await waitFrames(page, 1);
   }
   await page.keyboard.up('Control');
   assert.equal(await clipboardHolds(page, expected), expected);
@@ -177,7 +177,7 @@ test('390x844 zh: the Paste button reads the clipboard into the config.json box 
   const { context, page, problems } = await openPage(browser, server.url, { ...size, touch: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await waitReady(page);
-  await page.waitForTimeout(500);
+  await waitSettled(page);
   await clickAnchor(page, 'lang');
   await page.evaluate((t) => navigator.clipboard.writeText(t), qwenConfigText);
   await openConfigBox(page, size);
@@ -202,15 +202,16 @@ test('where the browser refuses the clipboard, Copy shows the text selected in a
     });
     await page.reload();
     await waitReady(page);
-    await page.waitForTimeout(500);
+    await waitSettled(page);
     if (lang === 'zh') await clickAnchor(page, 'lang');
     await page.evaluate(() => window.gpuguide.load({ model: 'qwen2.5-0.5b', batch_size: 4, seq_len: 512, precision: 'bf16-amp',
                                                      method: 'lora', stack: 'llama-factory', gpu: { id: 'rtx-4090' } }));
-    await page.waitForTimeout(300);
+    await waitSettled(page);
     const r = await report(page);
     const expected = execFileSync(cli, ['config', '-'], { input: JSON.stringify(r.scenario) }).toString();
     await openStackConfig(page, size);
-    await clickAnchor(page, 'copy-config', 500);
+    await clickAnchor(page, 'copy-config');
+    await page.waitForFunction(() => document.getElementById('gg-copy-box'), null, { timeout: 10000 });
     const shown = await page.evaluate(() => {
       const box = document.getElementById('gg-copy-box');
       if (!box) return null;
@@ -236,10 +237,10 @@ test('where the browser refuses the clipboard, Copy shows the text selected in a
 });
 
 // ---- touch --------------------------------------------------------------------------------------------------------
-async function tap(page, name, settleMs = 300) {
+async function tap(page, name, settle = true) {
   const at = await anchorCentre(page, name);
   await page.touchscreen.tap(at.x, at.y);
-  await page.waitForTimeout(settleMs);
+  if (settle) await waitSettled(page);
 }
 
 // A finger moved as a hand moves it (CDP touch events: the browser's own input path). Each event carries the time the
@@ -286,13 +287,13 @@ for (const size of sizes) {
   test(`${size.width}x${size.height} touch: 中文 then Guide each land where tapped; a 400-pixel swipe scrolls the inputs 400 pixels; a flick flings on`, { timeout: 240000 }, async () => {
     const { context, page, problems } = await openPage(browser, server.url, { ...size, touch: true });
     await waitReady(page);
-    await page.waitForTimeout(500);
+    await waitSettled(page);
     assert.deepEqual(await ui(page), { lang: 'en', tab: 0 });
     await tap(page, 'lang');
     await uiBecomes(page, { lang: 'zh', tab: 0 }, 'the tap on 中文 switched the language');
     await tap(page, 'tab-guide');
     await uiBecomes(page, { lang: 'zh', tab: 1 }, 'the next tap opened the Guide and left the language');
-    await page.waitForTimeout(500);  // nothing else follows from that tap (the language stays)
+    await waitSettled(page);  // nothing else follows from that tap (the language stays)
     assert.deepEqual(await ui(page), { lang: 'zh', tab: 1 });
     await screenshotColours(page, `input-touch-guide-${size.width}-zh`);
     await tap(page, 'tab-calculator');
@@ -300,7 +301,7 @@ for (const size of sizes) {
     // Eight quick taps more, none lost: the language flips each time.
     // (Software rendering of a 2x phone screen takes tens of milliseconds a frame here: the tap needs three frames.)
     for (let i = 0; i < 8; ++i) {
-      await tap(page, 'lang', 0);
+      await tap(page, 'lang', false);
       const want = i % 2 === 0 ? 'en' : 'zh';
       await uiBecomes(page, { lang: want, tab: 0 }, `tap ${i + 1} of 8 switched the language`);
       await page.waitForTimeout(100);  // the finger lifts before the next tap
@@ -332,7 +333,7 @@ test('390x844 touch: a drag on the scrollbar scrolls down; a long press on a ran
   const size = sizes[1];
   const { context, page, problems } = await openPage(browser, server.url, { ...size, touch: true });
   await waitReady(page);
-  await page.waitForTimeout(1000);
+  await waitSettled(page);
   const cdp = await context.newCDPSession(page);
   await tap(page, 'view-job');
   const pane = await anchor(page, 'results-pane');

@@ -3,7 +3,7 @@
 // the compact layout at 360x640.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serveDist, openPage, waitReady, screenshotColours, fileUrl, anchorCentre, clickAnchor } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, screenshotColours, fileUrl, anchorCentre, clickAnchor, waitSettled } from './harness.mjs';
 
 let browser;
 let server;
@@ -36,7 +36,7 @@ test('the fragment follows the inputs without new history entries, and reopening
     precision: 'bf16-amp', gpu: { id: 'rtx-3090', count: 1 }, budget: { amount: 8000, currency: 'CNY' } }));
   assert.deepEqual(refused, []);
   await page.waitForFunction(() => location.hash.startsWith('#s=1.') && location.hash.length > 40);
-  await page.waitForTimeout(200);
+  await waitSettled(page);
   const link = await page.evaluate(() => location.href);
   assert.equal(await page.evaluate(() => history.length), historyBefore);
   const first = await report(page);
@@ -58,11 +58,11 @@ test('a pasted Hugging Face config.json gives its exact parameter count, and its
     use_parallel_residual: true, tie_word_embeddings: false, hidden_act: 'gelu' };
   const open = await anchorCentre(page, 'hf_config_open');
   await page.mouse.click(open.x, open.y);
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   const box = await anchorCentre(page, 'hf_config_text');
   await page.mouse.click(box.x, box.y);
   await page.keyboard.type(JSON.stringify(config));
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   await screenshotColours(page, 'hf-config-pasted-1280x800');
   const apply = await anchorCentre(page, 'hf_config_apply');
   await page.mouse.click(apply.x, apply.y);
@@ -70,7 +70,7 @@ test('a pasted Hugging Face config.json gives its exact parameter count, and its
   const first = await report(page);
   assert.deepEqual(first.scenario.model, { hf_config: config });
   await page.waitForFunction(() => location.hash.startsWith('#s=1.') && location.hash.length > 200);
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   await screenshotColours(page, 'hf-config-applied-1280x800');
   const link = await page.evaluate(() => location.href);
   const second = await openPage(browser, link, { width: 1280, height: 800, scale: 1 });
@@ -146,7 +146,7 @@ test('each link of issue 39 opens, and the next visit starts with the saved pins
     const { context, page, problems } = await savedUserTab();
     await page.goto(`${server.url}#${fragment}`);
     assert.deepEqual(await waitReady(page), { ready: true, error: null }, name);
-    await page.waitForTimeout(300);  // the page writes its settings after the first frames
+    await waitSettled(page);  // the page writes its settings after the first frames
     await page.goto(`${server.url}?later`);  // a later visit in the same tab, without the link (a query: a real load)
     assert.deepEqual(await waitReady(page), { ready: true, error: null }, name);
     const cmp = await page.evaluate(() => window.gpuguide.compare());
@@ -167,7 +167,7 @@ test("a link's pins are shown, not saved: Keep saves them, Undo and Back to my s
     await waitReady(page);
     const n = await page.evaluate(() => window.gpuguide.notice());
     assert.deepEqual(n.link_view, { pending: true, brought_pins: true, undo: false, shown_pins: 1, saved_pins: 2 });
-    await page.waitForTimeout(300);
+    await waitSettled(page);
     assert.deepEqual((await stored(page)).pins, kPins, 'shown, not saved');
     assert.equal((await stored(page)).scenario.gpu.id, 'my-lab-card');
     const shot = await screenshotColours(page, `link-view-asks-${width}x${height}`);
@@ -191,7 +191,7 @@ test("a link's pins are shown, not saved: Keep saves them, Undo and Back to my s
     // The link again (a link pasted into the address bar), and "Back to my settings".
     await page.evaluate((f) => { location.hash = f; }, fragment);
     await page.waitForFunction(() => window.gpuguide.notice().link_view.pending, null, { timeout: 20000 });
-    await page.waitForTimeout(300);
+    await waitSettled(page);
     await clickAnchor(page, 'link-discard');
     await page.waitForFunction(() => !window.gpuguide.notice().link_view.pending, null, { timeout: 20000 });
     const cmp = await page.evaluate(() => window.gpuguide.compare());

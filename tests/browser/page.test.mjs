@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, serveDist, openPage, waitReady, screenshotColours, repoRoot, anchorCentre } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, screenshotColours, repoRoot, anchorCentre, waitFrames, waitSettled } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 let browser;
@@ -102,15 +102,15 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         const beforeClick = await page.screenshot({ clip: { x: 0, y: 0, width, height: 40 } });
         const toggle = await anchorCentre(page, 'lang');  // the language toggle, at the top right
         await page.mouse.click(toggle.x, toggle.y);
-        await page.waitForTimeout(300);           // a frame with the pointer still on it (ImGui reads it per frame)
-        await page.mouse.move(1, height - 1);     // then away: the toggle's tooltip would cover the tagline
-        await page.waitForTimeout(300);
+        await waitSettled(page);  // a frame with the pointer still on it (ImGui reads it per frame)
+        await page.mouse.move(1, height - 1);  // then away: the toggle's tooltip would cover the tagline
+        await waitSettled(page);
         const afterClick = await page.screenshot({ clip: { x: 0, y: 0, width, height: 40 } });
         assert.notDeepEqual(afterClick, beforeClick, 'the language button changed nothing');
       }
       for (let i = 0; i < tabs.length; ++i) {
         await page.evaluate((t) => window.gpuguide.tab(t), i);
-        await page.waitForTimeout(250);
+        await waitSettled(page);
         const shot = await screenshotColours(page, `tab-${tabs[i]}-${lang}-${width}x${height}`);
         assert.ok(shot.colours > 8, `blank: ${shot.file}`);
       }
@@ -135,7 +135,7 @@ test('typing into an input with real clicks and keys changes the scenario', asyn
   await page.keyboard.press('Control+A');
   await page.keyboard.type('0');
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   assert.equal(JSON.parse(await page.evaluate(() => window.gpuguide.report())).scenario.batch_size, 24);
   await screenshotColours(page, 'input-out-of-range');
   assert.deepEqual(problems, []);
@@ -148,7 +148,7 @@ test('a custom ResNet is edited with real clicks and keys, and the image size th
   const resnet50 = { family: 'resnet', depths: [3, 4, 6, 3], block: 'bottleneck', width: 64, classes: 1000 };
   assert.deepEqual(await page.evaluate((m) => window.gpuguide.load({
     model: m, batch_size: 32, image_size: 160, gpu: { id: 'rtx-4090' }, dataset: { samples: 100000, epochs: 1 } }), resnet50), []);
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   await screenshotColours(page, 'custom-resnet-1280x800');
   // "Blocks in stage 3" of the left column (see custom-resnet-1280x800.png): ResNet-50 -> ResNet-101.
   const stage3 = await anchorCentre(page, 'custom_depth_2');
@@ -173,13 +173,13 @@ test('on a phone the answer is one tap away from the inputs, and switching views
   const inputs = await page.screenshot({ clip: body });
   const answerButton = await anchorCentre(page, 'view-answer');  // "2  The answer"
   await page.mouse.click(answerButton.x, answerButton.y);
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   const answer = await page.screenshot({ clip: body });
   assert.notDeepEqual(answer, inputs, 'the answer button changed nothing');
   await screenshotColours(page, 'phone-answer-390x844');
   const jobButton = await anchorCentre(page, 'view-job');  // "1  Your job"
   await page.mouse.click(jobButton.x, jobButton.y);
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   assert.deepEqual(await page.screenshot({ clip: body }), inputs, 'back on the inputs, they look as before');
   assert.equal(await page.evaluate(() => window.gpuguide.report()), before);
   assert.deepEqual(problems, []);
@@ -189,13 +189,13 @@ test('on a phone the answer is one tap away from the inputs, and switching views
 test("hovering a ranking cell opens that figure's formula", async () => {
   const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 2400, scale: 1 });
   await waitReady(page);
-  await page.waitForTimeout(500);  // the ranking comes one frame after the first
+  await waitSettled(page);  // the ranking comes one frame after the first
   // The first row's cost cell (see ranking-cell-formula.png); the tooltip opens below and to the right of it.
   const cell = await anchorCentre(page, 'ranking-first-cost');
   const below = { x: cell.rect.x - 250, y: cell.y + 8, width: 460, height: 100 };
   const plain = await page.screenshot({ clip: below });
   await page.mouse.move(cell.x, cell.y);
-  await page.waitForTimeout(400);
+  await waitSettled(page);
   assert.notDeepEqual(await page.screenshot({ clip: below }), plain, 'no formula opened');
   await page.screenshot({ path: path.join(repoRoot, 'build', 'browser', 'ranking-cell-formula.png'),
                           clip: { x: 400, y: cell.y - 322, width: 880, height: 700 } });
@@ -209,7 +209,7 @@ test('a click on a row of "the same job on more of this card" sets that many car
   const hash = '#s=1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
   const { context, page, problems } = await openPage(browser, server.url + hash, { width: 1400, height: 700, scale: 1 });
   await waitReady(page);
-  await page.waitForTimeout(500);
+  await waitSettled(page);
   const report = () => page.evaluate(() => JSON.parse(window.gpuguide.report()));
   const rows = (await report()).time.scaling;
   assert.deepEqual(rows.map((r) => r.gpus), [1, 2, 4, 8, 16]);
@@ -218,7 +218,7 @@ test('a click on a row of "the same job on more of this card" sets that many car
   await page.screenshot({ path: path.join(repoRoot, 'build', 'browser', 'scaling-table.png'),
                           clip: { x: 400, y: row.y - 150, width: 1000, height: 240 } });
   await page.mouse.click(row.x, row.y);
-  await page.waitForTimeout(500);
+  await waitSettled(page);
   const after = await report();
   assert.equal(after.scenario.gpu.count, 4);
   assertSame(after.time.step_s, rows[2].step_s, 'step_s at 4 cards');
@@ -231,19 +231,19 @@ test('the mouse wheel scrolls the answer the way it turns, a notch at a time, an
   // fix one notch up threw the panel to its end (src/platform/web_main.cpp on_scroll_browser).
   const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 800, scale: 1 });
   await waitReady(page);
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   const rowY = async () => (await page.evaluate(() => window.gpuguide.anchor('scaling-1'))).y;
   const top = await rowY();
   await page.mouse.move(700, 450);
   await page.mouse.wheel(0, 100);  // one notch down: the content moves up by a few lines
-  await page.waitForTimeout(300);
+  await waitFrames(page);
   const down = await rowY();
   assert.ok(top - down > 20 && top - down < 200, `one notch down moved the row from ${top} to ${down}`);
   await page.mouse.wheel(0, -100);  // one notch up: back
-  await page.waitForTimeout(300);
+  await waitFrames(page);
   assert.ok(Math.abs((await rowY()) - top) < 2, 'one notch up undoes one notch down');
   for (let i = 0; i < 5; ++i) { await page.mouse.wheel(0, 4); await page.waitForTimeout(40); }  // trackpad: 20 px
-  await page.waitForTimeout(300);
+  await waitFrames(page);
   const smooth = top - (await rowY());
   assert.ok(smooth > 0 && smooth < 40, `five 4-pixel trackpad events moved the row ${smooth} px`);
   assert.deepEqual(problems, []);

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre, waitSettled } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 const scenario = { model: 'llama-2-13b', batch_size: 8, seq_len: 2048, precision: 'bf16-amp', optimizer: 'adamw',
@@ -19,7 +19,7 @@ test('a click on a planned ranking row applies its plan, and the calculator show
   const hash = '#s=1.' + Buffer.from(JSON.stringify(scenario)).toString('base64url');
   const { context, page, problems } = await openPage(browser, server.url + hash, { width: 1600, height: 2400, scale: 1 });
   await waitReady(page);
-  await page.waitForTimeout(800);  // the ranking comes one frame after the first
+  await waitSettled(page);  // the ranking comes one frame after the first
   const report = () => page.evaluate(() => JSON.parse(window.gpuguide.report()));
   const before = await report();
   assert.equal(before.fits, false, 'one A100 80GB cannot hold a 13B full fine-tune as typed');
@@ -33,7 +33,7 @@ test('a click on a planned ranking row applies its plan, and the calculator show
   await page.mouse.click(cell.x, cell.y);
   await page.waitForFunction((n) => JSON.parse(window.gpuguide.report()).scenario.gpu.count === n, first.count,
                              { timeout: 10000 });
-  await page.waitForTimeout(800);
+  await waitSettled(page);
   const after = await report();
   const s = after.scenario, p = first.plan.scenario;
   assert.equal(s.gpu.id, first.gpu);
@@ -59,7 +59,7 @@ test('the verdict for a card that cannot hold the job as typed offers the plan, 
   const hash = '#s=1.' + Buffer.from(JSON.stringify(s)).toString('base64url');
   const { context, page, problems } = await openPage(browser, server.url + hash, { width: 1280, height: 1400, scale: 1 });
   await waitReady(page);
-  await page.waitForTimeout(800);
+  await waitSettled(page);
   assert.equal(JSON.parse(await page.evaluate(() => window.gpuguide.report())).fits, false);
   for (const lang of ['en', 'zh']) {
     const button = await anchorCentre(page, 'apply-plan');
@@ -68,7 +68,7 @@ test('the verdict for a card that cannot hold the job as typed offers the plan, 
     if (lang === 'en') {
       const toggle = await anchorCentre(page, 'lang');
       await page.mouse.click(toggle.x, toggle.y);
-      await page.waitForTimeout(600);
+      await waitSettled(page);
     }
   }
   const button = await anchorCentre(page, 'apply-plan');

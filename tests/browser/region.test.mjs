@@ -2,7 +2,7 @@
 // saved settings, never put in a shared link; at 1280x800 in English and 390x844 in Chinese.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serveDist, openPage, waitReady, screenshotColours, clickAnchor } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, screenshotColours, clickAnchor, waitSettled } from './harness.mjs';
 
 let browser;
 let server;
@@ -29,7 +29,7 @@ test('the region question is asked once, a click answers it, the answer is saved
   // The next visit does not ask again.
   await page.reload();
   await waitReady(page);
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   assert.equal(await drawn(page, 'region-mainland'), null);
   assert.equal((await stored(page)).user_region, 'mainland_china');
   assert.deepEqual(problems, []);
@@ -40,14 +40,14 @@ test('on a 390x844 touch phone in Chinese the question is answered with a tap', 
   const { context, page, problems } = await openPage(browser, server.url, { width: 390, height: 844, touch: true });
   assert.equal((await waitReady(page)).ready, true);
   await clickAnchor(page, 'lang');
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   assert.ok(await drawn(page, 'region-elsewhere'));
   assert.ok((await screenshotColours(page, 'region-question-390-zh')).colours > 8);
   const a = await page.evaluate(() => window.gpuguide.anchor('region-elsewhere'));
   await page.touchscreen.tap(a.x + a.w / 2, a.y + a.h / 2);
   await page.waitForFunction(() => (localStorage.getItem('gpuguide.v1') || '').includes('elsewhere'), null, { timeout: 10000 });
   assert.equal((await stored(page)).user_region, 'elsewhere');
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   assert.equal(await drawn(page, 'region-elsewhere'), null);
   assert.ok((await screenshotColours(page, 'region-answered-390-zh')).colours > 8);
   assert.deepEqual(problems, []);

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, serveDist, waitReady, screenshotColours, shotsDir, anchorCentre } from './harness.mjs';
+import { launch, serveDist, waitReady, screenshotColours, shotsDir, anchorCentre, waitSettled } from './harness.mjs';
 
 let browser;
 let server;
@@ -63,7 +63,7 @@ test("a newer version's store is left untouched", async () => {
   const { page, problems } = await visit(context);
   assert.equal(await model(page), 'bert-base');
   assert.deepEqual(await page.evaluate(() => window.gpuguide.load({ model: 'gpt2' })), []);
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   assert.equal(await page.evaluate(() => localStorage.getItem('gpuguide.v1')), newer);
   assert.deepEqual(problems, []);
   await context.close();
@@ -91,7 +91,7 @@ test('own cards and offers are used, saved, exported and imported as a file', as
   const report = JSON.parse(await page.evaluate(() => window.gpuguide.report()));
   assert.equal(report.scenario.gpu.id, 'my-lab-card');
   await page.evaluate(() => window.gpuguide.tab(3));
-  await page.waitForTimeout(500);
+  await waitSettled(page);
   await screenshotColours(page, 'user-data-1280x800');
   const save = await anchorCentre(page, 'save-file');  // "Save as a file" on the GPUs and prices tab
   const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(save.x, save.y)]);
@@ -140,25 +140,25 @@ test('a card of their own is added with real clicks and keys, and the scenario c
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const { page, problems } = await visit(context);
   await page.evaluate(() => window.gpuguide.tab(3));
-  await page.waitForTimeout(400);
+  await waitSettled(page);
   // "A card that is not in the catalog", opened; its fields (see own-card-form.png).
   const section = await anchorCentre(page, 'my-gpu');
   await page.mouse.click(section.rect.x + 10, section.y);  // on the arrow: a tree node's row is wider than its label
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   const type = async (field, text) => {
     const at = await anchorCentre(page, field);
     await page.mouse.click(at.x, at.y);
     await page.keyboard.press('Control+A');
     await page.keyboard.type(text);
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(150);
+    await waitSettled(page);
   };
   await type('my_gpu_name', 'Lab 4090 48G');
   await type('my_gpu_mem', '48');
   await type('my_gpu_bw', '1008');
   await type('my_gpu_fp32', '82.6');
   await page.mouse.move(1, 999);
-  await page.waitForTimeout(300);
+  await waitSettled(page);
   await page.screenshot({ path: path.join(shotsDir, 'own-card-form.png') });
   const add = await anchorCentre(page, 'my-gpu-add');  // "Add this card"
   await page.mouse.click(add.x, add.y);

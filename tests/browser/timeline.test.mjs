@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre, clickAnchor, screenshotColours } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, repoRoot, anchorCentre, clickAnchor, screenshotColours, waitFrames, waitSettled } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 // A full fine-tune that evaluates between steps: every phase of the step, and the evaluation column.
@@ -26,7 +26,7 @@ async function scrollTo(page, name) {
     const pane = await page.evaluate(() => window.gpuguide.anchor('results-pane'));
     await page.mouse.move(pane.x + pane.w - 3, pane.y + pane.h / 2);
     await page.mouse.wheel(0, a && a.y <= 0.08 * h ? -100 : 100);
-    await page.waitForTimeout(60);
+    await waitFrames(page, 1);
   }
   throw new Error(`could not scroll ${name} into view`);
 }
@@ -34,7 +34,7 @@ async function scrollTo(page, name) {
 test('the timeline is the CLI\'s memory_timeline, drawn with its peak where the peak point is', async () => {
   const { context, page, problems } = await openPage(browser, server.url + hashOf(job), { width: 1280, height: 800 });
   assert.equal((await waitReady(page)).ready, true);
-  await page.waitForTimeout(800);
+  await waitSettled(page);
   const report = await page.evaluate(() => JSON.parse(window.gpuguide.report()));
   const cliReport = JSON.parse(execFileSync(cli, ['estimate', '-'], { input: JSON.stringify(job) }).toString());
   assert.deepEqual(report.memory_timeline, cliReport.memory_timeline);
@@ -63,7 +63,7 @@ test('the timeline is the CLI\'s memory_timeline, drawn with its peak where the 
     const a = await scrollTo(page, 'memory-timeline');
     const p = await anchorCentre(page, 'timeline-peak');
     await page.mouse.move(p.x, Math.min(p.y + 40, a.y + a.h - 50));  // over the peak's column: its tooltip
-    await page.waitForTimeout(250);
+    await waitSettled(page);
     const shot = await screenshotColours(page, `timeline-1280-${lang}`);
     assert.ok(shot.colours > 20, `blank: ${shot.file}`);
   }
@@ -74,7 +74,7 @@ test('the timeline is the CLI\'s memory_timeline, drawn with its peak where the 
 test('on a 390 px phone the timeline fits the screen, in both languages', async () => {
   const { context, page, problems } = await openPage(browser, server.url + hashOf(job), { width: 390, height: 844, scale: 2 });
   await waitReady(page);
-  await page.waitForTimeout(800);
+  await waitSettled(page);
   await clickAnchor(page, 'view-answer');
   for (const lang of ['en', 'zh']) {
     if (lang === 'zh') await clickAnchor(page, 'lang');
@@ -82,7 +82,7 @@ test('on a 390 px phone the timeline fits the screen, in both languages', async 
     assert.ok(a.x >= 0 && a.x + a.w <= 390 + 0.5, `inside the screen: ${JSON.stringify(a)}`);
     await anchorCentre(page, 'timeline-peak');
     await page.mouse.move(2, 2);  // no tooltip: on a phone it would cover the chart
-    await page.waitForTimeout(250);
+    await waitSettled(page);
     const shot = await screenshotColours(page, `timeline-390-${lang}`);
     assert.ok(shot.colours > 20, `blank: ${shot.file}`);
   }

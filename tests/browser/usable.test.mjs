@@ -4,7 +4,7 @@
 // Screenshots: build/browser/usable-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serveDist, openPage, waitReady, clickAnchor, anchorCentre, screenshotColours, anchor, scrollPaneTo } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, clickAnchor, anchorCentre, screenshotColours, anchor, scrollPaneTo, waitFrames, waitSettled } from './harness.mjs';
 
 const sizes = [{ width: 1280, height: 800, scale: 1, phone: false }, { width: 390, height: 844, scale: 2, phone: true }];
 
@@ -16,7 +16,7 @@ const report = async (page) => JSON.parse(await page.evaluate(() => window.gpugu
 const load = async (page, scenario) => {
   const problems = await page.evaluate((s) => window.gpuguide.load(s), scenario);
   assert.deepEqual(problems, [], 'the test scenario is valid');
-  await page.waitForTimeout(400);
+  await waitSettled(page);
 };
 
 
@@ -42,7 +42,7 @@ for (const size of sizes) {
     test(`${size.width}x${size.height} ${lang}: the fix on the user's one card comes first; the one that adds cards asks, Cancel keeps one card, Yes uses two`, { timeout: 240000 }, async () => {
       const { context, page, problems } = await openPage(browser, server.url, size);
       assert.equal((await waitReady(page)).ready, true);
-      await page.waitForTimeout(500);
+      await waitSettled(page);
       if (lang === 'zh') await clickAnchor(page, 'lang');
       await load(page, sdOnOneCard);
       if (size.phone) await clickAnchor(page, 'view-answer');
@@ -59,7 +59,7 @@ for (const size of sizes) {
       assert.ok(await anchor(page, 'apply-fix-cards-ask'), 'the count change is asked first');
       assert.equal((await report(page)).scenario.gpu.count, 1, 'one click did not change the card count');
       await page.mouse.move(2, 2);
-      await page.waitForTimeout(150);
+      await waitFrames(page);
       const asked = await screenshotColours(page, `usable-fix-ask-${tag}`);
       assert.ok(asked.colours > 8);
       const yes = await anchorCentre(page, 'apply-fix-cards-yes');
@@ -92,7 +92,7 @@ for (const size of sizes) {
     test(`${size.width}x${size.height} ${lang}: Start over puts the example back and keeps the pins; Undo brings the inputs back; Escape closes the model list`, { timeout: 240000 }, async () => {
       const { context, page, problems } = await openPage(browser, server.url, size);
       assert.equal((await waitReady(page)).ready, true);
-      await page.waitForTimeout(500);
+      await waitSettled(page);
       if (lang === 'zh') await clickAnchor(page, 'lang');
       const example = (await report(page)).scenario;
       await load(page, sdOnOneCard);
@@ -115,7 +115,7 @@ for (const size of sizes) {
       assert.match(notice.text, lang === 'zh' ? /已恢复为示例/ : /Started over/);
       assert.equal((await page.evaluate(() => window.gpuguide.compare())).pins.length, 1, 'the pin stays');
       await page.mouse.move(2, 2);
-      await page.waitForTimeout(150);
+      await waitFrames(page);
       await screenshotColours(page, `usable-started-over-${tag}`);
       await clickAnchor(page, 'start-over-undo');
       await page.waitForFunction((m) => JSON.stringify(JSON.parse(window.gpuguide.report()).scenario) === m,
@@ -141,11 +141,11 @@ test('390x844 touch: a tap on Start over starts over, a tap on Undo brings the i
   const size = sizes[1];
   const { context, page, problems } = await openPage(browser, server.url, { ...size, touch: true });
   await waitReady(page);
-  await page.waitForTimeout(800);
+  await waitSettled(page);
   const tap = async (name) => {
     const at = await anchorCentre(page, name);
     await page.touchscreen.tap(at.x, at.y);
-    await page.waitForTimeout(400);
+    await waitSettled(page);
   };
   const example = (await report(page)).scenario;
   await load(page, sdOnOneCard);
@@ -169,14 +169,14 @@ for (const size of sizes) {
     test(`${size.width}x${size.height} ${lang}: ranking names whole, a job that does not fit says so over its times, the GPU table in yuan, stack help, glossary`, { timeout: 240000 }, async () => {
       const { context, page, problems } = await openPage(browser, server.url, size);
       assert.equal((await waitReady(page)).ready, true);
-      await page.waitForTimeout(500);
+      await waitSettled(page);
       if (lang === 'zh') await clickAnchor(page, 'lang');
       // Llama 3.1 8B LoRA on one RTX 4090: the ranking lists AutoDL's spot offers.
       await load(page, { model: 'llama-3.1-8b', method: 'lora', gpu: { id: 'rtx-4090' } });
       if (size.phone) await clickAnchor(page, 'view-answer');
       await scrollPaneTo(page, 'results-pane', 'ranking-table', size.height);
       await page.mouse.move(2, 2);
-      await page.waitForTimeout(150);
+      await waitFrames(page);
       await screenshotColours(page, `usable-ranking-${tag}`);
       const table = await anchor(page, 'ranking-table');
       // At 1280 px in English the option's name (column 1) is whole; the plan's words (column 2) may run past their
@@ -190,7 +190,7 @@ for (const size of sizes) {
       if (size.phone) { await clickAnchor(page, 'view-job'); await clickAnchor(page, 'view-answer'); }  // from the top
       await scrollPaneTo(page, 'results-pane', 'time-not-fit', size.height);
       await page.mouse.move(2, 2);
-      await page.waitForTimeout(150);
+      await waitFrames(page);
       await screenshotColours(page, `usable-time-not-fit-${tag}`);
 
       // The stack help, opened with a click; a hover on a paragraph that names LoRA explains it.
@@ -198,12 +198,12 @@ for (const size of sizes) {
       await scrollPaneTo(page, pane, 'stack-help', size.height);
       await clickAnchor(page, 'stack-help');
       await page.mouse.move(2, 2);
-      await page.waitForTimeout(200);
+      await waitFrames(page);
       await screenshotColours(page, `usable-stack-help-${tag}`);
       // The pointer on the first line under it (Hugging Face Trainer + PEFT, which names LoRA and QLoRA).
       const help = await anchor(page, 'stack-help');
       await page.mouse.move(help.x + 3 * help.h, help.y + 1.7 * help.h);
-      await page.waitForTimeout(300);
+      await waitSettled(page);
       await screenshotColours(page, `usable-glossary-hover-${tag}`);
 
       // GPUs and prices: the launch prices in yuan (the page's currency), the rate and its source said.
@@ -220,7 +220,7 @@ for (const size of sizes) {
       await page.mouse.move(tabPane.x + tabPane.w - 3, tabPane.y + tabPane.h / 2);
       await page.mouse.wheel(0, 300);
       await page.mouse.move(2, 2);
-      await page.waitForTimeout(200);
+      await waitFrames(page);
       await screenshotColours(page, `usable-glossary-${tag}`);
       assert.deepEqual(problems, []);
       await context.close();
