@@ -38,13 +38,18 @@ async function typeInto(page, anchor, text) {
 }
 
 // Scrolls the panel under (x, y) with the mouse wheel until `anchor` is drawn near the top of the view.
+// When the wheel turns without moving the anchor (the pointer rests on a table that takes the wheel sideways, seen
+// under load on a 390 px phone), the pointer moves to the panel's left margin, as a person would.
 async function scrollTo(page, anchor, x, y, top = 160) {
+  let lastY = null, still = 0;
   for (let i = 0; i < 60; ++i) {
     const a = await page.evaluate((n) => window.gpuguide.anchor(n), anchor);
     if (a && a.visible && a.y < top + 200 && a.y > 40) return;
-    await page.mouse.move(x, y);
+    still = a && lastY !== null && a.y === lastY ? still + 1 : 0;
+    lastY = a ? a.y : null;
+    await page.mouse.move(still >= 3 && still % 2 === 1 ? 12 : x, y);
     await page.mouse.wheel(0, a && a.y < 40 ? -120 : 120);
-    await waitFrames(page, 1);
+    await waitFrames(page, 2);
   }
   throw new Error(`could not scroll ${anchor} into view: ${JSON.stringify(await page.evaluate((n) => window.gpuguide.anchor(n), anchor))}`);
 }
