@@ -152,6 +152,32 @@ JsonText parse_json_text(std::string_view text) {
     return out;
 }
 
+std::size_t utf8_sequence_bytes(std::string_view s, std::size_t i) {
+    // RFC 3629 sec. 4: no overlong forms, no surrogates, at most U+10FFFF.
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) return 1;
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    if (n == 0 || i + n > s.size()) return 0;
+    for (std::size_t k = 1; k < n; ++k) {
+        const unsigned char b = static_cast<unsigned char>(s[i + k]);
+        if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF)) return 0;
+    }
+    return n;
+}
+
+std::size_t first_invalid_utf8(std::string_view s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const std::size_t n = utf8_sequence_bytes(s, i);
+        if (n == 0) return i;
+        i += n;
+    }
+    return std::string_view::npos;
+}
+
 std::string printable(std::string_view s, std::size_t max_chars) {
     std::string out;
     out.reserve(std::min(s.size(), max_chars) + 8);
@@ -172,20 +198,10 @@ std::string printable(std::string_view s, std::size_t max_chars) {
                 piece = std::string(1, static_cast<char>(c));
             }
         } else {
-            // A whole well-formed UTF-8 sequence (RFC 3629 sec. 4: no overlong forms, no surrogates, at most
-            // U+10FFFF) is copied; any other byte is written as \xNN, so the text stays valid UTF-8
-            // (nlohmann::json::dump throws on invalid UTF-8, and a parse error quotes the raw bytes it read).
-            std::size_t n = 0;
-            unsigned char lo = 0x80, hi = 0xBF;
-            if (c >= 0xC2 && c <= 0xDF) n = 2;
-            else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-            else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-            bool ok = n > 0 && i + n <= s.size();
-            for (std::size_t k = 1; ok && k < n; ++k) {
-                const unsigned char b = static_cast<unsigned char>(s[i + k]);
-                ok = k == 1 ? (b >= lo && b <= hi) : (b >= 0x80 && b <= 0xBF);
-            }
-            if (ok) {
+            // A whole well-formed UTF-8 sequence is copied; any other byte is written as \xNN, so the text stays
+            // valid UTF-8 (nlohmann::json::dump throws on invalid UTF-8, and a parse error quotes the raw bytes).
+            const std::size_t n = utf8_sequence_bytes(s, i);
+            if (n > 0) {
                 piece = std::string(s.substr(i, n));
                 used = n;
             } else {

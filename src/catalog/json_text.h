@@ -43,4 +43,10 @@ JsonText parse_json_text(std::string_view text);
 // `max_chars` bytes with "..." (never inside a UTF-8 sequence). Echoed input stays readable however long it was.
 std::string printable(std::string_view s, std::size_t max_chars = 200);
 
+// The bytes of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlong forms, no surrogates, at most U+10FFFF),
+// 1 for ASCII, 0 where the byte starts no such sequence.
+std::size_t utf8_sequence_bytes(std::string_view s, std::size_t i);
+// The offset of the first byte that is not part of well-formed UTF-8, or npos when the text is all UTF-8.
+std::size_t first_invalid_utf8(std::string_view s);
+
 }  // namespace gg::catalog

@@ -277,6 +277,10 @@ void apply_overrides(json& doc, const std::vector<std::string>& overrides, const
             continue;
         }
         const std::string key = o.substr(0, eq);
+        if (first_invalid_utf8(key) != std::string::npos) {
+            problems.push_back({file, "", "override " + config_detail::in_quotes(key) + ": the key is not UTF-8 text"});
+            continue;
+        }
         JsonText value = parse_yaml_text(o.substr(eq + 1));
         if (!value.error.empty()) {
             problems.push_back({file, "", "override " + config_detail::in_quotes(key) + ": " + value.error});

@@ -2,8 +2,10 @@
 // the JSON, types the scalars and counts.
 #include "catalog/yaml_text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <map>
@@ -204,6 +206,19 @@ JsonText parse_yaml_text(std::string_view text) {
     if (text.size() > kMaxYamlTextBytes) {
         out.error = "the text is " + std::to_string(text.size()) + " bytes; a training config is at most " +
                     std::to_string(kMaxYamlTextBytes >> 10) + " KiB (" + std::to_string(kMaxYamlTextBytes) + " bytes)";
+        return out;
+    }
+    // YAML is Unicode text (YAML 1.2 sec. 5.2: UTF-8, UTF-16 or UTF-32; every config the stacks ship is UTF-8), and
+    // yaml-cpp passes other bytes through into keys and values that JSON cannot hold.
+    if (const std::size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
+        const std::string_view before = text.substr(0, bad);
+        const std::size_t line_start = before.rfind('\n');
+        const std::size_t column = line_start == std::string_view::npos ? bad + 1 : bad - line_start;
+        char byte[8];
+        std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
+        out.error = std::string("not UTF-8 text: byte ") + byte + " (line " +
+                    std::to_string(std::count(before.begin(), before.end(), '\n') + 1) + ", column " +
+                    std::to_string(column) + "); save the config as UTF-8";
         return out;
     }
     JsonBuilder builder;

@@ -3,6 +3,7 @@
 // bad YAML is a clear problem naming the key.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -387,6 +388,31 @@ TEST_CASE("YAML 1.1 plain scalars are typed as PyYAML types them; quoted ones st
     CHECK(t.value["a"] == "8");
     CHECK(t.value["b"] == 8);
     CHECK(t.value["c"].is_null());
+}
+
+TEST_CASE("text that is not UTF-8 is refused with its line and column, never carried into keys (fuzz_training_config)") {
+    // Found by fuzz_training_config in its first 40 inputs: a byte 0xFF inside a key of the upstream torchtune
+    // config reached a not-used note, and writing the result as JSON (as the CLI and the page's link do) threw.
+    std::string text = upstream("torchtune_llama3_1_8B_qlora_single_device.yaml");
+    const std::size_t at = text.find("gradient_accumulation_steps");
+    REQUIRE(at != std::string::npos);
+    text[at + 17] = '\xFF';
+    const JsonText yaml = parse_yaml_text(text);
+    CHECK(yaml.error.rfind("not UTF-8 text: byte 0xFF (line ", 0) == 0);
+    const std::string line = std::to_string(std::count(text.begin(), text.begin() + at, '\n') + 1);
+    CHECK(yaml.error.find("(line " + line + ", column 18)") != std::string::npos);
+    const TrainingConfigRead r = read_training_config(text, "8B_qlora_single_device.yaml");
+    REQUIRE(r.problems.size() == 1);
+    CHECK(r.scenario.is_null());
+    CHECK_NOTHROW((void)training_config_read_to_json(r).dump());
+
+    TrainingConfigOptions o;
+    o.overrides = {"tokenizer.max_seq_len\xC0=4096"};
+    const TrainingConfigRead k =
+        read_training_config(upstream("torchtune_llama3_1_8B_qlora_single_device.yaml"), "8B.yaml", o);
+    REQUIRE(!k.problems.empty());
+    CHECK(k.problems[0].message.find("the key is not UTF-8 text") != std::string::npos);
+    CHECK_NOTHROW((void)training_config_read_to_json(k).dump());
 }
 
 #if defined(GG_CLI_PATH) && !defined(_WIN32)

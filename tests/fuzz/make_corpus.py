@@ -2,7 +2,9 @@
 """Writes the seed corpora tests/fuzz/corpus/<target>/ from real inputs: trimmed data/*.json, the scenarios of
 tests/validation/*.json, the guide's and tests' scenarios, links and saved state made from them, and command
 lines. Run from the repository root when the formats change; the files it writes are committed (small).
-Seeds are named by content hash (libFuzzer's convention), so a rerun rewrites the same names."""
+Seeds are named by content hash (libFuzzer's convention), so a rerun rewrites the same names.
+Usage: tests/fuzz/make_corpus.py [NAME...]: only those corpora and dictionaries (fuzz_training_config,
+training_config.dict); none named: all of them."""
 import base64, hashlib, json, os, re, shutil, sys
 
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -15,7 +17,11 @@ def load(path):
 def compact(doc):
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
+only = set(sys.argv[1:])
+
 def write(target, items):
+    if only and target not in only:
+        return
     d = os.path.join(out, target)
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
@@ -80,6 +86,8 @@ write("fuzz_user_data", [compact(u) for u in user] + ["{}", "[]", ""])
 # --- scenarios --------------------------------------------------------------------------------------------------
 scenarios = []
 for name in sorted(os.listdir(os.path.join(root, "tests", "validation"))):
+    if not name.endswith(".json"):
+        continue
     doc = load(os.path.join("tests", "validation", name))
     for c in doc.get("cases", []) if isinstance(doc, dict) else []:
         if isinstance(c, dict) and isinstance(c.get("scenario"), dict):
@@ -179,6 +187,25 @@ files = [compact(u) for u in user] + [
     compact({"schema_version": 1, "gpus": [], "offers": []}), "{}", "[]", "not json"]
 write("fuzz_import", [compact(own) + "\0" + f for f in files] + ["\0" + f for f in files[:4]])
 
+# --- training configs: CONFIG TEXT \0 OVERRIDES (one per line) \0 CONFIG.JSON (`gpuguide from-config`; issue 43) --
+tc_dir = os.path.join(root, "tests", "data", "training_configs")
+tc = []
+for name in sorted(os.listdir(tc_dir)):
+    if name.endswith((".yaml", ".yml")):
+        with open(os.path.join(tc_dir, name), encoding="utf-8") as f:
+            tc.append(f.read())
+torchtune = [t for t in tc if "_component_" in t]
+peft = compact({"peft_type": "LORA", "base_model_name_or_path": "meta-llama/Llama-3.2-1B-Instruct", "r": 16,
+                "lora_alpha": 32, "lora_dropout": 0.05, "target_modules": ["q_proj", "v_proj"], "task_type": "CAUSAL_LM"})
+args = compact({"model_name_or_path": "Qwen/Qwen2.5-0.5B", "output_dir": "out", "per_device_train_batch_size": 4,
+                "gradient_accumulation_steps": 2, "bf16": True, "gradient_checkpointing": True, "block_size": 1024,
+                "optim": "adamw_8bit"})
+unknown = "base_model: someone/my-model\nadapter: lora\nlora_r: 8\nsequence_len: 512\nmicro_batch_size: 2\n"
+hf = compact({"model_type": "llama", "hidden_size": 1024, "intermediate_size": 2816, "num_hidden_layers": 8,
+              "num_attention_heads": 16, "num_key_value_heads": 4, "vocab_size": 32000, "max_position_embeddings": 2048})
+write("fuzz_training_config", tc + [peft, args, unknown + "\0\0" + hf, "", "a: [1, {b: c}]\n", "{}"] +
+      [t + "\0tokenizer.max_seq_len=4096\nenable_activation_checkpointing=False\ndataset.packed=True" for t in torchtune])
+
 # --- command lines: ARG \n ARG ... \0 STDIN ------------------------------------------------------------------
 # Valid scenarios only for `estimate` (ranking a valid one costs about a second under the sanitizers; the
 # evaluation is fuzz_evaluate's): rank and advise get refused ones, which still go through their argument handling.
@@ -203,6 +230,8 @@ def dict_entry(token):
     return '"' + token.replace("\\", "\\\\").replace('"', '\\"') + '"\n'
 
 def write_dict(name, words, extra=()):
+    if only and name not in only:
+        return
     path = os.path.join(root, "tests", "fuzz", name)
     with open(path, "w", encoding="utf-8") as f:
         f.write("# libFuzzer dictionary, written by tests/fuzz/make_corpus.py (JSON syntax + known keys and values)\n")
@@ -215,6 +244,12 @@ def write_dict(name, words, extra=()):
             f.write(e if e.startswith('"') else dict_entry(e))
     print(f"{name}: {len(words)} words")
 
+# Training configs (YAML or JSON): the keys and values the readers know, bare (YAML) as well as quoted, and YAML's syntax.
+tc_words = literals(["src/catalog/training_config.cpp", "src/catalog/training_config_axolotl.cpp",
+                     "src/catalog/training_config_hf.cpp", "src/catalog/training_config_torchtune.cpp",
+                     "src/catalog/yaml_text.cpp"])
+write_dict("training_config.dict", tc_words, [w + ": " for w in tc_words] +
+           ['"\\x0a"\n', '"\\x0a  "\n', "- ", "&a ", "*a", "!!str ", "---", "...", "|", ">", "~", "=", "_component_"])
 write_dict("catalog.dict", literals(["src/catalog/catalog.cpp", "src/catalog/catalog_json.cpp"]))
 scenario_words = literals(["src/catalog/scenario.cpp", "src/catalog/decision_json.cpp", "src/engine/family.cpp",
                           "data/models.json"])

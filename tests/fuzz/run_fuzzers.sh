@@ -13,12 +13,13 @@ shift 2
 build=$(cd "$build" && pwd)  # absolute: fuzz_cli_args runs in a directory of its own
 src=$(pwd)
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_catalog fuzz_user_data fuzz_scenario fuzz_evaluate fuzz_fragment fuzz_store fuzz_import fuzz_cli_args)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_catalog fuzz_user_data fuzz_scenario fuzz_evaluate fuzz_fragment fuzz_store fuzz_import fuzz_training_config fuzz_cli_args)
 
 dict_of() {
   case $1 in
     fuzz_catalog|fuzz_user_data|fuzz_import) echo "$src/tests/fuzz/catalog.dict" ;;
     fuzz_cli_args) echo "$src/tests/fuzz/cli.dict" ;;
+    fuzz_training_config) echo "$src/tests/fuzz/training_config.dict" ;;
     *) echo "$src/tests/fuzz/scenario.dict" ;;
   esac
 }
