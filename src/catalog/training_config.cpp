@@ -165,12 +165,14 @@ void ConfigReader::walk(const json& node, const std::string& path, const std::ve
             return key == k || ((last == '_' || last == '.') && key.rfind(k, 0) == 0);
         });
         if (it->is_null())
-            out_.not_used.push_back({key, "empty: " + stack_name + "'s default applies"});
+            out_.not_used.push_back({key, "empty: " + stack_name + "'s default applies", ConfigNoteKind::kEmpty});
         else if (known)
-            out_.not_used.push_back({key, "does not change memory or time"});
+            out_.not_used.push_back({key, "does not change memory or time", ConfigNoteKind::kIrrelevant});
         else
-            out_.not_used.push_back({key, "not read: gpuguide does not model this key; check that it does not change "
-                                          "memory or time"});
+            out_.not_used.push_back({key,
+                                     "not read: gpuguide does not model this key; check that it does not change "
+                                     "memory or time",
+                                     ConfigNoteKind::kNotModelled});
     }
 }
 

@@ -6,6 +6,7 @@
 // bundled Hub configs and data/hub_names.json, or given as a config.json. No UI code here.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,9 +23,18 @@ inline constexpr const char* kHubNamesFile = "data/hub_names.json";
 extern const std::vector<std::string> kTrainingConfigFormats;  // llama-factory, axolotl, torchtune, peft-adapter,
                                                                // hf-training-arguments
 
+// Why a key was not used, where the reason is one of the common ones (the page says them in its own language).
+enum class ConfigNoteKind : std::uint8_t {
+    kOther,        // a sentence of its own (`note`)
+    kIrrelevant,   // "does not change memory or time"
+    kEmpty,        // "empty: <stack>'s default applies"
+    kNotModelled,  // "not read: gpuguide does not model this key; ..."
+};
+
 struct ConfigKeyNote {
     std::string key;   // the config's own key path: "lora_target", "model.lora_rank", "tokenizer.max_seq_len"
     std::string note;  // not_used: why; assumed: what was assumed and why
+    ConfigNoteKind kind = ConfigNoteKind::kOther;
 };
 
 struct TrainingConfigRead {

@@ -14,6 +14,7 @@
 #include "catalog/report.h"
 #include "catalog/scenario.h"
 #include "catalog/time_json.h"
+#include "catalog/training_config.h"
 #include "engine/calibration.h"
 #include "imgui.h"
 #include "ui/strings.h"
@@ -100,7 +101,8 @@ struct ImportPlan {
 struct TrainingConfigNote {
     bool assumed = false;
     std::string key;
-    std::string note;
+    std::string note;  // English, as the reader wrote it
+    catalog::ConfigNoteKind kind = catalog::ConfigNoteKind::kOther;  // the common reasons are shown translated
 };
 
 struct AppState {

@@ -449,6 +449,11 @@
     X(TrainingConfigNeedsHfConfig, "Paste the base model's config.json in the box above, press \"Use this model\", then \"Use this config\" again.", "请在上面的框中粘贴基础模型的 config.json，点“使用这个模型”，再点“使用这个配置”。") \
     X(TrainingConfigAssumed, "Assumed (the file does not say):", "假设（文件中没有写）：")                  \
     X(TrainingConfigNotUsed, "Not used:", "未使用：")                                                        \
+    X(TrainingConfigNoteIrrelevant, "does not change memory or time", "不影响显存和训练时间")                     \
+    X(TrainingConfigNoteEmpty, "empty: the stack's default applies", "留空：使用该训练框架的默认值")              \
+    X(TrainingConfigNoteNotModelled, "not read: gpuguide does not model this key; check that it does not change memory or time", \
+      "未读取：gpuguide 不模拟此项；请确认它不影响显存和训练时间")                                              \
+    X(TrainingConfigNotesInEnglish, "The notes below are in English.", "以下说明为英文原文：")                    \
     X(FamilyRnn, "Recurrent networks", "循环神经网络")                                                       \
     X(SegConsumer, "GeForce (consumer)", "GeForce 消费级")                                                   \
     X(SegWorkstation, "Workstation", "工作站级")                                                             \

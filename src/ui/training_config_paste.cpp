@@ -38,8 +38,10 @@ void use_training_config(AppState& app) {
     app.training_config_unknown_model = read.unknown_model;
     app.training_config_notes.clear();
     if (!read.problems.empty()) return;
-    for (const catalog::ConfigKeyNote& n : read.assumed) app.training_config_notes.push_back({true, n.key, n.note});
-    for (const catalog::ConfigKeyNote& n : read.not_used) app.training_config_notes.push_back({false, n.key, n.note});
+    for (const catalog::ConfigKeyNote& n : read.assumed)
+        app.training_config_notes.push_back({true, n.key, n.note, n.kind});
+    for (const catalog::ConfigKeyNote& n : read.not_used)
+        app.training_config_notes.push_back({false, n.key, n.note, n.kind});
     nlohmann::json scenario = read.scenario;
     if (!app.scenario.gpu_id.empty()) scenario["gpu"]["id"] = app.scenario.gpu_id;  // the card is the reader's choice
     std::vector<catalog::Problem> problems = app_load_scenario(app, scenario.dump());
@@ -55,8 +57,25 @@ void draw_notes(const AppState& app, bool assumed, Str heading) {
                                  [&](const TrainingConfigNote& n) { return n.assumed == assumed; });
     if (!any) return;
     ImGui::TextUnformatted(tr(heading, app.lang));
-    for (const TrainingConfigNote& n : app.training_config_notes)
-        if (n.assumed == assumed) hint_textf("%s: %s", n.key.c_str(), n.note.c_str());
+    // The common reasons in the page's language; the reader's own sentences (what it assumed and why, a key it
+    // cannot read) are English, and the Chinese page says so once.
+    const bool sentences = std::any_of(app.training_config_notes.begin(), app.training_config_notes.end(),
+                                       [&](const TrainingConfigNote& n) {
+                                           return n.assumed == assumed && n.kind == catalog::ConfigNoteKind::kOther;
+                                       });
+    if (app.lang == Lang::Zh && sentences) hint_text(tr(Str::TrainingConfigNotesInEnglish, app.lang));
+    for (const TrainingConfigNote& n : app.training_config_notes) {
+        if (n.assumed != assumed) continue;
+        const char* note = n.note.c_str();
+        switch (n.kind) {
+            case catalog::ConfigNoteKind::kIrrelevant: note = tr(Str::TrainingConfigNoteIrrelevant, app.lang); break;
+            case catalog::ConfigNoteKind::kEmpty: note = tr(Str::TrainingConfigNoteEmpty, app.lang); break;
+            case catalog::ConfigNoteKind::kNotModelled: note = tr(Str::TrainingConfigNoteNotModelled, app.lang); break;
+            case catalog::ConfigNoteKind::kOther: break;
+        }
+        if (app.lang == Lang::En) note = n.note.c_str();  // English keeps the stack's name ("torchtune's default")
+        hint_textf("%s: %s", n.key.c_str(), note);
+    }
 }
 
 }  // namespace

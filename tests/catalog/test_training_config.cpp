@@ -390,6 +390,27 @@ TEST_CASE("YAML 1.1 plain scalars are typed as PyYAML types them; quoted ones st
     CHECK(t.value["c"].is_null());
 }
 
+TEST_CASE("the common reasons for a key not used carry their kind, so the page says them in Chinese too") {
+    const TrainingConfigRead r =
+        read_training_config(upstream("torchtune_llama3_1_8B_qlora_single_device.yaml"), "8B.yaml");
+    REQUIRE(r.problems.empty());
+    int irrelevant = 0, empty = 0;
+    for (const ConfigKeyNote& n : r.not_used) {
+        if (n.key == "log_level") {
+            CHECK(n.kind == ConfigNoteKind::kIrrelevant);
+            ++irrelevant;
+        }
+        if (n.key == "clip_grad_norm") {
+            CHECK(n.kind == ConfigNoteKind::kEmpty);
+            ++empty;
+        }
+        if (n.kind == ConfigNoteKind::kIrrelevant) CHECK(n.note == "does not change memory or time");
+        if (n.kind == ConfigNoteKind::kEmpty) CHECK(n.note == "empty: torchtune's default applies");
+    }
+    CHECK(irrelevant == 1);
+    CHECK(empty == 1);
+}
+
 TEST_CASE("text that is not UTF-8 is refused with its line and column, never carried into keys (fuzz_training_config)") {
     // Found by fuzz_training_config in its first 40 inputs: a byte 0xFF inside a key of the upstream torchtune
     // config reached a not-used note, and writing the result as JSON (as the CLI and the page's link do) threw.
