@@ -167,6 +167,7 @@ void draw_header(AppState& app) {
             ImGui::SameLine();
         }
         if (ImGui::SmallButton(tr(Str::Dismiss, app.lang))) {
+            if (app.notice == Str::StartedOver) app.start_over_undo = nullptr;  // dismissed: nothing left to undo
             app.notice = Str::Dismiss;
             app.notice_details.clear();
         }
@@ -770,6 +771,8 @@ std::string app_store_json(const AppState& app) {
     if (app.undo_import_available && app.pins_before_import.is_array()) doc["pins_before_import"] = app.pins_before_import;
     const nlohmann::json pins = view.pending && view.brought_pins ? view.saved_pins : app_pins_json(app);
     if (pins.is_array() && !pins.empty()) doc["pins"] = pins;
+    // "Start over" kept the inputs from before for its Undo: a reload keeps them too, until Undo or Dismiss.
+    if (app.start_over_undo.is_object()) doc["scenario_before_start_over"] = app.start_over_undo;
     return doc.dump();
 }
 
@@ -853,7 +856,7 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
     for (auto it = doc.begin(); it != doc.end(); ++it)
         if (it.key() != "version" && it.key() != "scenario" && it.key() != "user_data" &&
             it.key() != "user_data_before_import" && it.key() != "pins" && it.key() != "pins_before_import" &&
-            it.key() != "user_region")
+            it.key() != "user_region" && it.key() != "scenario_before_start_over")
             set_aside.push_back({"", "/" + it.key(), "not a key of the saved settings"});
     if (doc.contains("user_region")) {  // the reader's answer to "where are you?" (asked again when unusable)
         const nlohmann::json& r = doc["user_region"];
@@ -921,6 +924,14 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
         const std::vector<catalog::Problem> pin_problems = app_set_pins(app, doc["pins"]);
         set_aside.insert(set_aside.end(), pin_problems.begin(), pin_problems.end());
     }
+    if (doc.contains("scenario_before_start_over")) {
+        // Checked when Undo loads it (app_undo_start_over), like any scenario; only its kind is checked here.
+        if (doc["scenario_before_start_over"].is_object())
+            app.start_over_undo = doc["scenario_before_start_over"];
+        else
+            set_aside.push_back({"", "/scenario_before_start_over",
+                                 "is " + what_it_holds(doc["scenario_before_start_over"]) + ", not a scenario"});
+    }
     if (!set_aside.empty()) {
         const bool only_settings = reset && std::all_of(set_aside.begin(), set_aside.end(), [](const catalog::Problem& p) {
             return p.pointer.rfind("/user_data", 0) != 0 && p.file != "";
@@ -935,6 +946,9 @@ StoreStatus app_apply_store(AppState& app, std::string_view stored) {
         app.notice = Str::UserDataProblems;
         app.notice_details.clear();
         add_notice_details(app, app.user_data_problems);
+    } else if (app.start_over_undo.is_object()) {
+        app.notice = Str::StartedOver;  // its Undo button, as before the reload
+        app.notice_details.clear();
     }
     return StoreStatus::kLoaded;
 }

@@ -436,6 +436,36 @@ TEST_CASE("Start over puts the example back and keeps the pins; Undo brings the 
     CHECK(gg::ui::app_scenario_json(app) == mine);
 }
 
+TEST_CASE("Start over's Undo survives a reload (the saved settings keep the inputs from before), until used or dismissed") {
+    ImGuiContextScope scope;
+    gg::ui::AppState app;
+    gg::ui::app_init(app);
+    run_frame(app, 1280, 800);
+    REQUIRE(gg::ui::app_load_scenario(app, R"({"model": "llama-3.1-8b", "method": "lora", "gpu": {"id": "rtx-4090"}})")
+                .empty());
+    const nlohmann::json mine = gg::ui::app_scenario_json(app);
+    gg::ui::app_start_over(app);
+    const std::string saved = gg::ui::app_store_json(app);
+    CHECK(nlohmann::json::parse(saved)["scenario_before_start_over"] == mine);
+
+    gg::ui::AppState reloaded;  // the page opened again
+    gg::ui::app_init(reloaded);
+    REQUIRE(gg::ui::app_apply_store(reloaded, saved) == gg::ui::StoreStatus::kLoaded);
+    CHECK(reloaded.notice == gg::ui::Str::StartedOver);  // with its Undo button
+    CHECK(gg::ui::app_scenario_json(reloaded) != mine);
+    gg::ui::app_undo_start_over(reloaded);
+    CHECK(gg::ui::app_scenario_json(reloaded) == mine);
+    CHECK_FALSE(nlohmann::json::parse(gg::ui::app_store_json(reloaded)).contains("scenario_before_start_over"));
+
+    // Something else in that place is set aside with a notice, and the rest of the settings load.
+    nlohmann::json odd = nlohmann::json::parse(saved);
+    odd["scenario_before_start_over"] = 7;
+    gg::ui::AppState third;
+    gg::ui::app_init(third);
+    CHECK(gg::ui::app_apply_store(third, odd.dump()) == gg::ui::StoreStatus::kPartlyLoaded);
+    CHECK(third.start_over_undo.is_null());
+}
+
 TEST_CASE("Escape closes an open dropdown") {
     ImGuiContextScope scope;
     gg::ui::AppState app;
