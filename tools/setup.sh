@@ -27,6 +27,7 @@ want fonts-wqy-microhei /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 if [ "$what" != native ] && [ "$what" != fuzz ]; then
   want emscripten /usr/bin/emcc
   want libglfw3-dev /usr/include/GLFW/glfw3.h
+  want zopfli /usr/bin/zopfli  # compresses the wasm inside the page (tools/assemble_page.py)
   command -v node >/dev/null || need+=(nodejs)
 fi
 if [ "$what" = test ]; then

@@ -320,7 +320,17 @@ void draw_ranking(AppState& app) {
                             ImGui::TextDisabled("%s", rank.c_str());
                             break;
                         }
-                        case kOption: ImGui::TextUnformatted(text.c_str()); break;
+                        case kOption:
+                            // A name wider than its column (the longest Chinese ones at 1280 px, issue 40) goes on
+                            // to a second line instead of losing its end; the row grows, the plan's words stay cut.
+                            if (!narrow && ImGui::CalcTextSize(text.c_str()).x > ImGui::GetContentRegionAvail().x) {
+                                ImGui::PushTextWrapPos(0.0f);
+                                ImGui::TextUnformatted(text.c_str());
+                                ImGui::PopTextWrapPos();
+                            } else {
+                                ImGui::TextUnformatted(text.c_str());
+                            }
+                            break;
                         case kPlan: {
                             const std::string plan_words =
                                 o.contains("plan") ? plan_summary(o["plan"], r.scenario.scenario, L) : std::string();
