@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/gan.h"
+#include "engine/gan_nets.h"
 
 namespace gg::engine {
 
@@ -25,8 +26,10 @@ int sg_fp16_resolution(const GanSpec& s) {
     return std::max(1 << std::max(0, log2res + 1 - s.fp16_levels), 8);
 }
 
+}  // namespace
+
 // FullyConnectedLayer (lr-multiplied Linear + bias_act): the input kept for the weight gradient, fp32.
-GanOp fully_connected(const std::string& name, int in, int out, bool lrelu) {
+GanOp gan_fully_connected(const std::string& name, int in, int out, bool lrelu) {
     GanOp op;
     op.name = name;
     op.params = double(in) * out + out;
@@ -38,6 +41,12 @@ GanOp fully_connected(const std::string& name, int in, int out, bool lrelu) {
     op.saved_bytes = 4.0 * in + (lrelu ? 4.0 * out : 0);
     op.saved_input_grad_bytes = lrelu ? 4.0 * out : 0;
     return op;
+}
+
+namespace {
+
+GanOp fully_connected(const std::string& name, int in, int out, bool lrelu) {
+    return gan_fully_connected(name, in, out, lrelu);
 }
 
 // SynthesisLayer in training (fused_modconv False: SynthesisBlock.forward sets it only for inference), at output
@@ -291,6 +300,10 @@ GanNetworks build_gan_networks(const GanSpec& spec) {
     switch (spec.kind) {
         case GanKind::kStyleGan2:
             build_stylegan2_g(spec, n.g);
+            build_stylegan2_d(spec, n.d);
+            break;
+        case GanKind::kStyleGan3:  // stylegan3 train.py: G from networks_stylegan3.py, D is networks_stylegan2's
+            build_stylegan3_g(spec, n.g);
             build_stylegan2_d(spec, n.d);
             break;
         case GanKind::kDcgan: build_dcgan(spec, n); break;
