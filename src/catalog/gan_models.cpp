@@ -91,6 +91,7 @@ bool parse_gan_spec(const json& obj, const std::string& ptr, const std::string& 
     opt_bool(obj, ptr, file, "style_mixing", s.style_mixing, problems);
     opt_bool(obj, ptr, file, "g_ema", s.g_ema, problems);
     opt_bool(obj, ptr, file, "path_length", s.path_length, problems);
+    opt_bool(obj, ptr, file, "augment", s.augment, problems);
     opt_bool(obj, ptr, file, "radial_filters", s.radial_filters, problems);
     opt_int(obj, ptr, file, "g_channel_scale", 1, 4, s.g_channel_scale, problems);
     if (obj.contains("conv_kernel") && !(obj["conv_kernel"].is_number_integer() &&
@@ -101,7 +102,8 @@ bool parse_gan_spec(const json& obj, const std::string& ptr, const std::string& 
     static const std::set<std::string> known = {"kind", "resolution", "channel_base", "channel_max", "mapping_layers",
                                                 "fp16_levels", "mbstd_group", "g_reg_interval", "d_reg_interval",
                                                 "pl_batch_shrink", "width", "latent", "style_mixing", "g_ema",
-                                                "path_length", "radial_filters", "g_channel_scale", "conv_kernel"};
+                                                "path_length", "radial_filters", "g_channel_scale", "conv_kernel",
+                                                "augment"};
     for (auto it = obj.begin(); it != obj.end(); ++it)
         if (known.count(it.key()) == 0)
             problems.push_back({file, ptr + "/" + it.key(), "unknown key " + it.key() + " in a GAN description"});

@@ -38,6 +38,8 @@ struct GanSpec {
     // Path-length regularization (Greg phase): stylegan2 configs only (stylegan3 train.py sets pl_weight = 2 and
     // G_reg_interval = 4 for --cfg=stylegan2 alone; its -t / -r configs train G in one "Gboth" phase without it).
     bool path_length = true;
+    // ADA's augmentation pipe on every image D sees (train.py --aug=ada, the default: 'bgc'); --aug=noaug: false.
+    bool augment = true;
     // StyleGAN3 (stylegan3 train.py --cfg=stylegan3-t|r): G's convolution kernel (3; 1 for -r), radially symmetric
     // downsampling filters (-r), and G's channel_base / channel_max multiplier (-r doubles both for G only; D keeps
     // channel_base / channel_max).

@@ -150,6 +150,7 @@ GanOp d_conv(const std::string& name, int cin, int cout, int k, int r, bool down
 
 void build_stylegan2_d(const GanSpec& s, GanNetwork& d) {
     const int fp16_res = sg_fp16_resolution(s);
+    if (s.augment) d.ops.push_back(gan_augment_pipe(s.resolution));  // loss.py run_D: augment_pipe(img) before D
     for (int r = s.resolution; r >= 8; r /= 2) {
         const bool fp16 = r >= fp16_res;
         const int tmp = sg_channels(s, r), out = sg_channels(s, r / 2);

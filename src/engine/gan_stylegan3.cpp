@@ -58,9 +58,9 @@ GanOp sg3_layer(const std::string& name, const Sg3Layer& l, int w_dim) {
     op.fir_flop = fir_flop;
     op.kernels = 20;
     // Kept for backward: the conv's input x (the previous layer's output, new storage here as each layer's output is
-    // kept only by the next conv) and its per-sample weight (cast copy), the fp32 w * s (kept by square and by the
-    // dcoefs mul) and w * dcoefs (kept by the input-gain mul), the styles, the sign tensor.
-    op.saved_bytes = e * double(l.cin) * l.in_size * l.in_size + (8.0 + e) * per_sample_w + 8.0 * l.cin +
+    // kept only by the next conv) and its per-sample weight (the cast copy), the fp32 w * s (kept by square and by the
+    // dcoefs mul; w * dcoefs is not kept: its other factor, the input gain, is a buffer), the styles, the sign tensor.
+    op.saved_bytes = e * double(l.cin) * l.in_size * l.in_size + (4.0 + e) * per_sample_w + 8.0 * l.cin +
                      (l.torgb ? 0 : l.cout * tmp * tmp / 4.0) + 4.0 * w_dim;
     op.saved_input_grad_bytes = op.saved_bytes;
     return op;

@@ -90,21 +90,22 @@ TEST_CASE("StyleGAN2-ADA and StyleGAN3: sec/kimg within 30% and peak memory with
     // StyleGAN3-T/-R rows (stylegan3 docs/configs.md "Recommended configurations", V100 and A100, 1-8 GPUs).
     CHECK(rows == 110);
     CHECK(sg3_rows == 64);
-    // Issue 42's done-when: peak memory within 20% on at least 75% of the rows (met: 92 of 110 on 2026-12-07, 42 of
-    // the 46 StyleGAN2-ADA rows and 50 of the 64 StyleGAN3 rows).
+    // Issue 42's done-when: peak memory within 20% on at least 75% of the rows (met: 106 of 110 on 2026-12-07, 42 of
+    // the 46 StyleGAN2-ADA rows and all 64 StyleGAN3 rows).
     CHECK(mem_pass >= 0.75 * rows);
-    CHECK(mem_pass >= 92);
-    CHECK(sg3_mem_pass >= 50);
-    // Speed within 30% on 75% of the rows is NOT met (38 of 110 on 2026-12-07: 31 of 46 StyleGAN2-ADA, 7 of 64
-    // StyleGAN3; every estimate is too fast, docs/gan.md lists the mechanisms not modelled). The WARN keeps the target
-    // visible; the CHECKs guard today's counts so that a change that loses rows fails. No constant was fitted to
-    // these rows.
+    CHECK(mem_pass >= 106);
+    CHECK(sg3_mem_pass >= 64);
+    // Speed within 30% on 75% of all rows is NOT met (67 of 110 on 2026-12-07: 44 of 46 StyleGAN2-ADA, which meets
+    // it, but 23 of 64 StyleGAN3, estimated 30-47% too fast; docs/gan.md lists the mechanisms not modelled). The WARN
+    // keeps the target visible; the CHECKs guard today's counts so that a change that loses rows fails. No constant
+    // was fitted to these rows.
     WARN(time_pass >= 0.75 * rows);
-    CHECK(time_pass >= 38);
-    CHECK(sg3_time_pass >= 7);
+    CHECK(time_pass - sg3_time_pass >= 44);
+    CHECK(time_pass >= 67);
+    CHECK(sg3_time_pass >= 23);
 }
 
-TEST_CASE("StyleGAN2-ADA and StyleGAN3: every published row within 60% for speed and 30% for memory, estimate never slower") {
+TEST_CASE("StyleGAN2-ADA and StyleGAN3: every published row within 60% for speed and 30% for memory") {
     const nlohmann::json doc = read_json("tests/data/published_gan.json");
     REQUIRE(doc.is_object());
     for (const auto& row : doc["rows"]) {
@@ -114,7 +115,7 @@ TEST_CASE("StyleGAN2-ADA and StyleGAN3: every published row within 60% for speed
                                 row["gpu"].get<std::string>().c_str());
         const double time_ratio = r.sec_per_kimg / row["sec_per_kimg"].get<double>();
         CHECK(time_ratio > 0.40);
-        CHECK(time_ratio < 1.0);
+        CHECK(time_ratio < 1.60);
         CHECK(r.peak_allocated_bytes / double(1 << 30) == doctest::Approx(row["peak_allocated_gib"].get<double>()).epsilon(0.30));
     }
 }
