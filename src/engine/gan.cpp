@@ -41,9 +41,11 @@ PassCost pass_cost(const GanNetwork& n, double batch, const Rates& r) {
         const double conv_s = std::max(op.matmul_flop * batch / rate, op.matmul_bytes * batch / r.bytes_per_s);
         const double stream_s = op.stream_bytes * batch / r.stream_bytes_per_s;
         const double fir_s = op.fir_flop * batch / r.fp32_flop_per_s;
-        c.forward_s += conv_s + stream_s + fir_s + op.kernels * r.launch_s;
-        c.input_grad_s += conv_s + 2 * stream_s + fir_s + op.kernels * r.launch_s;
-        c.weight_grad_s += op.params > 0 ? conv_s + r.launch_s : 0;
+        // NCHW <-> NHWC transposes around an FP16 (tensor-core) conv call: 2 x (input + output) bytes (gan.h).
+        const double layout_s = op.fp16 ? 2 * op.layout_bytes * batch / r.stream_bytes_per_s : 0;
+        c.forward_s += conv_s + layout_s + stream_s + fir_s + op.kernels * r.launch_s;
+        c.input_grad_s += conv_s + layout_s + 2 * stream_s + fir_s + op.kernels * r.launch_s;
+        c.weight_grad_s += op.params > 0 ? conv_s + layout_s + r.launch_s : 0;
         c.forward_flop += (op.matmul_flop + op.fir_flop) * batch;
     }
     return c;

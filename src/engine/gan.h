@@ -60,6 +60,11 @@ struct GanOp {
     double matmul_flop = 0;        // forward conv / linear FLOPs (2 per multiply-add), per sample
     double matmul_bytes = 0;       // bytes a conv reads and writes in forward (its roofline's memory side), per sample
     double stream_bytes = 0;       // bytes the bandwidth-bound kernels around it move in forward, per sample
+    // The conv's NCHW input and output, per sample: in FP16 cuDNN's tensor-core kernels work in NHWC, so each conv call
+    // (forward, input gradient, weight gradient) transposes its operands there and its result back (the time engine's
+    // rule, docs/time-model.md "NCHW layout transposes": 2 x (input + output) bytes moved per call). Both NVlabs
+    // codebases keep NCHW (no channels_last).
+    double layout_bytes = 0;
     double fir_flop = 0;           // FIR filtering FLOPs of a fused custom kernel on FP32 CUDA cores (StyleGAN3's
                                    // filtered_lrelu), forward; its backward is the same kernel over the gradient
     double kernels = 1;            // kernel launches in forward (the per-launch overhead)

@@ -66,6 +66,7 @@ GanOp synthesis_layer(const std::string& name, int cin, int cout, int r, bool up
     op.params = double(w_dim) * cin + cin + per_sample_w + 1 + cout;  // affine, weight, noise_strength, bias
     op.matmul_flop = 2.0 * cin * cout * k * k * r_in * r_in + 2.0 * w_dim * cin;
     op.matmul_bytes = e * (cin * r_in * r_in + cout * double(r) * r);
+    op.layout_bytes = op.matmul_bytes;
     // w * styles, square, sum (fp32, per sample); x * styles; upfirdn2d (up); fma; bias_act.
     op.stream_bytes = 4.0 * 4 * per_sample_w + e * (2.0 * cin * r_in * r_in + (up ? 2.0 : 0) * cout * r * r +
                                                     3.0 * cout * r * r + 2.0 * cout * r * r);
@@ -85,6 +86,7 @@ GanOp to_rgb(const std::string& name, int cin, int r, bool fp16, int w_dim) {
     op.params = double(w_dim) * cin + cin + 3.0 * cin + 3;
     op.matmul_flop = 2.0 * cin * 3 * double(r) * r + 2.0 * w_dim * cin;
     op.matmul_bytes = e * (cin + 3.0) * r * r;
+    op.layout_bytes = op.matmul_bytes;
     op.stream_bytes = e * 2.0 * cin * r * r + 4.0 * 3 * 3 * r * r;  // x * styles; bias_act, cast, img add/upsample
     op.kernels = 8;
     op.saved_bytes = e * double(cin) * r * r + 4.0 * w_dim;  // the modulated x (conv input)
@@ -136,6 +138,7 @@ GanOp d_conv(const std::string& name, int cin, int cout, int k, int r, bool down
     op.params = double(cout) * cin * k * k + (bias ? cout : 0);
     op.matmul_flop = 2.0 * cin * cout * k * k * ro * ro;
     op.matmul_bytes = e * (conv_in + cout * ro * ro);
+    op.layout_bytes = op.matmul_bytes;
     op.stream_bytes = e * ((down ? double(cin) * r * r + conv_in : 0) + 2.0 * cout * ro * ro);
     op.kernels = down ? 4 : 3;
     op.saved_bytes = e * (conv_in + (lrelu ? cout * ro * ro : 0));

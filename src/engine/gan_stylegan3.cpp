@@ -42,6 +42,7 @@ GanOp sg3_layer(const std::string& name, const Sg3Layer& l, int w_dim) {
     // weight-bandwidth side of its roofline) besides the activations.
     op.matmul_flop = 2.0 * per_sample_w * conv_out * conv_out + 2.0 * w_dim * l.cin;
     op.matmul_bytes = e * (double(l.cin) * l.in_size * l.in_size + l.cout * conv_out * conv_out + per_sample_w);
+    op.layout_bytes = e * (double(l.cin) * l.in_size * l.in_size + l.cout * conv_out * conv_out);
     // filtered_lrelu's FIR work (FP32 FMAs in shared memory, on CUDA cores: counted at the FP32 rate as fp32 "conv"
     // work would be): polyphase upsampling, separable, up_taps / up taps per dimension at each upsampled value;
     // downsampling at each output value, separable (down_taps per dimension, the horizontal pass on down x as many
