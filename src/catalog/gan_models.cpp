@@ -59,20 +59,24 @@ bool parse_gan_spec(const json& obj, const std::string& ptr, const std::string& 
     if (k == "stylegan2") s.kind = engine::GanKind::kStyleGan2;
     else if (k == "dcgan") s.kind = engine::GanKind::kDcgan;
     else if (k == "pix2pix") s.kind = engine::GanKind::kPix2pix;
+    else if (k == "stylegan3") s.kind = engine::GanKind::kStyleGan3;
     else {
-        problems.push_back({file, ptr + "/kind", "kind: expected \"stylegan2\", \"dcgan\" or \"pix2pix\""});
+        problems.push_back({file, ptr + "/kind", "kind: expected \"stylegan2\", \"stylegan3\", \"dcgan\" or \"pix2pix\""});
         return false;
     }
     // The kind's reference defaults.
     if (s.kind == engine::GanKind::kDcgan) s.resolution = 64, s.g_ema = false;
     if (s.kind == engine::GanKind::kPix2pix) s.resolution = 256, s.g_ema = false;
     if (s.kind == engine::GanKind::kStyleGan2) s.channel_base = 32768, s.mapping_layers = 8;
+    // stylegan3 train.py --cfg=stylegan3-t: cbase 32768, cmax 512, map 2, no style mixing, no path length.
+    if (s.kind == engine::GanKind::kStyleGan3)
+        s.channel_base = 32768, s.mapping_layers = 2, s.style_mixing = false, s.path_length = false;
     opt_int(obj, ptr, file, "resolution", 8, 2048, s.resolution, problems);
     if (s.kind == engine::GanKind::kDcgan && s.resolution != 64)
         problems.push_back({file, ptr + "/resolution", "resolution: the DCGAN tutorial's networks make 64x64 images only"});
     if (s.kind == engine::GanKind::kPix2pix && s.resolution != 256)
         problems.push_back({file, ptr + "/resolution", "resolution: unet_256 takes 256x256 images only"});
-    if (s.kind == engine::GanKind::kStyleGan2 && !power_of_two(s.resolution))
+    if ((s.kind == engine::GanKind::kStyleGan2 || s.kind == engine::GanKind::kStyleGan3) && !power_of_two(s.resolution))
         problems.push_back({file, ptr + "/resolution", "resolution: StyleGAN2 needs a power of two (8 ... 2048)"});
     opt_int(obj, ptr, file, "channel_base", 256, 1 << 20, s.channel_base, problems);
     opt_int(obj, ptr, file, "channel_max", 8, 4096, s.channel_max, problems);
@@ -86,9 +90,20 @@ bool parse_gan_spec(const json& obj, const std::string& ptr, const std::string& 
     opt_int(obj, ptr, file, "latent", 1, 4096, s.latent, problems);
     opt_bool(obj, ptr, file, "style_mixing", s.style_mixing, problems);
     opt_bool(obj, ptr, file, "g_ema", s.g_ema, problems);
+    opt_bool(obj, ptr, file, "path_length", s.path_length, problems);
+    opt_bool(obj, ptr, file, "augment", s.augment, problems);
+    opt_bool(obj, ptr, file, "radial_filters", s.radial_filters, problems);
+    opt_int(obj, ptr, file, "g_channel_scale", 1, 4, s.g_channel_scale, problems);
+    if (obj.contains("conv_kernel") && !(obj["conv_kernel"].is_number_integer() &&
+                                         (obj["conv_kernel"].get<int>() == 1 || obj["conv_kernel"].get<int>() == 3)))
+        problems.push_back({file, ptr + "/conv_kernel", "conv_kernel: expected 1 or 3 (stylegan3-r / -t)"});
+    else if (obj.contains("conv_kernel"))
+        s.conv_kernel = obj["conv_kernel"].get<int>();
     static const std::set<std::string> known = {"kind", "resolution", "channel_base", "channel_max", "mapping_layers",
                                                 "fp16_levels", "mbstd_group", "g_reg_interval", "d_reg_interval",
-                                                "pl_batch_shrink", "width", "latent", "style_mixing", "g_ema"};
+                                                "pl_batch_shrink", "width", "latent", "style_mixing", "g_ema",
+                                                "path_length", "radial_filters", "g_channel_scale", "conv_kernel",
+                                                "augment"};
     for (auto it = obj.begin(); it != obj.end(); ++it)
         if (known.count(it.key()) == 0)
             problems.push_back({file, ptr + "/" + it.key(), "unknown key " + it.key() + " in a GAN description"});

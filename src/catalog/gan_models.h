@@ -15,7 +15,8 @@ namespace gg::catalog {
 
 inline constexpr const char* kGanModelsFile = "data/gan_models.json";
 
-// One "gan" object ({"kind": "stylegan2" | "dcgan" | "pix2pix", "resolution": ..., ...}) at JSON pointer `ptr`.
+// One "gan" object ({"kind": "stylegan2" | "stylegan3" | "dcgan" | "pix2pix", "resolution": ..., ...}) at JSON
+// pointer `ptr`.
 // Keys left out take the kind's reference defaults (train.py's for StyleGAN2; the tutorial's / repository's
 // defaults for DCGAN / pix2pix). Every problem names its key's pointer; false when any was found.
 bool parse_gan_spec(const nlohmann::json& obj, const std::string& ptr, const std::string& file, engine::GanSpec& out,

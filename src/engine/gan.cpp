@@ -12,6 +12,7 @@ const char* gan_kind_name(GanKind kind) {
         case GanKind::kStyleGan2: return "stylegan2";
         case GanKind::kDcgan: return "dcgan";
         case GanKind::kPix2pix: return "pix2pix";
+        case GanKind::kStyleGan3: return "stylegan3";
     }
     return "stylegan2";
 }
@@ -39,10 +40,13 @@ PassCost pass_cost(const GanNetwork& n, double batch, const Rates& r) {
         const double rate = op.fp16 ? r.fp16_flop_per_s : r.fp32_flop_per_s;
         const double conv_s = std::max(op.matmul_flop * batch / rate, op.matmul_bytes * batch / r.bytes_per_s);
         const double stream_s = op.stream_bytes * batch / r.stream_bytes_per_s;
-        c.forward_s += conv_s + stream_s + op.kernels * r.launch_s;
-        c.input_grad_s += conv_s + 2 * stream_s + op.kernels * r.launch_s;
-        c.weight_grad_s += op.params > 0 ? conv_s + r.launch_s : 0;
-        c.forward_flop += op.matmul_flop * batch;
+        const double fir_s = op.fir_flop * batch / r.fp32_flop_per_s;
+        // NCHW <-> NHWC transposes around an FP16 (tensor-core) conv call: 2 x (input + output) bytes (gan.h).
+        const double layout_s = op.fp16 ? 2 * op.layout_bytes * batch / r.stream_bytes_per_s : 0;
+        c.forward_s += conv_s + layout_s + stream_s + fir_s + op.kernels * r.launch_s;
+        c.input_grad_s += conv_s + layout_s + 2 * stream_s + fir_s + op.kernels * r.launch_s;
+        c.weight_grad_s += op.params > 0 ? conv_s + layout_s + r.launch_s : 0;
+        c.forward_flop += (op.matmul_flop + op.fir_flop) * batch;
     }
     return c;
 }
@@ -133,14 +137,17 @@ GanReport evaluate_gan(const GanSpec& spec, const GanTraining& t, const GpuSpec&
     // weight-gradient pass) and the backward through the forward: 1 forward, 3 input-gradient, 2 weight-gradient.
     auto reg_s = [](const PassCost& c) { return c.forward_s + 3 * c.input_grad_s + 2 * c.weight_grad_s; };
 
-    if (spec.kind == GanKind::kStyleGan2) {
+    if (spec.kind == GanKind::kStyleGan2 || spec.kind == GanKind::kStyleGan3) {
         // training/loss.py StyleGAN2Loss.accumulate_gradients, training_loop.py phases Gmain, Greg, Dmain, Dreg.
         // Gmain: G's forward kept through D's forward and D's input-gradient backward (D frozen: requires_grad_(False)).
-        rep.phases.push_back({"Gmain", 1, b, 0, train_s(g) + d.forward_s + d.input_grad_s + g_opt,
+        // Without path length (stylegan3 -t / -r) the G phase is "Gboth" and there is no Greg.
+        rep.phases.push_back({spec.path_length ? "Gmain" : "Gboth", 1, b, 0,
+                              train_s(g) + d.forward_s + d.input_grad_s + g_opt,
                               b * (g_saved + d_saved_frozen + img) + b * std::max(g_grad_tmp, d_grad_tmp)});
         // Greg: path length at batch / pl_batch_shrink, the create_graph backward keeps about G's saved set again.
-        rep.phases.push_back({"Greg", double(spec.g_reg_interval), gb_reg, 0, reg_s(g_half) + g_opt,
-                              gb_reg * (2 * g_saved + img + g_grad_tmp)});
+        if (spec.path_length)
+            rep.phases.push_back({"Greg", double(spec.g_reg_interval), gb_reg, 0, reg_s(g_half) + g_opt,
+                                  gb_reg * (2 * g_saved + img + g_grad_tmp)});
         // Dmain: G's forward without a graph (G frozen, z needs no gradient), D on the fakes then on the reals, each
         // trained and freed before the next.
         rep.phases.push_back({"Dmain", 1, b, 0, g.forward_s + 2 * train_s(d) + d_opt,
@@ -148,10 +155,11 @@ GanReport evaluate_gan(const GanSpec& spec, const GanTraining& t, const GpuSpec&
         // Dreg: R1 on the reals (requires_grad_ on the images), the gradient graph about D's saved set again.
         rep.phases.push_back({"Dreg", double(spec.d_reg_interval), b, 0, reg_s(d) + d_opt,
                               b * (2 * d_saved + img + d_grad_tmp)});
+        const std::size_t k = spec.path_length ? 1 : 0;
         rep.phases[0].flop = 3 * g.forward_flop + 2 * d.forward_flop;
-        rep.phases[1].flop = 6 * g_half.forward_flop;
-        rep.phases[2].flop = g.forward_flop + 6 * d.forward_flop;
-        rep.phases[3].flop = 6 * d.forward_flop;
+        if (spec.path_length) rep.phases[1].flop = 6 * g_half.forward_flop;
+        rep.phases[1 + k].flop = g.forward_flop + 6 * d.forward_flop;
+        rep.phases[2 + k].flop = 6 * d.forward_flop;
     } else {
         // The DCGAN tutorial's loop and pix2pix_model.py optimize_parameters: fake = G(input) once; D's step on
         // fake.detach() and on the reals while G's graph waits; then G's step through D (frozen in pix2pix; the

@@ -19,8 +19,9 @@ enum class GanKind : std::uint8_t {
     kStyleGan2,  // NVlabs/stylegan2-ada-pytorch training/networks.py (resnet D, skip G), training/loss.py
     kDcgan,      // the PyTorch DCGAN tutorial (beginner_source/dcgan_faces_tutorial.py)
     kPix2pix,    // junyanz/pytorch-CycleGAN-and-pix2pix (unet_256 G, basic 70x70 PatchGAN D, GAN + L1 loss)
+    kStyleGan3,  // NVlabs/stylegan3 training/networks_stylegan3.py G (alias-free, filtered_lrelu), stylegan2's D
 };
-const char* gan_kind_name(GanKind kind);  // "stylegan2", "dcgan", "pix2pix"
+const char* gan_kind_name(GanKind kind);  // "stylegan2", "dcgan", "pix2pix", "stylegan3"
 
 struct GanSpec {
     std::string id, name, source;
@@ -34,6 +35,17 @@ struct GanSpec {
     int g_reg_interval = 4, d_reg_interval = 16, pl_batch_shrink = 2;
     bool style_mixing = true;
     bool g_ema = true;  // a moving-average copy of G kept on the GPU (training_loop.py G_ema = copy.deepcopy(G))
+    // Path-length regularization (Greg phase): stylegan2 configs only (stylegan3 train.py sets pl_weight = 2 and
+    // G_reg_interval = 4 for --cfg=stylegan2 alone; its -t / -r configs train G in one "Gboth" phase without it).
+    bool path_length = true;
+    // ADA's augmentation pipe on every image D sees (train.py --aug=ada, the default: 'bgc'); --aug=noaug: false.
+    bool augment = true;
+    // StyleGAN3 (stylegan3 train.py --cfg=stylegan3-t|r): G's convolution kernel (3; 1 for -r), radially symmetric
+    // downsampling filters (-r), and G's channel_base / channel_max multiplier (-r doubles both for G only; D keeps
+    // channel_base / channel_max).
+    int conv_kernel = 3;
+    bool radial_filters = false;
+    int g_channel_scale = 1;
     // DCGAN / pix2pix widths (ngf = ndf) and DCGAN's latent size.
     int width = 64, latent = 100;
     // Parameter counts of the reference code (tools/measure/gan_params.py), with where they come from.
@@ -48,6 +60,13 @@ struct GanOp {
     double matmul_flop = 0;        // forward conv / linear FLOPs (2 per multiply-add), per sample
     double matmul_bytes = 0;       // bytes a conv reads and writes in forward (its roofline's memory side), per sample
     double stream_bytes = 0;       // bytes the bandwidth-bound kernels around it move in forward, per sample
+    // The conv's NCHW input and output, per sample: in FP16 cuDNN's tensor-core kernels work in NHWC, so each conv call
+    // (forward, input gradient, weight gradient) transposes its operands there and its result back (the time engine's
+    // rule, docs/time-model.md "NCHW layout transposes": 2 x (input + output) bytes moved per call). Both NVlabs
+    // codebases keep NCHW (no channels_last).
+    double layout_bytes = 0;
+    double fir_flop = 0;           // FIR filtering FLOPs of a fused custom kernel on FP32 CUDA cores (StyleGAN3's
+                                   // filtered_lrelu), forward; its backward is the same kernel over the gradient
     double kernels = 1;            // kernel launches in forward (the per-launch overhead)
     double saved_bytes = 0;        // kept for backward when the weights train, per sample
     double saved_input_grad_bytes = 0;  // kept when only the input's gradient is needed (frozen weights)

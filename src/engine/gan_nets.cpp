@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/gan.h"
+#include "engine/gan_nets.h"
 
 namespace gg::engine {
 
@@ -25,8 +26,10 @@ int sg_fp16_resolution(const GanSpec& s) {
     return std::max(1 << std::max(0, log2res + 1 - s.fp16_levels), 8);
 }
 
+}  // namespace
+
 // FullyConnectedLayer (lr-multiplied Linear + bias_act): the input kept for the weight gradient, fp32.
-GanOp fully_connected(const std::string& name, int in, int out, bool lrelu) {
+GanOp gan_fully_connected(const std::string& name, int in, int out, bool lrelu) {
     GanOp op;
     op.name = name;
     op.params = double(in) * out + out;
@@ -38,6 +41,12 @@ GanOp fully_connected(const std::string& name, int in, int out, bool lrelu) {
     op.saved_bytes = 4.0 * in + (lrelu ? 4.0 * out : 0);
     op.saved_input_grad_bytes = lrelu ? 4.0 * out : 0;
     return op;
+}
+
+namespace {
+
+GanOp fully_connected(const std::string& name, int in, int out, bool lrelu) {
+    return gan_fully_connected(name, in, out, lrelu);
 }
 
 // SynthesisLayer in training (fused_modconv False: SynthesisBlock.forward sets it only for inference), at output
@@ -57,6 +66,7 @@ GanOp synthesis_layer(const std::string& name, int cin, int cout, int r, bool up
     op.params = double(w_dim) * cin + cin + per_sample_w + 1 + cout;  // affine, weight, noise_strength, bias
     op.matmul_flop = 2.0 * cin * cout * k * k * r_in * r_in + 2.0 * w_dim * cin;
     op.matmul_bytes = e * (cin * r_in * r_in + cout * double(r) * r);
+    op.layout_bytes = op.matmul_bytes;
     // w * styles, square, sum (fp32, per sample); x * styles; upfirdn2d (up); fma; bias_act.
     op.stream_bytes = 4.0 * 4 * per_sample_w + e * (2.0 * cin * r_in * r_in + (up ? 2.0 : 0) * cout * r * r +
                                                     3.0 * cout * r * r + 2.0 * cout * r * r);
@@ -76,6 +86,7 @@ GanOp to_rgb(const std::string& name, int cin, int r, bool fp16, int w_dim) {
     op.params = double(w_dim) * cin + cin + 3.0 * cin + 3;
     op.matmul_flop = 2.0 * cin * 3 * double(r) * r + 2.0 * w_dim * cin;
     op.matmul_bytes = e * (cin + 3.0) * r * r;
+    op.layout_bytes = op.matmul_bytes;
     op.stream_bytes = e * 2.0 * cin * r * r + 4.0 * 3 * 3 * r * r;  // x * styles; bias_act, cast, img add/upsample
     op.kernels = 8;
     op.saved_bytes = e * double(cin) * r * r + 4.0 * w_dim;  // the modulated x (conv input)
@@ -127,6 +138,7 @@ GanOp d_conv(const std::string& name, int cin, int cout, int k, int r, bool down
     op.params = double(cout) * cin * k * k + (bias ? cout : 0);
     op.matmul_flop = 2.0 * cin * cout * k * k * ro * ro;
     op.matmul_bytes = e * (conv_in + cout * ro * ro);
+    op.layout_bytes = op.matmul_bytes;
     op.stream_bytes = e * ((down ? double(cin) * r * r + conv_in : 0) + 2.0 * cout * ro * ro);
     op.kernels = down ? 4 : 3;
     op.saved_bytes = e * (conv_in + (lrelu ? cout * ro * ro : 0));
@@ -141,6 +153,7 @@ GanOp d_conv(const std::string& name, int cin, int cout, int k, int r, bool down
 
 void build_stylegan2_d(const GanSpec& s, GanNetwork& d) {
     const int fp16_res = sg_fp16_resolution(s);
+    if (s.augment) d.ops.push_back(gan_augment_pipe(s.resolution));  // loss.py run_D: augment_pipe(img) before D
     for (int r = s.resolution; r >= 8; r /= 2) {
         const bool fp16 = r >= fp16_res;
         const int tmp = sg_channels(s, r), out = sg_channels(s, r / 2);
@@ -291,6 +304,10 @@ GanNetworks build_gan_networks(const GanSpec& spec) {
     switch (spec.kind) {
         case GanKind::kStyleGan2:
             build_stylegan2_g(spec, n.g);
+            build_stylegan2_d(spec, n.d);
+            break;
+        case GanKind::kStyleGan3:  // stylegan3 train.py: G from networks_stylegan3.py, D is networks_stylegan2's
+            build_stylegan3_g(spec, n.g);
             build_stylegan2_d(spec, n.d);
             break;
         case GanKind::kDcgan: build_dcgan(spec, n); break;

@@ -27,6 +27,25 @@ nlohmann::json read_json(const std::string& relative) {
     return nlohmann::json::parse(ss.str(), nullptr, false);
 }
 
+// A published row's preset with the row's command-line changes ("overrides": --map-depth, --aug=noaug, --cbase,
+// --mbstd-group), as the GanSpec keys of the same names.
+GanSpec row_spec(const nlohmann::json& row) {
+    const GanSpec* preset = gg::catalog::find_gan_preset(row["preset"].get<std::string>());
+    REQUIRE(preset != nullptr);
+    GanSpec s = *preset;
+    if (row.contains("overrides")) {
+        const nlohmann::json& o = row["overrides"];
+        for (const auto& it : o.items())
+            CHECK_MESSAGE((it.key() == "mapping_layers" || it.key() == "augment" || it.key() == "channel_base" ||
+                           it.key() == "mbstd_group"), "unknown override " << it.key());
+        s.mapping_layers = o.value("mapping_layers", s.mapping_layers);
+        s.augment = o.value("augment", s.augment);
+        s.channel_base = o.value("channel_base", s.channel_base);
+        s.mbstd_group = o.value("mbstd_group", s.mbstd_group);
+    }
+    return s;
+}
+
 GanReport run(const GanSpec& spec, double batch, int gpus, const char* gpu_id) {
     const GpuSpec* gpu = gg::catalog::embedded_catalog().find_gpu(gpu_id);
     REQUIRE(gpu != nullptr);
@@ -41,7 +60,8 @@ GanReport run(const GanSpec& spec, double batch, int gpus, const char* gpu_id) {
 TEST_CASE("GAN presets load from data/gan_models.json without problems") {
     CHECK(gg::catalog::embedded_gan_problems().empty());
     for (const char* id : {"stylegan2-ada-128", "stylegan2-ada-256", "stylegan2-ada-512", "stylegan2-ada-1024",
-                           "dcgan-64", "pix2pix-256"})
+                           "dcgan-64", "pix2pix-256", "stylegan3-t-256", "stylegan3-t-512", "stylegan3-t-1024",
+                           "stylegan3-r-256", "stylegan3-r-512", "stylegan3-r-1024"})
         CHECK(gg::catalog::find_gan_preset(id) != nullptr);
 }
 
@@ -55,23 +75,26 @@ TEST_CASE("GAN generator and discriminator parameter counts equal the reference 
     }
 }
 
-TEST_CASE("StyleGAN2-ADA: sec/kimg within 30% and peak memory within 20% on at least 75% of the published rows") {
+TEST_CASE("StyleGAN2-ADA and StyleGAN3: sec/kimg within 30% and peak memory within 20% on the published rows") {
     const nlohmann::json doc = read_json("tests/data/published_gan.json");
     REQUIRE(doc.is_object());
-    int rows = 0, time_pass = 0, mem_pass = 0;
+    int rows = 0, time_pass = 0, mem_pass = 0, sg3_rows = 0, sg3_time_pass = 0, sg3_mem_pass = 0;
     for (const auto& row : doc["rows"]) {
-        const GanSpec* spec = gg::catalog::find_gan_preset(row["preset"].get<std::string>());
-        REQUIRE(spec != nullptr);
-        const GanReport r = run(*spec, row["batch_per_gpu"].get<double>(), row["gpus"].get<int>(),
+        const GanSpec spec = row_spec(row);
+        const GanReport r = run(spec, row["batch_per_gpu"].get<double>(), row["gpus"].get<int>(),
                                 row["gpu"].get<std::string>().c_str());
         REQUIRE(r.time_ok);
         const double published_s = row["sec_per_kimg"].get<double>();
         const double published_gib = row["peak_allocated_gib"].get<double>();
         const double est_gib = r.peak_allocated_bytes / double(1 << 30);
         const double time_err = r.sec_per_kimg / published_s - 1, mem_err = est_gib / published_gib - 1;
+        const bool sg3 = spec.kind == GanKind::kStyleGan3;
         ++rows;
         time_pass += std::fabs(time_err) <= 0.30;
         mem_pass += std::fabs(mem_err) <= 0.20;
+        sg3_rows += sg3;
+        sg3_time_pass += sg3 && std::fabs(time_err) <= 0.30;
+        sg3_mem_pass += sg3 && std::fabs(mem_err) <= 0.20;
         std::printf("%-30s sec/kimg %7.2f est %7.2f (%+5.0f%%)  mem %4.1f est %5.2f GiB (%+4.0f%%) peak %s\n",
                     row["id"].get<std::string>().c_str(), published_s, r.sec_per_kimg, 100 * time_err,
                     published_gib, est_gib, 100 * mem_err, r.peak_phase);
@@ -79,27 +102,38 @@ TEST_CASE("StyleGAN2-ADA: sec/kimg within 30% and peak memory within 20% on at l
     CAPTURE(rows);
     CAPTURE(time_pass);
     CAPTURE(mem_pass);
-    CHECK(rows == 46);
-    // Issue 42's done-when: peak memory within 20% on at least 75% of the rows (met: 42 of 46 on 2026-12-07).
+    CAPTURE(sg3_time_pass);
+    CAPTURE(sg3_mem_pass);
+    // 46 StyleGAN2-ADA rows (stylegan2-ada-pytorch README, stylegan3 docs/configs.md "Old StyleGAN2-ADA"), 64
+    // StyleGAN3-T/-R rows (stylegan3 docs/configs.md "Recommended configurations") and 26 rows of the StyleGAN3 paper's
+    // and the repro configurations (--cfg=stylegan2 and -t/-r with their own map depth, cbase, augmentation), each on
+    // V100 and A100, 1-8 GPUs.
+    CHECK(rows == 136);
+    CHECK(sg3_rows == 76);
+    // Issue 42's done-when: peak memory within 20% on at least 75% of the rows (met: 132 of 136 on 2026-12-07, 56 of
+    // the 60 StyleGAN2 rows and all 76 StyleGAN3 rows).
     CHECK(mem_pass >= 0.75 * rows);
-    // Speed within 30% on 75% of the rows is NOT met yet (31 of 46 on 2026-12-07: every V100 row is 23-58% too
-    // fast, the A100 rows 11-20%); the WARN keeps the target visible, the CHECKs below guard what the model does
-    // today (docs/gan.md lists the misses and the mechanisms not modelled). No constant was fitted to these rows.
-    WARN(time_pass >= 0.75 * rows);
-    CHECK(time_pass >= rows / 2);
+    CHECK(mem_pass >= 132);
+    CHECK(sg3_mem_pass >= 76);
+    // Speed within 30% on at least 75% of the rows (met: 126 of 136 on 2026-12-07, 58 of 60 StyleGAN2 and 68 of 76
+    // StyleGAN3; docs/gan.md lists the misses). The counts are guarded so that a change that loses rows fails. No
+    // constant was fitted to these rows.
+    CHECK(time_pass >= 0.75 * rows);
+    CHECK(time_pass - sg3_time_pass >= 58);
+    CHECK(sg3_time_pass >= 68);
+    CHECK(time_pass >= 126);
 }
 
-TEST_CASE("StyleGAN2-ADA: every published row within 60% for speed and 30% for memory, estimate never slower") {
+TEST_CASE("StyleGAN2-ADA and StyleGAN3: every published row within 60% for speed and 30% for memory") {
     const nlohmann::json doc = read_json("tests/data/published_gan.json");
     REQUIRE(doc.is_object());
     for (const auto& row : doc["rows"]) {
         CAPTURE(row["id"].get<std::string>());
-        const GanReport r = run(*gg::catalog::find_gan_preset(row["preset"].get<std::string>()),
-                                row["batch_per_gpu"].get<double>(), row["gpus"].get<int>(),
+        const GanReport r = run(row_spec(row), row["batch_per_gpu"].get<double>(), row["gpus"].get<int>(),
                                 row["gpu"].get<std::string>().c_str());
         const double time_ratio = r.sec_per_kimg / row["sec_per_kimg"].get<double>();
         CHECK(time_ratio > 0.40);
-        CHECK(time_ratio < 1.0);
+        CHECK(time_ratio < 1.60);
         CHECK(r.peak_allocated_bytes / double(1 << 30) == doctest::Approx(row["peak_allocated_gib"].get<double>()).epsilon(0.30));
     }
 }
@@ -164,6 +198,13 @@ TEST_CASE("A GAN description is validated key by key, every problem naming its f
     CHECK_FALSE(parse(R"({"kind": "dcgan", "resolution": 128})", p));
     REQUIRE(p.size() == 1);
     CHECK(p[0].pointer == "/model/gan/resolution");
+    p.clear();
+    CHECK(parse(R"({"kind": "stylegan3", "resolution": 512, "conv_kernel": 1, "radial_filters": true, "g_channel_scale": 2})", p));
+    CHECK(p.empty());
+    CHECK_FALSE(parse(R"({"kind": "stylegan3", "conv_kernel": 2, "path_length": "no"})", p));
+    REQUIRE(p.size() == 2);
+    CHECK(p[0].pointer == "/model/gan/path_length");
+    CHECK(p[1].pointer == "/model/gan/conv_kernel");
     p.clear();
     CHECK_FALSE(parse(R"([1, 2])", p));
     CHECK(p.size() == 1);

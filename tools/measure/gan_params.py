@@ -131,7 +131,7 @@ def main():
     for res in (128, 256, 512, 1024):
         put(f'stylegan2-ada-{res}', *stylegan2_ada(a.stylegan2_ada, res))
     for cfg in ('stylegan3-t', 'stylegan3-r'):
-        for res in (256, 512, 1024):
+        for res in (128, 256, 512, 1024):
             put(f'{cfg}-{res}', *stylegan3(a.stylegan3, cfg, res))
     json.dump(out, sys.stdout, indent=1)
     print()
