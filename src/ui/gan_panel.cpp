@@ -2,6 +2,7 @@
 // from catalog::gan_report_json (the CLI's `gpuguide estimate` report of the same scenario). ImGui only.
 #include "ui/gan_panel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -136,6 +137,12 @@ std::string ms_text(double seconds, Lang L) {
     return buf;
 }
 
+// A fixed column as wide as its header or `ems`, whichever is wider (headers differ in width between languages).
+void fixed_column(const char* header, float ems) {
+    const float w = std::max(ems * ImGui::GetFontSize(), ImGui::CalcTextSize(header).x + 0.5f * ImGui::GetFontSize());
+    ImGui::TableSetupColumn(header, ImGuiTableColumnFlags_WidthFixed, w);
+}
+
 const json& field(const json& j, const char* key) {
     static const json kNull = nullptr;
     return j.is_object() && j.contains(key) ? j[key] : kNull;
@@ -175,10 +182,9 @@ void networks_table(AppState& app, const json& r) {
     section_heading(app, tr(Str::GanNetworksTitle, L));
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
     if (!ImGui::BeginTable("##gan_networks", 5, flags)) return;
-    const float em = ImGui::GetFontSize();
     ImGui::TableSetupColumn(tr(Str::GanColNetwork, L), ImGuiTableColumnFlags_WidthStretch);
     for (Str col : {Str::GanColParams, Str::GanColWeights, Str::GanColStates, Str::GanColEma})
-        ImGui::TableSetupColumn(tr(col, L), ImGuiTableColumnFlags_WidthFixed, 5.5f * em);
+        fixed_column(tr(col, L), 5.5f);
     ImGui::TableHeadersRow();
     for (const char* key : {"generator", "discriminator"}) {
         const json& n = field(field(r, "networks"), key);
@@ -206,12 +212,11 @@ void phases_table(AppState& app, const json& r) {
     if (!phases.is_array()) return;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
     if (!ImGui::BeginTable("##gan_phases", 5, flags)) return;
-    const float em = ImGui::GetFontSize();
     ImGui::TableSetupColumn(tr(Str::GanColPhase, L), ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn(tr(Str::GanColEvery, L), ImGuiTableColumnFlags_WidthFixed, 4.5f * em);
-    ImGui::TableSetupColumn(tr(Str::GanColKept, L), ImGuiTableColumnFlags_WidthFixed, 5.5f * em);
-    ImGui::TableSetupColumn(tr(Str::GanColRun, L), ImGuiTableColumnFlags_WidthFixed, 5.0f * em);
-    ImGui::TableSetupColumn(tr(Str::GanColPerIteration, L), ImGuiTableColumnFlags_WidthFixed, 5.5f * em);
+    fixed_column(tr(Str::GanColEvery, L), 4.5f);
+    fixed_column(tr(Str::GanColKept, L), 5.5f);
+    fixed_column(tr(Str::GanColRun, L), 5.0f);
+    fixed_column(tr(Str::GanColPerIteration, L), 5.5f);
     ImGui::TableHeadersRow();
     for (const json& p : phases) {
         const bool peak = field(p, "peak").is_boolean() && p["peak"].get<bool>();
