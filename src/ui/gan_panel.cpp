@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 #include "catalog/gan_models.h"
 #include "catalog/gan_scenario.h"
@@ -137,10 +139,29 @@ std::string ms_text(double seconds, Lang L) {
     return buf;
 }
 
-// A fixed column as wide as its header or `ems`, whichever is wider (headers differ in width between languages).
-void fixed_column(const char* header, float ems) {
-    const float w = std::max(ems * ImGui::GetFontSize(), ImGui::CalcTextSize(header).x + 0.5f * ImGui::GetFontSize());
-    ImGui::TableSetupColumn(header, ImGuiTableColumnFlags_WidthFixed, w);
+// A table with a first column of names and fixed number columns, each as wide as its header or `ems`, whichever is
+// wider (headers differ between languages). Where the pane is narrower than that (a phone), the names keep their
+// width and the table scrolls sideways, as the page's other tables do, instead of squeezing the names to nothing.
+bool begin_gan_table(const char* id, int rows, const char* first, float first_ems,
+                     std::initializer_list<std::pair<const char*, float>> cols) {
+    const float em = ImGui::GetFontSize();
+    float needed = first_ems * em;
+    for (const auto& c : cols) needed += std::max(c.second * em, ImGui::CalcTextSize(c.first).x + 0.5f * em);
+    const bool narrow = ImGui::GetContentRegionAvail().x < needed;
+    ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+    if (narrow) flags |= ImGuiTableFlags_ScrollX;
+    // With ScrollX the table is a child window: as tall as its rows, the header and the scrollbar.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float row = ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y;
+    const float height = narrow ? (float(rows) + 1.0f) * row + style.ScrollbarSize + 2.0f * style.CellPadding.y : 0.0f;
+    if (!ImGui::BeginTable(id, int(cols.size()) + 1, flags, ImVec2(0, height))) return false;
+    ImGui::TableSetupColumn(first, narrow ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
+                            first_ems * em);
+    for (const auto& c : cols)
+        ImGui::TableSetupColumn(c.first, ImGuiTableColumnFlags_WidthFixed,
+                                std::max(c.second * em, ImGui::CalcTextSize(c.first).x + 0.5f * em));
+    ImGui::TableHeadersRow();
+    return true;
 }
 
 const json& field(const json& j, const char* key) {
@@ -180,12 +201,10 @@ void verdict_lines(AppState& app, const json& r) {
 void networks_table(AppState& app, const json& r) {
     const Lang L = app.lang;
     section_heading(app, tr(Str::GanNetworksTitle, L));
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-    if (!ImGui::BeginTable("##gan_networks", 5, flags)) return;
-    ImGui::TableSetupColumn(tr(Str::GanColNetwork, L), ImGuiTableColumnFlags_WidthStretch);
-    for (Str col : {Str::GanColParams, Str::GanColWeights, Str::GanColStates, Str::GanColEma})
-        fixed_column(tr(col, L), 5.5f);
-    ImGui::TableHeadersRow();
+    if (!begin_gan_table("##gan_networks", 2, tr(Str::GanColNetwork, L), 9.0f,
+                         {{tr(Str::GanColParams, L), 5.5f}, {tr(Str::GanColWeights, L), 5.5f},
+                          {tr(Str::GanColStates, L), 5.5f}, {tr(Str::GanColEma, L), 5.5f}}))
+        return;
     for (const char* key : {"generator", "discriminator"}) {
         const json& n = field(field(r, "networks"), key);
         ImGui::TableNextRow();
@@ -210,14 +229,10 @@ void phases_table(AppState& app, const json& r) {
     section_heading(app, tr(Str::GanPhasesTitle, L));
     const json& phases = field(r, "phases");
     if (!phases.is_array()) return;
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-    if (!ImGui::BeginTable("##gan_phases", 5, flags)) return;
-    ImGui::TableSetupColumn(tr(Str::GanColPhase, L), ImGuiTableColumnFlags_WidthStretch);
-    fixed_column(tr(Str::GanColEvery, L), 4.5f);
-    fixed_column(tr(Str::GanColKept, L), 5.5f);
-    fixed_column(tr(Str::GanColRun, L), 5.0f);
-    fixed_column(tr(Str::GanColPerIteration, L), 5.5f);
-    ImGui::TableHeadersRow();
+    if (!begin_gan_table("##gan_phases", int(phases.size()), tr(Str::GanColPhase, L), 7.0f,
+                         {{tr(Str::GanColEvery, L), 4.5f}, {tr(Str::GanColKept, L), 5.5f},
+                          {tr(Str::GanColRun, L), 5.0f}, {tr(Str::GanColPerIteration, L), 5.5f}}))
+        return;
     for (const json& p : phases) {
         const bool peak = field(p, "peak").is_boolean() && p["peak"].get<bool>();
         ImGui::TableNextRow();
