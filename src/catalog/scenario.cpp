@@ -5,6 +5,7 @@
 // Sections: allowed values | readers | custom models | parse | to_json | engine config
 #include "catalog/scenario.h"
 #include "catalog/compat_data.h"
+#include "catalog/gan_models.h"
 #include "catalog/hf_config.h"
 #include "catalog/json_text.h"
 #include "catalog/time_data.h"
@@ -423,7 +424,10 @@ ParsedScenario parse_scenario_json(const json& doc_as_given, const std::string& 
         const engine::ModelSpec* p = engine::find_preset(id);
         std::vector<std::string> ids;
         for (const auto& m : engine::preset_models()) ids.push_back(m.id);
-        if (p == nullptr) r.problem("/model", "unknown model '" + id + "'; presets: " + join(ids));
+        if (p == nullptr && find_gan_preset(id) != nullptr)  // GAN scenarios are read by gan_scenario.cpp
+            r.problem("/model", "'" + id + "' is a GAN (two networks, docs/gan.md): gpuguide estimate, rank and advise "
+                                "take it; this input takes one-network models only");
+        else if (p == nullptr) r.problem("/model", "unknown model '" + id + "'; presets: " + join(ids));
         else if (!p->available)
             r.problem("/model", "model '" + id + "' is listed but its memory graph is not implemented yet; choose another preset");
         else {

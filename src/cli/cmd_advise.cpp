@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "catalog/catalog.h"
+#include "catalog/gan_scenario.h"
 #include "catalog/decision_json.h"
 #include "cli/command.h"
 #include "cli/scenario_input.h"
@@ -14,6 +15,10 @@ namespace {
 int run(const std::vector<std::string>& args) {
     ScenarioInput in;
     if (const int rc = read_scenario_argument("advise", args, in); rc != kExitOk) return rc;
+    if (in.is_gan) {  // a GAN preset or {"gan": {...}} (catalog/gan_scenario.h, docs/gan.md)
+        std::printf("%s\n", catalog::gan_advise_json(in.gan, in.catalog()).dump(2).c_str());
+        return kExitOk;
+    }
     const catalog::ParsedDecision& parsed = in.parsed;
     const std::string out = catalog::advise_json(parsed.value, in.catalog()).dump(2);
     std::printf("%s\n", out.c_str());

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "catalog/full_report.h"
+#include "catalog/gan_scenario.h"
 #include "catalog/report.h"
 #include "catalog/scenario.h"
 #include "cli/command.h"
@@ -14,6 +15,10 @@ namespace {
 int run(const std::vector<std::string>& args) {
     ScenarioInput in;
     if (const int rc = read_scenario_argument("estimate", args, in); rc != kExitOk) return rc;
+    if (in.is_gan) {  // a GAN preset or {"gan": {...}} (catalog/gan_scenario.h, docs/gan.md)
+        std::printf("%s\n", catalog::gan_report_json(in.gan, in.catalog()).dump(2).c_str());
+        return kExitOk;
+    }
     const catalog::ParsedDecision& parsed = in.parsed;
     const catalog::Catalog& cat = in.catalog();
     const catalog::Estimate e = catalog::estimate(parsed.value.scenario, cat);
@@ -29,7 +34,8 @@ const char* kHelp =
     "standard input.\n"
     "\n"
     "Scenario keys (all optional except model):\n"
-    "  model              preset id (gpuguide models) or a custom object:\n"
+    "  model              preset id (gpuguide models) or a custom object (a GAN preset or {\"gan\": {...}}: the keys\n"
+    "                     and output of docs/gan.md, length in kimg or dataset samples x epochs):\n"
     "                       {\"family\": \"decoder\", \"layers\", \"hidden\", \"heads\", \"kv_heads\", \"ffn\", \"glu\", \"vocab\",\n"
     "                        \"tied_embeddings\", \"norm\": rmsnorm|layernorm, \"position\": rope|learned, \"bias\", \"qkv_bias\",\n"
     "                        \"experts\", \"top_k\", \"head_dim\", \"max_positions\" (learned: default 2048), \"dropout\",\n"

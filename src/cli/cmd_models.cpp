@@ -3,7 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/gan_models.h"
 #include "cli/command.h"
+#include "engine/gan.h"
 #include "engine/workload.h"
 
 namespace gg::cli {
@@ -28,6 +30,14 @@ int run(const std::vector<std::string>& args) {
         else j["seq_len"] = m.default_seq_len;
         list.push_back(j);
     }
+    // GANs (data/gan_models.json): family "gan", both networks' parameter counts; estimate takes them (docs/gan.md).
+    for (const engine::GanSpec& g : catalog::gan_presets()) {
+        const engine::GanNetworks n = engine::build_gan_networks(g);
+        list.push_back({{"id", g.id}, {"name", g.name}, {"family", "gan"}, {"gan_kind", engine::gan_kind_name(g.kind)},
+                        {"available", true}, {"source", g.source}, {"params_total", n.g.params() + n.d.params()},
+                        {"params_generator", n.g.params()}, {"params_discriminator", n.d.params()},
+                        {"image_size", g.resolution}});
+    }
     if (as_json) {
         std::printf("%s\n", list.dump(2).c_str());
         return kExitOk;
@@ -46,7 +56,8 @@ int run(const std::vector<std::string>& args) {
 const bool kRegistered = register_command(
     {"models", "gpuguide models [--json]", "list the preset models",
      "Lists every preset: id, name, family, params_total (parameter count of the reference implementation as the\n"
-     "engine builds it), default image_size or seq_len, whether its memory graph is available, and its source.\n"
+     "engine builds it), default image_size or seq_len (a GAN: family gan, its resolution, params_generator and\n"
+     "params_discriminator), whether its memory graph is available, and its source.\n"
      "--json prints a JSON array.",
      run});
 

@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/decision_json.h"
+#include "catalog/gan_scenario.h"
 #include "cli/command.h"
 #include "cli/scenario_input.h"
 
@@ -36,6 +37,12 @@ int run(const std::vector<std::string>& given) {
     }
     ScenarioInput in;
     if (const int rc = read_scenario_argument("rank", args, in); rc != kExitOk) return rc;
+    if (in.is_gan) {  // a GAN preset or {"gan": {...}} (catalog/gan_scenario.h, docs/gan.md)
+        nlohmann::json gan = catalog::gan_rank_json(in.gan, in.catalog());
+        if (gan["options"].size() > std::size_t(top)) gan["options"].erase(gan["options"].begin() + top, gan["options"].end());
+        std::printf("%s\n", gan.dump(2).c_str());
+        return kExitOk;
+    }
     const catalog::ParsedDecision& parsed = in.parsed;
     nlohmann::json ranking = catalog::rank_json(parsed.value, in.catalog());
     nlohmann::json& options = ranking["options"];

@@ -123,6 +123,22 @@ int read_scenario_argument(const char* command, const std::vector<std::string>& 
         std::fprintf(stderr, "gpuguide %s: %s\n", command, read_status_message(read, path, "the scenario").c_str());
         return read == ReadStatus::kTooLarge ? kExitUsage : kExitFailure;
     }
+    if (const catalog::JsonText doc = catalog::parse_json_text(text); doc.error.empty() && catalog::is_gan_scenario(doc.value)) {
+        const std::string name = command;
+        if (name != "estimate" && name != "rank" && name != "advise") {
+            std::fprintf(stderr, "gpuguide %s: %s: /model: a GAN scenario is not handled by %s yet (estimate, rank "
+                                 "and advise take it)\n", command, catalog::printable(path, 200).c_str(), command);
+            return kExitUsage;
+        }
+        catalog::ParsedGanScenario gan = catalog::parse_gan_scenario_json(doc.value, out.catalog(), path);
+        if (!gan.problems.empty()) {
+            print_problems(gan.problems, "");
+            return kExitUsage;
+        }
+        out.is_gan = true;
+        out.gan = std::move(gan.scenario);
+        return kExitOk;
+    }
     out.parsed = catalog::parse_decision_scenario(text, out.catalog(), path);
     if (!out.parsed.problems.empty()) {
         print_problems(out.parsed.problems, "");

@@ -9,6 +9,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/decision_json.h"
+#include "catalog/gan_scenario.h"
 
 namespace gg::cli {
 
@@ -21,6 +22,10 @@ std::string read_status_message(ReadStatus status, const std::string& path, cons
 
 struct ScenarioInput {
     catalog::ParsedDecision parsed;
+    // A GAN scenario (catalog/gan_scenario.h): `parsed` is then empty and the command dispatches on is_gan; commands
+    // other than estimate, rank and advise refuse it by name.
+    bool is_gan = false;
+    catalog::GanScenario gan;
     bool has_user_data = false;
     catalog::Catalog user_catalog;  // the bundled catalog with --user-data merged over it
     const catalog::Catalog& catalog() const { return has_user_data ? user_catalog : catalog::embedded_catalog(); }

@@ -14,6 +14,7 @@
 #include "engine/memory.h"
 #include "imgui_internal.h"  // the open popups (Escape closes them)
 #include "ui/format.h"
+#include "ui/gan_panel.h"
 #include "ui/link.h"
 #include "ui/strings.h"
 #include "ui/widgets.h"
@@ -218,6 +219,7 @@ bool app_update_fonts(AppState& app) {
 }
 
 nlohmann::json app_scenario_json(const AppState& app) {
+    if (gan_active(app)) return gan_scenario_doc(app);  // a GAN scenario (gan_panel.cpp)
     nlohmann::json doc = catalog::scenario_to_json(app.scenario);
     if (app.decision.is_object())
         for (auto it = app.decision.begin(); it != app.decision.end(); ++it) doc[it.key()] = it.value();
@@ -272,6 +274,10 @@ void app_update_results(AppState& app) {
     if (!app.scenario_dirty) return;
     app.scenario_dirty = false;
     app.fix_confirm_cards = 0;  // a question about the last results' fix
+    if (gan_active(app)) {
+        gan_update_results(app);
+        return;
+    }
     const catalog::Catalog& cat = app.catalog();
     // One validation path for everything: the scenario as the CLI would read it.
     const catalog::ParsedDecision check = catalog::parse_decision_scenario_json(app_decided_scenario_json(app), cat);
@@ -1113,15 +1119,18 @@ void app_frame(AppState& app) {
 
 std::string app_report_json(AppState& app) {
     app_update_results(app);
+    if (gan_active(app)) return app.gan_report.dump();
     if (!app.results.valid) return "null";
     return app.results.report.dump();
 }
 
 std::vector<catalog::Problem> app_load_scenario(AppState& app, std::string_view scenario_json) {
+    if (std::vector<catalog::Problem> gan; gan_load_scenario(app, scenario_json, gan)) return gan;  // gan_panel.cpp
     const catalog::ParsedDecision parsed =
         catalog::parse_decision_scenario(scenario_json, app.catalog(), "scenario");
     if (!parsed.problems.empty()) return parsed.problems;
     app.scenario = parsed.value.scenario;
+    app.gan_model_id.clear();
     app.decision = catalog::decision_keys_to_json(parsed.value);
     // Where the reader is belongs to the reader (app.user_region), not to a scenario a link or file brought.
     if (app.decision.is_object()) app.decision.erase("user_region");

@@ -175,6 +175,11 @@ struct AppState {
     std::vector<TrainingConfigNote> training_config_notes;
     std::unordered_map<ImGuiID, double> invalid_inputs;  // a field's out-of-range value, shown until fixed
     Results results;
+    // A GAN preset chosen in the model box (issue 42, gan_panel.h): the scenario's batch, card, count, dataset, ECC,
+    // display and reserve then describe the GAN job, and only gan_report is shown. "" = a one-network scenario.
+    std::string gan_model_id;
+    double gan_kimg = 0;                  // the length in kimg (StyleGAN's unit); 0 = dataset samples x epochs
+    nlohmann::json gan_report = nullptr;  // catalog::gan_report_json of gan_scenario_doc (null until computed)
     bool decisions_pending = false;      // results.ranking / results.advice are not computed yet
     bool defer_first_decisions = false;  // the platform: compute the ranking after the first frame, not before it
     // "Start over" (issue 40): the inputs as they were before it (app_scenario_json), for its Undo; null: none.

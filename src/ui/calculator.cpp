@@ -9,6 +9,7 @@
 #include "catalog/json_text.h"
 #include "ui/app.h"
 #include "ui/calculator_panels.h"
+#include "ui/gan_panel.h"
 #include "ui/format.h"
 #include "ui/plan_panel.h"
 #include "ui/theme.h"
@@ -81,6 +82,10 @@ void draw_results(AppState& app) {
             ImGui::BulletText("%s: %s", catalog::printable(p.pointer, 120).c_str(), catalog::printable(p.message, 600).c_str());
         ImGui::PopStyleColor();
     }
+    if (gan_active(app)) {  // a GAN's own answer; never a one-network result beside it
+        draw_gan_results(app);
+        return;
+    }
     if (!app.results.valid) return;
     draw_verdict(app);
     draw_plan_verdict(app);
@@ -105,6 +110,10 @@ void draw_narrow_summary(AppState& app) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
         wrapped_text(tr(Str::InputsInvalid, L));
         ImGui::PopStyleColor();
+    }
+    if (gan_active(app)) {
+        draw_gan_summary(app);
+        return;
     }
     if (!r.valid) return;
     const engine::MemoryReport& m = r.estimate.report;

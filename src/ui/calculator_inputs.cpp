@@ -7,11 +7,13 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "catalog/gan_models.h"
 #include "catalog/json_text.h"
 #include "catalog/model_defaults.h"
 #include "catalog/time_data.h"
 #include "engine/workload.h"
 #include "ui/app.h"
+#include "ui/gan_panel.h"
 #include "ui/calculator_panels.h"
 #include "ui/format.h"
 #include "ui/widgets.h"
@@ -283,6 +285,7 @@ bool model_combo(AppState& app) {
     if (s.model_id == "custom")
         for (const CustomTemplate& t : kCustomTemplates)
             if (s.custom_model.value("family", "") == t.family) preview = tr(t.label, app.lang);
+    if (const engine::GanSpec* gan = catalog::find_gan_preset(app.gan_model_id)) preview = gan->name;
     bool changed = false;
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
@@ -292,7 +295,7 @@ bool model_combo(AppState& app) {
             ImGui::TextDisabled("%s", tr(group, app.lang));
             for (const engine::ModelSpec& m : engine::preset_models()) {
                 if (!m.available || family_group(m.family) != group) continue;
-                const bool selected = s.model_id == m.id;
+                const bool selected = !gan_active(app) && s.model_id == m.id;
                 ImGui::Indent();
                 if (ImGui::Selectable((m.name + "##" + m.id).c_str(), selected) && !selected) {
                     // The new model's usual batch, precision and checkpointing (catalog::switch_model), said so below
@@ -325,12 +328,16 @@ bool model_combo(AppState& app) {
                 if (selected) ImGui::SetItemDefaultFocus();
             }
         }
+        if (changed) app.gan_model_id.clear();  // a one-network preset leaves the GAN view
+        changed |= draw_gan_choices(app);     // the "GANs" group (gan_panel.cpp)
         ImGui::TextDisabled("%s", tr(Str::FamilyCustom, app.lang));
         for (const CustomTemplate& t : kCustomTemplates) {
             ImGui::Indent();
             if (ImGui::Selectable((std::string(tr(t.label, app.lang)) + "##custom_" + t.family).c_str(),
-                                  s.model_id == "custom" && s.custom_model.value("family", "") == t.family))
+                                  s.model_id == "custom" && s.custom_model.value("family", "") == t.family)) {
+                app.gan_model_id.clear();
                 apply_custom_model(app, nlohmann::json::parse(t.json), true);
+            }
             ImGui::Unindent();
         }
         ImGui::EndCombo();
@@ -529,6 +536,10 @@ void draw_inputs(AppState& app) {
     const bool model_changed = model_combo(app);
     test_anchor(app, "model");
     changed |= model_changed;
+    if (gan_active(app)) {  // a GAN: only the inputs that apply to it (gan_panel.cpp)
+        if (draw_gan_inputs(app) || changed) app.scenario_dirty = true;
+        return;
+    }
     if (app.model_defaults_note) {
         const Choice* precision = nullptr;
         for (const Choice& c : kPrecisionChoices)
@@ -801,5 +812,8 @@ void app_paste_result(AppState& app, bool ok, std::string_view text) {
     }
     std::fill(box.begin() + static_cast<std::ptrdiff_t>(n), box.end(), '\0');
 }
+
+// The GPU box, for the GAN inputs (gan_panel.h).
+bool draw_gpu_choice(AppState& app) { return gpu_combo(app); }
 
 }  // namespace gg::ui

@@ -1080,7 +1080,73 @@
       "with ZeRO), and proposes a new precision, LoRA/QLoRA, an 8-bit optimizer or shorter inputs only when nothing "  \
       "else works. On: the fewest changes win, even ones that may change the trained model.",              \
       "关闭：建议优先保持训练结果不变（检查点、梯度累积、用 ZeRO 加卡），只有这些都不行时才建议换精度、"     \
-      "LoRA/QLoRA、8 位优化器或缩短输入。打开：改动最少的方案优先，即使它可能改变训练出的模型。")
+      "LoRA/QLoRA、8 位优化器或缩短输入。打开：改动最少的方案优先，即使它可能改变训练出的模型。") \
+    X(FamilyGan, "GANs (generator + discriminator)",  \
+      "生成对抗网络 GAN（生成器 + 判别器）") \
+    X(GanInputsNote, "A GAN trains both networks in full with Adam, in the dtypes of its reference code: precision, method, checkpointing and model parallelism do not apply.",  \
+      "GAN 用 Adam 完整训练两个网络，数据类型与参考代码相同：精度、微调方法、检查点和模型并行都不适用。") \
+    X(GanKimg, "Training length",  \
+      "训练长度") \
+    X(GanKimgTip, "Thousands of real images shown to the discriminator (StyleGAN's --kimg). 0: use the samples and epochs below.",  \
+      "判别器看到的真实图片数，以千张（kimg）计（StyleGAN 的 --kimg）。填 0 则按下面的样本数和轮数计算。") \
+    X(UnitKimg, "kimg",  \
+      "kimg") \
+    X(GanBatchTip, "Images per GPU in each pass (StyleGAN: --batch-gpu, which is --batch divided by --gpus).",  \
+      "每张卡每次前向的图片数（StyleGAN 的 --batch-gpu，即 --batch 除以 --gpus）。") \
+    X(GanGpuCountTip, "Cards training together; each holds both networks whole and their gradients are all-reduced.",  \
+      "一起训练的显卡数；每张卡都放着完整的两个网络，梯度在卡间做 all-reduce。") \
+    X(GanSmallerBatch, "A batch of %d images per GPU fits (StyleGAN: --batch-gpu); more GPUs keep the total batch.",  \
+      "每卡批大小降到 %d 张图片就能装下（StyleGAN 的 --batch-gpu）；多加几张卡可保持总批大小。") \
+    X(GanNoFitAtOne, "It does not fit even at one image per GPU. More GPUs do not help: each holds both networks whole.",  \
+      "每卡只放一张图片也装不下。加卡没有用：每张卡都要放完整的两个网络。") \
+    X(GanMaxBatch, "Largest batch per GPU that fits this card: %d.",  \
+      "这块卡能装下的最大每卡批大小：%d。") \
+    X(GanNetworksTitle, "The two networks",  \
+      "两个网络") \
+    X(GanColNetwork, "Network",  \
+      "网络") \
+    X(GanColParams, "Parameters",  \
+      "参数量") \
+    X(GanColWeights, "Weights",  \
+      "权重") \
+    X(GanColStates, "Grads + Adam",  \
+      "梯度 + Adam") \
+    X(GanColEma, "Moving average",  \
+      "滑动平均") \
+    X(GanGenerator, "Generator (G)",  \
+      "生成器（G）") \
+    X(GanDiscriminator, "Discriminator (D)",  \
+      "判别器（D）") \
+    X(GanStatesNote, "FP32 weights, gradients and Adam's two states for each network, plus G's moving average (G_ema).",  \
+      "每个网络都有 FP32 权重、梯度和 Adam 的两份状态，另加生成器的滑动平均副本（G_ema）。") \
+    X(GanPhasesTitle, "Phases of one iteration",  \
+      "一次迭代的各个阶段") \
+    X(GanColPhase, "Phase",  \
+      "阶段") \
+    X(GanColEvery, "Every",  \
+      "间隔") \
+    X(GanColKept, "Kept alive",  \
+      "保留的激活") \
+    X(GanColRun, "Per run",  \
+      "每次耗时") \
+    X(GanColPerIteration, "Per iteration",  \
+      "摊到每次迭代") \
+    X(GanPeak, "peak",  \
+      "峰值") \
+    X(GanPeakLine, "Memory peaks in %s with %s of activations; PyTorch allocates %s at most.",  \
+      "显存峰值出现在 %s 阶段，激活占 %s；PyTorch 最多分配 %s。") \
+    X(GanNoTime, "No speed estimate for this card.",  \
+      "这块卡没有速度估计。") \
+    X(GanSpeed, "%s sec/kimg (%s images/s)",  \
+      "%s 秒/kimg（每秒 %s 张图片）") \
+    X(GanNoLength, "Give a training length (kimg, or samples and epochs) for the time and cost of the run.",  \
+      "填写训练长度（kimg，或样本数和轮数），即可算出训练时间和费用。") \
+    X(GanTotal, "Training for %s kimg takes about %s.",  \
+      "训练 %s kimg 约需 %s。") \
+    X(GanRent, "Renting these cards costs about %s for the run (%s, the cheapest offer).",  \
+      "租这些卡跑完一次约需 %s（%s，最便宜的报价）。") \
+    X(GanMs, "%s ms",  \
+      "%s 毫秒")
 
 namespace gg::ui {
 enum class Str {
