@@ -550,6 +550,19 @@ void read_gpus(const Context& context, const json& list, const std::string& poin
 constexpr double kHoursPerBillingMonth = 720;
 constexpr double kMonthlyTolerance_fraction = 0.01;
 
+// The instance's vCPUs (the DataLoader's workers share them, engine/loader.h): a count with its source, or null /
+// absent (unknown); never fewer than one per GPU.
+void read_offer_vcpus(Reader& r, engine::CloudOffer& o) {
+    if (auto v = r.whole("vcpu_count", Need::Optional,
+                         {1, 4096, "vCPUs", "the instance's vCPUs, shared by its GPUs; null = unknown"})) {
+        if (*v < o.gpu_count) r.report_key("vcpu_count", "vcpu_count " + std::to_string(*v) + " is fewer than gpu_count " +
+                                                             std::to_string(o.gpu_count) + ": give the instance's vCPUs");
+        else o.vcpu_count = *v;
+    }
+    // A count needs its source; the bundled offers also say why an unknown one is unknown (tests/catalog/test_loader).
+    if (auto src = r.text("vcpu_source", o.vcpu_count > 0 ? Need::Always : Need::Optional)) o.vcpu_source = *src;
+}
+
 std::optional<engine::CloudOffer> parse_offer(const Context& context, const json& record, const std::string& pointer) {
     if (!record.is_object()) {
         context.report(pointer, std::string("each offer must be an object, not ") + type_name(record));
@@ -607,6 +620,7 @@ std::optional<engine::CloudOffer> parse_offer(const Context& context, const json
     } else {
         r.text("host_ram_source", Need::Optional);
     }
+    read_offer_vcpus(r, o);  // catalog/loader_json.cpp's neighbour: the CPUs the DataLoader's workers get
     // Free and notebook tiers: what a session allows, with its own source and date (a free offer must give them).
     if (const json* v = r.object("session_limits", free ? Need::Always : Need::Optional)) {
         Reader l(context, *v, child(pointer, "session_limits"));

@@ -138,6 +138,8 @@ json offer_to_json(const engine::CloudOffer& o) {
         j["host_ram_gib"] = o.host_ram_bytes / engine::kBytesPerGiB;
         j["host_ram_source"] = o.host_ram_source;
     }
+    j["vcpu_count"] = o.vcpu_count > 0 ? json(o.vcpu_count) : json(nullptr);
+    if (!o.vcpu_source.empty()) j["vcpu_source"] = o.vcpu_source;
     if (o.has_limits) {
         const engine::SessionLimits& l = o.limits;
         j["session_limits"] = {{"max_session_h", l.max_session_s > 0 ? json(l.max_session_s / 3600) : json(nullptr)},

@@ -77,7 +77,7 @@ json plan_scenario_json(const engine::Plan& p, const Scenario& typed, const engi
     const int cc = gpu.compute_capability_major * 10 + gpu.compute_capability_minor;
     if (!c.eager_attention && typed.attention == "flash" && (gpu.vendor != "nvidia" || cc == 0 || cc >= 80))
         attention = "flash";
-    return {{"batch_size", int(c.batch)},
+    json j = {{"batch_size", int(c.batch)},
             {"grad_accum_steps", c.grad_accum_steps},
             {"checkpointing", kCheckpointings[std::size_t(c.checkpointing)]},
             {"attention", attention},
@@ -91,6 +91,12 @@ json plan_scenario_json(const engine::Plan& p, const Scenario& typed, const engi
                      {"sequence_parallel", c.sequence_parallel},
                      {"interconnect", nullptr},
                      {"peer_to_peer", nullptr}}}};
+    // A rented server's own vCPUs paced its loader (engine/loader.h): the machine's CPU threads, or none when unknown.
+    if (p.loader_cpus_per_gpu >= 0) {
+        const double cpus = std::round(p.loader_cpus_per_gpu * std::clamp(c.gpu_count, 1, 8));
+        j["dataset"] = {{"loader", {{"cpus", cpus >= 1 ? json(int(cpus)) : json(nullptr)}}}};
+    }
+    return j;
 }
 
 json plan_json(const engine::Plan& p, const Scenario& typed, const engine::GpuSpec& gpu) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "catalog/data_parallel_json.h"
+#include "catalog/loader_json.h"
 #include "catalog/scaling.h"
 #include "catalog/time_data.h"
 #include "catalog/time_json.h"
@@ -51,6 +52,7 @@ nlohmann::json full_report(const DecisionScenario& s, const Estimate& estimate, 
         const engine::ThroughputPriors& priors = embedded_time_data();
         const engine::TimeReport time = evaluate_time_run(run, priors);
         report["time"] = time_to_json(time);
+        report["time"]["loader"] = loader_to_json(s.scenario, time);  // catalog/loader_json.h
         report["time"]["scaling"] =
             scaling_to_json(scaling_rows(s.scenario, estimate, run, priors, scaling_copies(s.scenario)));
         if (s.scenario.strategy == "dp")

@@ -8,6 +8,7 @@
 #include "catalog/gan_models.h"
 #include "catalog/hf_config.h"
 #include "catalog/json_text.h"
+#include "catalog/loader_json.h"
 #include "catalog/time_data.h"
 
 #include <algorithm>
@@ -700,7 +701,8 @@ ParsedScenario parse_scenario_json(const json& doc_as_given, const std::string& 
             r.problem("/dataset", "'dataset' must be {\"samples\", \"epochs\"} or {\"tokens\"}, optionally with "
                                   "\"loader_samples_per_s\"");
         else {
-            r.unknown_keys(d, "/dataset", {"samples", "epochs", "tokens", "loader_samples_per_s"});
+            r.unknown_keys(d, "/dataset", {"samples", "epochs", "tokens", "loader_samples_per_s", "loader"});
+            parse_loader_key(d, s, *r.problems, r.file);  // catalog/loader_json.cpp
             // A loader slower than one sample per 1000 s, a part of a sample or of a token, or a thousandth of an
             // epoch is no training run: refused rather than answered with a time of 1e300 s.
             r.number(d, "loader_samples_per_s", "/dataset", s.loader_samples_per_s, 1e-3, 1e9);
@@ -955,6 +957,7 @@ json scenario_to_json(const Scenario& s) {
         if (s.dataset_epochs > 0) d["epochs"] = s.dataset_epochs;
     }
     if (s.loader_samples_per_s > 0) d["loader_samples_per_s"] = s.loader_samples_per_s;
+    loader_key_to_json(s, d);  // catalog/loader_json.cpp
     if (!d.empty()) j["dataset"] = d;
     if (s.has_tunables)
         j["tunables"] = {{"cuda_context_bytes", s.tunables.cuda_context_bytes},

@@ -83,7 +83,11 @@ struct Scenario {
     int eval_batch_size = 0;         // 0 = no evaluation while training
     int longest_seq_len = 0;         // 0 = every sample is seq_len long (or packed)
     double dataset_samples = 0, dataset_epochs = 0, dataset_tokens = 0;  // 0 = not given
-    double loader_samples_per_s = 0;  // dataset.loader_samples_per_s: what the input pipeline delivers per GPU; 0 = keeps up
+    double loader_samples_per_s = 0;  // dataset.loader_samples_per_s: what the input pipeline delivers per GPU (measured)
+    // dataset.loader {pipeline, workers, cpus} (catalog/loader_json.h): "" = the pipeline the job implies
+    std::string loader_pipeline;
+    int loader_workers = -1;          // DataLoader num_workers per GPU; -1 = one per CPU
+    int loader_cpus = 0;              // the user's machine's CPU threads (shared by its GPUs); 0 = unknown
     engine::Tunables tunables;
     bool has_tunables = false;       // the "tunables" object was given (written back only then)
 

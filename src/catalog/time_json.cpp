@@ -6,6 +6,7 @@
 #include <map>
 
 #include "catalog/embedded_data.h"
+#include "catalog/loader_json.h"
 #include "catalog/time_data.h"
 #include "engine/plausibility.h"
 
@@ -100,6 +101,7 @@ engine::TimeOptions time_options(const Scenario& s) {
     o.peer_to_peer_set = s.peer_to_peer_set;
     o.peer_to_peer = s.peer_to_peer;
     o.loader_samples_per_s = s.loader_samples_per_s;
+    o.loader = loader_setup(s);  // catalog/loader_json.cpp: the pipeline's per-CPU rate, workers, the user's CPUs
     if (s.grad_reduce_dtype == "fp32") o.grad_reduce_bytes = 4;
     else if (s.grad_reduce_dtype == "fp16" || s.grad_reduce_dtype == "bf16") o.grad_reduce_bytes = 2;
     return o;

@@ -122,6 +122,8 @@ struct CloudOffer {
     double price_per_month = 0;  // Billing::Monthly only: the monthly price in `currency` (= price_per_hour * 720)
     double host_ram_bytes = 0;   // the instance's RAM; 0 = not in the data (no optimizer offload planned on it)
     std::string host_ram_source; // where host_ram_bytes comes from
+    double vcpu_count = 0;       // the instance's vCPUs, shared by its gpu_count GPUs; 0 = unknown (engine/loader.h)
+    std::string vcpu_source;     // where vcpu_count comes from, or why it is unknown
     SessionLimits limits;        // free and notebook tiers; all 0 for a plain rental
     bool has_limits = false;     // the offer's data gives session_limits
     AccessFacts access;          // the provider's access and payment facts (catalog: by provider name)

@@ -126,12 +126,14 @@ struct Planner::Impl {
         double host_ram;
         int per_server;
         EccSetting ecc;
+        double cpus_per_gpu;
         bool operator<(const PlanKey& o) const {
-            return std::tie(gpu, count, owned_display, host_ram, per_server, ecc) <
-                   std::tie(o.gpu, o.count, o.owned_display, o.host_ram, o.per_server, o.ecc);
+            return std::tie(gpu, count, owned_display, host_ram, per_server, ecc, cpus_per_gpu) <
+                   std::tie(o.gpu, o.count, o.owned_display, o.host_ram, o.per_server, o.ecc, o.cpus_per_gpu);
         }
     };
     std::map<PlanKey, Plan> plans;
+    double target_cpus_per_gpu = -1;     // the target searched now (PlanTarget::cpus_per_gpu), for time_of
 
     CountLayouts& layouts_for(int count);
     double time_of(Layout& l, int micro, const GpuSpec& gpu, double* step_s);
@@ -328,7 +330,9 @@ double Planner::Impl::time_of(Layout& l, int micro, const GpuSpec& gpu, double* 
     const long long per_replica = std::llround(global_batch) / l.replicas;
     t.config.batch = micro;
     t.config.grad_accum_steps = int(per_replica / micro);  // evaluate_time reads the micro-batches per step here
-    const TimeReport r = evaluate_time(t, micro, gpu, job.time_options, job.dataset, *job.priors, TimeDetail::kTotalOnly);
+    TimeOptions options = job.time_options;
+    if (target_cpus_per_gpu >= 0) options.loader.cpus_per_gpu = target_cpus_per_gpu;  // the server's own CPUs
+    const TimeReport r = evaluate_time(t, micro, gpu, options, job.dataset, *job.priors, TimeDetail::kTotalOnly);
     if (r.status != TimeStatus::kOk) return kNaN;
     if (step_s && r.step_s > 0) *step_s = r.step_s;
     return r.total_s > 0 ? r.total_s : kNaN;
@@ -413,6 +417,7 @@ int weight_of(const Layout& l) {
 
 Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
     Plan plan;
+    target_cpus_per_gpu = t.cpus_per_gpu;
     CountLayouts& cl = layouts_for(t.count);
     Allow allow;
     allow.card = usable_memory_bytes(*t.gpu, t.ecc);  // nvidia-smi's total in the run's ECC state (card_memory.h)
@@ -613,7 +618,7 @@ Planner::~Planner() = default;
 Plan Planner::plan(const PlanTarget& target) {
     assert(target.gpu != nullptr && target.count >= 1 && "Planner::plan: a target needs a card and a count >= 1");
     const Impl::PlanKey key{target.gpu, target.count, target.owned_display_card, target.host_ram_bytes,
-                            target.gpus_per_server, target.ecc};
+                            target.gpus_per_server, target.ecc, target.cpus_per_gpu};
     auto it = impl_->plans.find(key);
     if (it != impl_->plans.end()) return it->second;
     // A plan with the headroom a real run needs; else one that fits the card alone (tight), whose notes still say
@@ -623,6 +628,7 @@ Plan Planner::plan(const PlanTarget& target) {
         Plan t = impl_->search(target, true);
         if (t.found) p = std::move(t);
     }
+    p.loader_cpus_per_gpu = target.cpus_per_gpu;
     impl_->plans.emplace(key, p);
     return p;
 }

@@ -67,6 +67,7 @@ struct Plan {
     double time_s = 0;                // one run; NaN = unknown (no dataset or no priors)
     double step_s = 0;                // one optimizer step; NaN = unknown
     std::vector<PlanNote> notes;      // the rejected lighter layouts (found), or why nothing works (not found)
+    double loader_cpus_per_gpu = -1;  // the target's CPUs per card its times assumed (PlanTarget::cpus_per_gpu)
 };
 
 // ---- the search --------------------------------------------------------------------------------------------------
@@ -87,6 +88,7 @@ struct PlanTarget {
     double host_ram_bytes = 0;      // per server; 0 = unknown (no offload then)
     int gpus_per_server = 8;        // the cards of one server (tensor parallelism stays inside one)
     EccSetting ecc = EccSetting::kDefault;  // ECC as the user set it on their own card (card_memory.h)
+    double cpus_per_gpu = -1;       // the loader's CPUs per card (engine/loader.h): < 0 = the job's own, 0 = unknown
 };
 
 // Prepares layouts lazily per card count and caches plans per (count, card memory, host RAM, link): a ranking of the

@@ -260,6 +260,7 @@ void evaluate_card(const Ctx& c, const PreparedCount* p, RankOption& o, double h
     target.owned_display_card = owned_display;
     target.host_ram_bytes = host_ram_bytes;
     target.gpus_per_server = o.nodes > 1 ? o.count / o.nodes : o.count;
+    if (o.offer) target.cpus_per_gpu = o.offer->vcpu_count / o.offer->gpu_count;  // 0 = unknown (engine/loader.h)
     o.plan = c.planner.plan(target);
     // What nvidia-smi shows as the card's total in its own ECC state (card_memory.h), as the planner judged it.
     const double card_bytes = usable_memory_bytes(*o.gpu);
@@ -568,6 +569,7 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
             t.count = offer.gpu_count * nodes;
             t.host_ram_bytes = offer.host_ram_bytes;
             t.gpus_per_server = offer.gpu_count;
+            t.cpus_per_gpu = offer.vcpu_count / offer.gpu_count;
             const Plan p = c.planner.plan(t);
             if (!p.found) continue;
             if (single.fits && !(known(p.time_s) && p.time_s * nodes < single_time_s)) break;

@@ -1269,8 +1269,7 @@ TimeReport evaluate_time(const PreparedTime& t, double batch, const GpuSpec& gpu
     // Input pipeline: each GPU's loader must deliver batch x accum samples per step; prefetching workers overlap
     // loading with compute (torch.utils.data.DataLoader prefetch_factor), so the slower of the two sets the pace.
     auto with_loader = [&](double step_s) {
-        if (o.loader_samples_per_s <= 0) return step_s;
-        return std::max(step_s, batch * accum / o.loader_samples_per_s);
+        return loader_paced_step_s(step_s, batch * accum, o.loader_samples_per_s, o.loader);  // engine/loader.cpp
     };
     const double unpaced_step_s = s.step_s + offload_s + encoder_s;
     r.step_s = with_loader(unpaced_step_s);

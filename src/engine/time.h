@@ -15,6 +15,7 @@
 
 #include "engine/data_parallel.h"
 #include "engine/hardware.h"
+#include "engine/loader.h"
 #include "engine/memory.h"
 #include "engine/workload.h"
 
@@ -198,7 +199,8 @@ struct TimeOptions {
                                         // PCIe (NVLink and bridges unused too)
     bool peer_to_peer_set = false;      // false: GeForce RTX 40-series and later (consumer, cc >= 8.9) -> false,
                                         // others -> true
-    double loader_samples_per_s = 0;    // per GPU, what the input pipeline delivers; 0 = unlimited
+    double loader_samples_per_s = 0;    // per GPU, what the input pipeline delivers (measured); 0 = the setup's
+    LoaderSetup loader;                 // the CPU pipeline, its workers and CPUs (engine/loader.h); none = no limit
     double overlap_fraction = -1;       // < 0: the prior's (sets both the DDP and the sharded overlap when >= 0)
     // The host's achievable memory bandwidth, which ZeRO-Offload's CPU optimizer step streams through; 0 = the card's
     // default host (host_memory_bytes_per_s(gpu, priors): a server for data-centre cards, else a desktop).

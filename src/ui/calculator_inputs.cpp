@@ -16,6 +16,7 @@
 #include "ui/gan_panel.h"
 #include "ui/calculator_panels.h"
 #include "ui/format.h"
+#include "ui/loader_panel.h"
 #include "ui/widgets.h"
 
 namespace gg::ui {
@@ -587,6 +588,7 @@ void draw_inputs(AppState& app) {
     }
     field_label(tr(Str::Loader, L), tr(Str::LoaderTip, L));
     changed |= double_field(app, "##loader", s.loader_samples_per_s, 0, 1e9, 0, tr(Str::UnitSamplesPerS, L), "%.4g");
+    changed |= loader_inputs(app, s, L);  // ui/loader_panel.cpp: pipeline, workers, CPU threads
 
     section_heading(app, tr(Str::StepTraining, L));
     // Under tensor/pipeline parallelism the GPUs of one model copy share each micro-batch.

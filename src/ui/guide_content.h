@@ -3,10 +3,13 @@
 // Text contains '%': render it with "%s" or TextUnformatted, never as a format string.
 #pragma once
 
+#include "ui/guide_first_projects.h"  // the "first projects" section (issue 42)
+
 // Sections, in order: S(id, title_en, title_zh).
-// Index: Architecture, Memory, Interconnect, Optimizations, FineTuning, SmallCards, StartFree, CloudVsLocal, Budget, Software,
+// Index: FirstProjects, Architecture, Memory, Interconnect, Optimizations, FineTuning, SmallCards, StartFree, CloudVsLocal, Budget, Software,
 // Myths, Trends.
 #define GG_GUIDE_SECTIONS(S) \
+    S(FirstProjects, "First projects: the eight jobs students start with", "第一个项目：学生最常做的八种训练任务") \
     S(Architecture, "Compute: what the numbers on a GPU mean", "算力：显卡参数表上的数字是什么意思") \
     S(Memory, "Memory: what fills it during training, and how fast it is", "显存：训练时显存被什么占满，带宽又意味着什么") \
     S(Interconnect, "Several GPUs: PCIe, NVLink, InfiniBand, DDP and ZeRO", "多卡训练：PCIe、NVLink、InfiniBand、DDP 与 ZeRO") \
@@ -736,7 +739,8 @@
       "first criterion, and rent for peaks. Features such as PCIe 5.0 or multi-card expansion rarely matter " \
       "for a single-card student setup.", \
       "对现在的意义：按未来一两年要跑的任务来买卡，显存是第一标准，高峰需求靠租。PCIe 5.0、多卡扩展这些特性" \
-      "，对单卡的学生配置来说很少派得上用场。")
+      "，对单卡的学生配置来说很少派得上用场。") \
+    GG_GUIDE_FIRST_PROJECTS_PARAGRAPHS(P)
 
 // "Try it" buttons: T(section_id, label_en, label_zh, scenario_json), scenario_json in the CLI scenario format.
 #define GG_GUIDE_TRY(T) \
@@ -874,4 +878,5 @@
       R"({"model":"llama-3.1-70b","batch_size":1,"grad_accum_steps":16,"seq_len":2048,"precision":"nf4","optimizer":"adamw","method":"qlora","lora":{"rank":16,"targets":["q","k","v","o","gate","up","down"]},"checkpointing":"full","attention":"flash","gpu":{"id":"h200","count":1}})") \
     T(Trends, "Full fine-tuning of Qwen2.5-7B with FSDP on 8× B200", \
       "8 块 B200 用 FSDP 全量微调 Qwen2.5-7B", \
-      R"({"model":"qwen2.5-7b","batch_size":4,"seq_len":4096,"precision":"bf16-amp","optimizer":"adamw","checkpointing":"full","attention":"flash","gpu":{"id":"b200","count":8,"strategy":"fsdp","interconnect":"nvlink"}})")
+      R"({"model":"qwen2.5-7b","batch_size":4,"seq_len":4096,"precision":"bf16-amp","optimizer":"adamw","checkpointing":"full","attention":"flash","gpu":{"id":"b200","count":8,"strategy":"fsdp","interconnect":"nvlink"}})") \
+    GG_GUIDE_FIRST_PROJECTS_TRY(T)

@@ -13,6 +13,7 @@ struct Entry {
 const Entry kEntries[] = {
 #define GG_UI_STRING_ENTRY(id, en, zh) {en, zh},
     GG_UI_STRINGS(GG_UI_STRING_ENTRY)
+    GG_UI_STRINGS_LOADER(GG_UI_STRING_ENTRY)
 #undef GG_UI_STRING_ENTRY
 };
 static_assert(sizeof(kEntries) / sizeof(kEntries[0]) == static_cast<int>(Str::Count), "one entry per Str id");

@@ -3,6 +3,8 @@
 // render as '?'. Keep sentences short and plain: readers are new to GPUs. No logic here.
 #pragma once
 
+#include "ui/strings_loader.h"  // GG_UI_STRINGS_LOADER: the data loader's strings
+
 #define GG_UI_STRINGS(X)                                                                                    \
     X(AppName, "gpuguide", "gpuguide")                                                                      \
     X(Tagline, "Which GPU for your training job: will it fit, how long, what it costs",                      \
@@ -1152,6 +1154,7 @@ namespace gg::ui {
 enum class Str {
 #define GG_UI_STRING_ENUM(id, en, zh) id,
     GG_UI_STRINGS(GG_UI_STRING_ENUM)
+    GG_UI_STRINGS_LOADER(GG_UI_STRING_ENUM)
 #undef GG_UI_STRING_ENUM
         Count
 };

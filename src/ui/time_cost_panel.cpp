@@ -12,6 +12,7 @@
 #include "ui/app.h"
 #include "ui/calculator_panels.h"
 #include "ui/format.h"
+#include "ui/loader_panel.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -307,6 +308,7 @@ void draw_time(AppState& app) {
     if (t.value("precision_fallback", false) && t.contains("rate") && t["rate"].is_string())
         hint_textf(tr(Str::PrecisionFallbackHint, L), t["rate"].get<std::string>().c_str());
     if (loader_wait > 0) wrapped_textf(tr(Str::LoaderWaitLine, L), format_duration(loader_wait, L).c_str());
+    draw_loader_line(app, t, L);  // ui/loader_panel.cpp: pipeline, workers, CPUs, rate; who sets the pace
     const double encoders = json_number(t, "input_encoder_s", 0);
     if (encoders > 0) {
         hint_textf(tr(Str::EncoderLine, L), format_duration(encoders, L).c_str());

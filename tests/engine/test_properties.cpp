@@ -883,7 +883,10 @@ TEST_CASE("properties: plans keep the global batch and the results, reproduce th
             for (const json& r : o["reasons"]) incompatible |= r["code"] == "incompatible";
             if (incompatible) continue;  // the card cannot run the precision at all: the parser refuses it
             CHECK(plan["global_batch"].get<double>() == global_batch);
-            for (const auto& [key, value] : plan["scenario"].items()) CHECK(kLayoutKeys.count(key) == 1);
+            for (const auto& [key, value] : plan["scenario"].items())
+                if (key == "dataset")  // only the rented server's CPU threads (catalog/loader_json.h), never results
+                    CHECK(value == json({{"loader", {{"cpus", value["loader"]["cpus"]}}}}));
+                else CHECK(kLayoutKeys.count(key) == 1);
             for (const auto& [key, value] : plan["scenario"]["gpu"].items()) CHECK(kLayoutGpuKeys.count(key) == 1);
             // Apply and estimate.
             json applied = doc;
@@ -921,6 +924,11 @@ TEST_CASE("properties: plans keep the global batch and the results, reproduce th
             // Everything but the layout is what the user typed.
             json typed_doc = cat::decision_scenario_to_json(s), planned_doc = cat::decision_scenario_to_json(a);
             for (const std::string& key : kLayoutKeys) typed_doc.erase(key), planned_doc.erase(key);
+            for (json* d : {&typed_doc, &planned_doc})  // the machine's CPU threads: the server's, not a result
+                if (d->contains("dataset")) {
+                    (*d)["dataset"].erase("loader");
+                    if ((*d)["dataset"].empty()) d->erase("dataset");
+                }
             CHECK(typed_doc == planned_doc);
             ++planned;
             plans_changed_layout += !plan["as_typed"].get<bool>();
@@ -938,6 +946,8 @@ TEST_CASE("properties: plans keep the global batch and the results, reproduce th
             typed_here["gpu"]["count"] = count;
             typed_here["gpu"].erase("interconnect");
             typed_here["gpu"].erase("peer_to_peer");
+            if (plan["scenario"].contains("dataset"))  // the same server's CPU threads pace its loader
+                typed_here.merge_patch({{"dataset", plan["scenario"]["dataset"]}});
             cat::DecisionScenario t;
             if (!parse(typed_here, t)) continue;
             const cat::Estimate te = cat::estimate(t.scenario);
