@@ -27,17 +27,19 @@
     P(FirstProjects, \
       "- DCGAN (the PyTorch DCGAN tutorial: 64x64 faces). Two networks, a generator of 3,576,704 parameters and " \
       "a discriminator of 2,765,568, each with its own Adam; tiny by GPU standards, so any free GPU holds it. " \
-      "The calculator cannot open a GAN as a scenario yet, so this item has no \"try it\" button.", \
+      "Each iteration trains D on a real and a fake batch, then G through D: the example below is the " \
+      "tutorial's run (CelebA's 202,599 faces, batch 128, 5 epochs).", \
       "- DCGAN（PyTorch 官方 DCGAN 教程：64x64 人脸）。两个网络：生成器 3,576,704 个参数、判别器 2,765,568 个" \
-      "参数，各自有一个 Adam 优化器；按显卡的标准很小，任何免费显卡都装得下。计算器暂时还不能把 GAN 当作场景打" \
-      "开，所以这一项没有“试一试”按钮。") \
+      "参数，各自有一个 Adam 优化器；按显卡的标准很小，任何免费显卡都装得下。每次迭代先用一批真图和一批假图训练" \
+      "判别器，再通过判别器训练生成器：下面的例子就是教程的设置（CelebA 的 202,599 张人脸，batch 128，5 个 " \
+      "epoch）。") \
     P(FirstProjects, \
       "- pix2pix (junyanz/pytorch-CycleGAN-and-pix2pix: a U-Net generator of 54,413,955 parameters and a 70x70 " \
       "PatchGAN discriminator of 2,768,705, 256x256 images, batch 1). It fits small cards; its time goes to the " \
-      "generator's 256x256 convolutions. No \"try it\" button yet, for the same reason as DCGAN.", \
+      "generator's 256x256 convolutions. The example below is the facades run (400 images, 200 epochs).", \
       "- pix2pix（junyanz/pytorch-CycleGAN-and-pix2pix：U-Net 生成器 54,413,955 个参数、70x70 PatchGAN 判别器 " \
-      "2,768,705 个参数，256x256 图片，batch 1）。小显卡也装得下，时间主要花在生成器 256x256 的卷积上。和 DCGAN " \
-      "一样，暂时没有“试一试”按钮。") \
+      "2,768,705 个参数，256x256 图片，batch 1）。小显卡也装得下，时间主要花在生成器 256x256 的卷积上。下面的" \
+      "例子是 facades 数据集的训练（400 张图，200 个 epoch）。") \
     P(FirstProjects, \
       "- YOLOv8n on a small dataset (a few thousand images). The GPU part is small; Ultralytics' mosaic " \
       "augmentation runs on the CPU and often sets the pace, and no per-CPU rate for it is published, so the " \
@@ -74,6 +76,12 @@
     T(FirstProjects, "CIFAR ResNet-18, 30 epochs on Colab's free T4 (2 vCPUs, 2 workers)", \
       "CIFAR 版 ResNet-18，在 Colab 免费 T4 上跑 30 个 epoch（2 个 vCPU、2 个 worker）", \
       R"({"model":"resnet18-cifar","batch_size":128,"image_size":32,"precision":"fp16-amp","optimizer":"sgd-momentum","gpu":{"id":"t4","count":1},"dataset":{"samples":50000,"epochs":30,"loader":{"pipeline":"cifar-augment","workers":2,"cpus":2}}})") \
+    T(FirstProjects, "DCGAN, the PyTorch tutorial's 5 epochs of CelebA on a T4", \
+      "DCGAN，PyTorch 教程的设置：CelebA 训练 5 个 epoch，用 T4", \
+      R"({"model":"dcgan-64","batch_size":128,"gpu":{"id":"t4","count":1},"dataset":{"samples":202599,"epochs":5}})") \
+    T(FirstProjects, "pix2pix, facades (400 images x 200 epochs, batch 1) on a T4", \
+      "pix2pix，facades 数据集（400 张图 × 200 个 epoch，batch 1），用 T4", \
+      R"({"model":"pix2pix-256","batch_size":1,"gpu":{"id":"t4","count":1},"dataset":{"samples":400,"epochs":200}})") \
     T(FirstProjects, "YOLOv8n, 5,000 images x 100 epochs on a T4", \
       "YOLOv8n，5,000 张图 × 100 个 epoch，用 T4", \
       R"({"model":"yolov8n","batch_size":16,"image_size":640,"precision":"fp16-amp","optimizer":"sgd-momentum","ema":true,"gpu":{"id":"t4","count":1},"dataset":{"samples":5000,"epochs":100}})") \
