@@ -104,13 +104,148 @@ std::vector<PreparedMemory> prepare_memory_sharded(const Graph& g, const std::ve
 // ---- prepare -----------------------------------------------------------------------------------------------
 namespace {
 
+// SD pipelines (diffusers examples/text_to_image/train_text_to_image_lora.py @04a375b7, train_dreambooth*.py):
+// vae.to(device, dtype=weight_dtype) and text_encoder.to(device, dtype=weight_dtype), weight_dtype = fp16/bf16
+// under mixed precision, else fp32; SDXL's scripts keep the VAE in fp32. Every rank holds them whole (they are
+// not wrapped for DDP/FSDP). Their forward runs before the UNet's: its largest activations, with the model states
+// (and accumulated gradients), are a peak candidate of their own (compute_peak).
+void add_input_encoder_bytes(const Graph& g, const TrainingConfig& c, int stage, PreparedMemory& m) {
+    const Precision p = c.precision;
+    if (!c.precomputed_latents && stage == 0) {
+        m.input_encoder_bytes = g.input_encoder_params * compute_bytes(p) + g.input_encoder_fp32_params * 4.0;
+        m.input_encoder_transient_per_sample_bytes =
+            std::max(g.input_encoder_transient_elements * (g.input_encoder_fp32_params > 0 ? 4.0 : compute_bytes(p)),
+                     g.input_encoder_attention_fp32_elements * 4.0);
+    }
+}
+
+// Distribute gradient bytes over segments in proportion to their trainable parameters.
+void add_segment_grad_bytes(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage,
+                            double gb, bool z2, double n, PreparedMemory& m) {
+    std::size_t si = 0;
+    std::int32_t current = -2;
+    bool first = true;
+    for (std::size_t li = 0; li < g.layers.size(); ++li) {
+        const Layer& l = g.layers[li];
+        if (stages[li] != stage) continue;
+        if (first || l.block != current) {
+            if (!first) ++si;
+            first = false;
+            current = l.block;
+        }
+        const double own = rank_params(l, c, stage > 0);
+        double grad_bytes = layer_trainable(l, c) ? own * gb : 0;
+        if (is_lora_target(l, c))
+            grad_bytes += double(c.lora.rank) * (l.in_features + l.out_features) * l.experts * 4.0;
+        if (si < m.segments.size()) m.segments[si].grad_bytes += z2 ? grad_bytes / n : grad_bytes;
+    }
+}
+
+// Loss over a vocabulary (or classes): forward keeps the logits in the compute dtype plus an fp32 copy
+// (Llama's logits.float(), or the shifted .contiguous() copy) until log_softmax ran; backward creates the
+// fp32 gradient of the log-probabilities (nll_loss_backward) and log_softmax_backward's fp32 result
+// (aten/src/ATen/native/LossNLL.cpp, SoftMax.cpp).
+// Only the last pipeline stage computes the loss; a vocab-parallel head splits the logits among the ranks.
+void add_loss_bytes(const Graph& g, const TrainingConfig& c, int stage, PreparedMemory& m) {
+    const double tp = std::max(1, c.tensor_parallel);
+    const Precision p = c.precision;
+    const bool has_loss = stage == c.pipeline_parallel - 1 || c.pipeline_parallel <= 1;
+    const double logits = has_loss ? g.logits_elements / (g.logits_tp_split ? tp : 1.0) : 0.0;
+    // An evaluation forward (no_grad) materialises the same logits and fp32 copy whatever the training loss
+    // kernel: Liger's fused loss runs only in training (LigerForCausalLM: skip_logits = self.training and labels).
+    m.eval_logits_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
+    switch (c.loss_kernel) {
+        case LossKernel::kEager:
+            m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
+            m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
+            break;
+        case LossKernel::kChunked: {
+            // torchtune CEWithChunkedOutputLoss (torchtune/modules/loss/ce_chunked_output_loss.py, num_output_chunks
+            // = 8): the head's outputs (all chunks, compute dtype) live until the loss is summed; each chunk is
+            // upcast (logits.float()) on its own, and log_softmax keeps its fp32 output (the graph's saved tensor,
+            // as for the eager loss). Backward makes the fp32 gradients of one chunk at a time (nll_loss_backward,
+            // log_softmax_backward) and its cast back to the compute dtype.
+            constexpr double kChunks = 8.0;
+            m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0 / kChunks);
+            m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0 + compute_bytes(p)) / kChunks;
+            // Compiled: the chunks are the saved tensors (counted in the walk); one fused kernel per chunk makes
+            // its fp32 values in registers and writes the chunk's 16-bit gradient.
+            if (c.compiled_loss) {
+                m.loss_forward_per_sample_bytes = 0;
+                m.loss_backward_per_sample_bytes = logits * compute_bytes(p) / kChunks;
+            }
+            break;
+        }
+        case LossKernel::kFused: {
+            // Liger's fused_linear_cross_entropy_forward (liger_kernel/ops/fused_linear_cross_entropy.py): the
+            // tokens run in chunks of next_power_of_2(ceil(BT / ceil(V / H))) rows; per chunk the logits (compute
+            // dtype) and their fp32 upcast exist, the gradient is written in place; grad_input (BT x H, compute
+            // dtype) is made in the forward and kept for the backward. No vocabulary-sized tensor is saved.
+            double rows = 0, vocab = 0, hidden = 0;
+            for (const Layer& l : g.layers)
+                if (l.role == ParamRole::kHead && l.kind == OpKind::kMatmul && l.out_features > 0) {
+                    rows = l.tokens, vocab = l.out_features, hidden = l.in_features;
+                }
+            if (vocab > 0 && hidden > 0 && logits > 0) {
+                const double inc = std::ceil(vocab / hidden);
+                const double chunk = std::min(rows, std::exp2(std::ceil(std::log2(std::max(1.0, std::ceil(rows / inc))))));
+                const double grad_input = rows * hidden * compute_bytes(p);
+                m.loss_forward_per_sample_bytes = chunk * vocab * (compute_bytes(p) + 4.0) + grad_input;
+                m.loss_backward_per_sample_bytes = grad_input;
+            } else {  // no vocabulary head (a classifier): the eager loss
+                m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
+                m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
+            }
+            break;
+        }
+    }
+}
+
+// Optimizer step temporaries (torch/optim/adam.py _multi_tensor_adam: exp_avg_sq_sqrt = _foreach_sqrt(...),
+// one buffer per parameter in the state dtype; 8-bit AdamW runs a fused kernel per tensor).
+void add_optimizer_temp_bytes(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage,
+                              double rank_trainable, bool z1, double n, double state_b, PreparedMemory& m) {
+    const double trainable_state_elems = rank_trainable / (z1 ? n : 1.0);
+    // The largest tensor the step works on: the largest parameter tensor, but no larger than the largest trainable
+    // layer (a frozen embedding is not stepped; LoRA steps adapters of rank x (in + out)).
+    double largest_trainable_layer = 0;
+    for (std::size_t li = 0; li < g.layers.size(); ++li) {
+        const Layer& l = g.layers[li];
+        if (stages[li] != stage) continue;
+        if (layer_trainable(l, c))
+            largest_trainable_layer = std::max(largest_trainable_layer, rank_params(l, c, stage > 0));
+        if (is_lora_target(l, c))
+            largest_trainable_layer = std::max(largest_trainable_layer,
+                                               double(c.lora.rank) * (l.in_features + l.out_features));
+    }
+    const double largest_stepped = std::min(g.largest_param_tensor, largest_trainable_layer);
+    switch (c.optimizer) {
+        case Optimizer::kAdam:
+        case Optimizer::kAdamW:
+            // A for-loop step makes one tensor's temporaries at a time (under ZeRO/FSDP the tensors are the rank's
+            // flat partitions, as large as its whole share: time.cpp); a fused kernel makes none.
+            if (c.optimizer_impl == OptimizerImpl::kForLoop && !z1)
+                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * largest_stepped * state_b;
+            else if (c.optimizer_impl == OptimizerImpl::kFused)
+                m.optimizer_temp_bytes = 0;
+            else
+                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * trainable_state_elems * state_b;
+            break;
+        case Optimizer::kLion:
+        case Optimizer::kAdafactor:
+            m.optimizer_temp_bytes = 2.0 * largest_stepped * 4.0;  // per-parameter update + its square
+            break;
+        default: m.optimizer_temp_bytes = 0; break;
+    }
+    if (c.offload_optimizer) m.optimizer_temp_bytes = 0;
+}
+
 PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage,
                              const Walk& w) {
     PreparedMemory m;
     m.config = c;
     m.stage = stage;
     m.in_flight = pipeline_in_flight(stage, c.pipeline_parallel, c.pipeline_interleave, c.grad_accum_steps);
-    const double tp = std::max(1, c.tensor_parallel);
     const Precision p = c.precision;
     const bool mg = megatron_mixed(c);
     const bool ds = deepspeed_mixed(c) || mg;
@@ -216,17 +351,7 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
         const double base = m.rank_trainable * pb + w.lora_params * 4.0;
         m.ema_bytes = z3 ? base / n : base;
     }
-    // SD pipelines (diffusers examples/text_to_image/train_text_to_image_lora.py @04a375b7, train_dreambooth*.py):
-    // vae.to(device, dtype=weight_dtype) and text_encoder.to(device, dtype=weight_dtype), weight_dtype = fp16/bf16
-    // under mixed precision, else fp32; SDXL's scripts keep the VAE in fp32. Every rank holds them whole (they are
-    // not wrapped for DDP/FSDP). Their forward runs before the UNet's: its largest activations, with the model states
-    // (and accumulated gradients), are a peak candidate of their own (compute_peak).
-    if (!c.precomputed_latents && stage == 0) {
-        m.input_encoder_bytes = g.input_encoder_params * compute_bytes(p) + g.input_encoder_fp32_params * 4.0;
-        m.input_encoder_transient_per_sample_bytes =
-            std::max(g.input_encoder_transient_elements * (g.input_encoder_fp32_params > 0 ? 4.0 : compute_bytes(p)),
-                     g.input_encoder_attention_fp32_elements * 4.0);
-    }
+    add_input_encoder_bytes(g, c, stage, m);
     if (c.offload_optimizer) {
         // ZeRO-Offload (Ren et al. 2021, sec. 4.1): fp32 master parameters, fp32 gradients and optimizer states
         // live in host memory; the GPU keeps its 16-bit (or fp32) parameters and gradients.
@@ -239,116 +364,9 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
     m.host_activation_per_sample_bytes = w.host_per_sample;
     m.autocast_copy_bytes = w.autocast_copies;
     m.segments = w.segments;
-    {
-        // Distribute gradient bytes over segments in proportion to their trainable parameters.
-        std::size_t si = 0;
-        std::int32_t current = -2;
-        bool first = true;
-        for (std::size_t li = 0; li < g.layers.size(); ++li) {
-            const Layer& l = g.layers[li];
-            if (stages[li] != stage) continue;
-            if (first || l.block != current) {
-                if (!first) ++si;
-                first = false;
-                current = l.block;
-            }
-            const double own = rank_params(l, c, stage > 0);
-            double grad_bytes = layer_trainable(l, c) ? own * gb : 0;
-            if (is_lora_target(l, c))
-                grad_bytes += double(c.lora.rank) * (l.in_features + l.out_features) * l.experts * 4.0;
-            if (si < m.segments.size()) m.segments[si].grad_bytes += z2 ? grad_bytes / n : grad_bytes;
-        }
-    }
-    // Loss over a vocabulary (or classes): forward keeps the logits in the compute dtype plus an fp32 copy
-    // (Llama's logits.float(), or the shifted .contiguous() copy) until log_softmax ran; backward creates the
-    // fp32 gradient of the log-probabilities (nll_loss_backward) and log_softmax_backward's fp32 result
-    // (aten/src/ATen/native/LossNLL.cpp, SoftMax.cpp).
-    // Only the last pipeline stage computes the loss; a vocab-parallel head splits the logits among the ranks.
-    const bool has_loss = stage == c.pipeline_parallel - 1 || c.pipeline_parallel <= 1;
-    const double logits = has_loss ? g.logits_elements / (g.logits_tp_split ? tp : 1.0) : 0.0;
-    // An evaluation forward (no_grad) materialises the same logits and fp32 copy whatever the training loss
-    // kernel: Liger's fused loss runs only in training (LigerForCausalLM: skip_logits = self.training and labels).
-    m.eval_logits_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
-    switch (c.loss_kernel) {
-        case LossKernel::kEager:
-            m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
-            m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
-            break;
-        case LossKernel::kChunked: {
-            // torchtune CEWithChunkedOutputLoss (torchtune/modules/loss/ce_chunked_output_loss.py, num_output_chunks
-            // = 8): the head's outputs (all chunks, compute dtype) live until the loss is summed; each chunk is
-            // upcast (logits.float()) on its own, and log_softmax keeps its fp32 output (the graph's saved tensor,
-            // as for the eager loss). Backward makes the fp32 gradients of one chunk at a time (nll_loss_backward,
-            // log_softmax_backward) and its cast back to the compute dtype.
-            constexpr double kChunks = 8.0;
-            m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0 / kChunks);
-            m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0 + compute_bytes(p)) / kChunks;
-            // Compiled: the chunks are the saved tensors (counted in the walk); one fused kernel per chunk makes
-            // its fp32 values in registers and writes the chunk's 16-bit gradient.
-            if (c.compiled_loss) {
-                m.loss_forward_per_sample_bytes = 0;
-                m.loss_backward_per_sample_bytes = logits * compute_bytes(p) / kChunks;
-            }
-            break;
-        }
-        case LossKernel::kFused: {
-            // Liger's fused_linear_cross_entropy_forward (liger_kernel/ops/fused_linear_cross_entropy.py): the
-            // tokens run in chunks of next_power_of_2(ceil(BT / ceil(V / H))) rows; per chunk the logits (compute
-            // dtype) and their fp32 upcast exist, the gradient is written in place; grad_input (BT x H, compute
-            // dtype) is made in the forward and kept for the backward. No vocabulary-sized tensor is saved.
-            double rows = 0, vocab = 0, hidden = 0;
-            for (const Layer& l : g.layers)
-                if (l.role == ParamRole::kHead && l.kind == OpKind::kMatmul && l.out_features > 0) {
-                    rows = l.tokens, vocab = l.out_features, hidden = l.in_features;
-                }
-            if (vocab > 0 && hidden > 0 && logits > 0) {
-                const double inc = std::ceil(vocab / hidden);
-                const double chunk = std::min(rows, std::exp2(std::ceil(std::log2(std::max(1.0, std::ceil(rows / inc))))));
-                const double grad_input = rows * hidden * compute_bytes(p);
-                m.loss_forward_per_sample_bytes = chunk * vocab * (compute_bytes(p) + 4.0) + grad_input;
-                m.loss_backward_per_sample_bytes = grad_input;
-            } else {  // no vocabulary head (a classifier): the eager loss
-                m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
-                m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
-            }
-            break;
-        }
-    }
-    // Optimizer step temporaries (torch/optim/adam.py _multi_tensor_adam: exp_avg_sq_sqrt = _foreach_sqrt(...),
-    // one buffer per parameter in the state dtype; 8-bit AdamW runs a fused kernel per tensor).
-    const double trainable_state_elems = rank_trainable / (z1 ? n : 1.0);
-    // The largest tensor the step works on: the largest parameter tensor, but no larger than the largest trainable
-    // layer (a frozen embedding is not stepped; LoRA steps adapters of rank x (in + out)).
-    double largest_trainable_layer = 0;
-    for (std::size_t li = 0; li < g.layers.size(); ++li) {
-        const Layer& l = g.layers[li];
-        if (stages[li] != stage) continue;
-        if (layer_trainable(l, c))
-            largest_trainable_layer = std::max(largest_trainable_layer, rank_params(l, c, stage > 0));
-        if (is_lora_target(l, c))
-            largest_trainable_layer = std::max(largest_trainable_layer,
-                                               double(c.lora.rank) * (l.in_features + l.out_features));
-    }
-    const double largest_stepped = std::min(g.largest_param_tensor, largest_trainable_layer);
-    switch (c.optimizer) {
-        case Optimizer::kAdam:
-        case Optimizer::kAdamW:
-            // A for-loop step makes one tensor's temporaries at a time (under ZeRO/FSDP the tensors are the rank's
-            // flat partitions, as large as its whole share: time.cpp); a fused kernel makes none.
-            if (c.optimizer_impl == OptimizerImpl::kForLoop && !z1)
-                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * largest_stepped * state_b;
-            else if (c.optimizer_impl == OptimizerImpl::kFused)
-                m.optimizer_temp_bytes = 0;
-            else
-                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * trainable_state_elems * state_b;
-            break;
-        case Optimizer::kLion:
-        case Optimizer::kAdafactor:
-            m.optimizer_temp_bytes = 2.0 * largest_stepped * 4.0;  // per-parameter update + its square
-            break;
-        default: m.optimizer_temp_bytes = 0; break;
-    }
-    if (c.offload_optimizer) m.optimizer_temp_bytes = 0;
+    add_segment_grad_bytes(g, c, stages, stage, gb, z2, n, m);
+    add_loss_bytes(g, c, stage, m);
+    add_optimizer_temp_bytes(g, c, stages, stage, rank_trainable, z1, n, state_b, m);
     return m;
 }
 
