@@ -209,269 +209,309 @@ void read_moe(Fields& f, engine::ModelSpec& m, const char* experts_key, const ch
     m.moe_renormalize = f.type == "mixtral" || f.boolean("norm_topk_prob", false);
 }
 
-void read_decoder(Fields& f, engine::ModelSpec& m) {
+// Llama and its kin: Mistral, Mixtral, Qwen2 / Qwen2-MoE, Qwen3 / Qwen3-MoE, Phi-3.
+void read_llama_like(Fields& f, engine::ModelSpec& m) {
     const std::string& t = f.type;
-    if (t == "llama" || t == "mistral" || t == "mixtral" || t == "qwen2" || t == "qwen2_moe" || t == "qwen3" ||
-        t == "qwen3_moe" || t == "phi3") {
-        llama_like(f, m, false);
-        // LlamaConfig.attention_bias: q, k, v and o; Qwen2 / Qwen2-MoE: q, k, v always (modeling_qwen2.py).
-        m.bias = (t == "llama" || t == "qwen3" || t == "qwen3_moe") && f.boolean("attention_bias", false);
-        m.qkv_bias = t == "qwen2" || t == "qwen2_moe";
-        f.refuse_unless("mlp_bias", false, "'mlp_bias': true is not modelled (the MLP Linears have no bias)");
-        if (t != "qwen2_moe" && t != "qwen3_moe" && t != "mixtral") m.ffn = f.integer("intermediate_size", 1, 1 << 20);
-        if (t == "mistral" || t == "mixtral") read_sliding_window(f, m, true);
-        if (t == "qwen2" || t == "qwen2_moe" || t == "qwen3" || t == "qwen3_moe")
-            read_sliding_window(f, m, f.boolean("use_sliding_window", false), Sliding::kFromMaxWindowLayers);
-        if (t == "qwen3" || t == "qwen3_moe") m.qk_norm = true;
-        if (t == "mixtral") {
-            read_moe(f, m, "num_local_experts", nullptr);
-            m.ffn = f.integer("intermediate_size", 1, 1 << 20);
-            names(m, {{ParamRole::kGate, ".block_sparse_moe.experts.w1"}, {ParamRole::kUp, ".block_sparse_moe.experts.w3"},
-                      {ParamRole::kDown, ".block_sparse_moe.experts.w2"}, {ParamRole::kRouter, ".block_sparse_moe.gate"}});
+    llama_like(f, m, false);
+    // LlamaConfig.attention_bias: q, k, v and o; Qwen2 / Qwen2-MoE: q, k, v always (modeling_qwen2.py).
+    m.bias = (t == "llama" || t == "qwen3" || t == "qwen3_moe") && f.boolean("attention_bias", false);
+    m.qkv_bias = t == "qwen2" || t == "qwen2_moe";
+    f.refuse_unless("mlp_bias", false, "'mlp_bias': true is not modelled (the MLP Linears have no bias)");
+    if (t != "qwen2_moe" && t != "qwen3_moe" && t != "mixtral") m.ffn = f.integer("intermediate_size", 1, 1 << 20);
+    if (t == "mistral" || t == "mixtral") read_sliding_window(f, m, true);
+    if (t == "qwen2" || t == "qwen2_moe" || t == "qwen3" || t == "qwen3_moe")
+        read_sliding_window(f, m, f.boolean("use_sliding_window", false), Sliding::kFromMaxWindowLayers);
+    if (t == "qwen3" || t == "qwen3_moe") m.qk_norm = true;
+    if (t == "mixtral") {
+        read_moe(f, m, "num_local_experts", nullptr);
+        m.ffn = f.integer("intermediate_size", 1, 1 << 20);
+        names(m, {{ParamRole::kGate, ".block_sparse_moe.experts.w1"}, {ParamRole::kUp, ".block_sparse_moe.experts.w3"},
+                  {ParamRole::kDown, ".block_sparse_moe.experts.w2"}, {ParamRole::kRouter, ".block_sparse_moe.gate"}});
+    }
+    if (t == "qwen2_moe" || t == "qwen3_moe") {
+        read_moe(f, m, "num_experts", "moe_intermediate_size");
+        m.ffn = f.optional("intermediate_size", m.moe_ffn, 1, 1 << 20);  // the dense layers' width
+        m.moe_layer_step = f.optional("decoder_sparse_step", 1, 1, 1000);
+        if (f.has("mlp_only_layers") && !(f.o.at("mlp_only_layers").is_array() && f.o.at("mlp_only_layers").empty()))
+            f.problem("mlp_only_layers", "'mlp_only_layers' other than [] is not modelled");
+        if (t == "qwen2_moe") {
+            m.shared_expert_ffn = f.integer("shared_expert_intermediate_size", 1, 1 << 20);
+            m.shared_expert_gate = true;
+            m.shared_expert_prefix = ".mlp.shared_expert";
         }
-        if (t == "qwen2_moe" || t == "qwen3_moe") {
-            read_moe(f, m, "num_experts", "moe_intermediate_size");
-            m.ffn = f.optional("intermediate_size", m.moe_ffn, 1, 1 << 20);  // the dense layers' width
-            m.moe_layer_step = f.optional("decoder_sparse_step", 1, 1, 1000);
-            if (f.has("mlp_only_layers") && !(f.o.at("mlp_only_layers").is_array() && f.o.at("mlp_only_layers").empty()))
-                f.problem("mlp_only_layers", "'mlp_only_layers' other than [] is not modelled");
-            if (t == "qwen2_moe") {
-                m.shared_expert_ffn = f.integer("shared_expert_intermediate_size", 1, 1 << 20);
-                m.shared_expert_gate = true;
-                m.shared_expert_prefix = ".mlp.shared_expert";
-            }
-            names(m, {{ParamRole::kGate, ".mlp.experts.gate_proj"}, {ParamRole::kUp, ".mlp.experts.up_proj"},
-                      {ParamRole::kDown, ".mlp.experts.down_proj"}, {ParamRole::kRouter, ".mlp.gate"}});
-        }
-        if (t == "phi3") {  // modeling_phi3.py: qkv_proj and gate_up_proj, fused, no biases
-            m.qkv_fused = true;
-            m.gate_up_fused = true;
-            m.dropout = f.probability("attention_dropout", 0);
-            // Phi-4-mini: rotary on partial_rotary_factor of each head (0.75), the rest passed through
-            // (modeling_phi3.py apply_rotary_pos_emb since transformers v4.49; Phi-3 has none, i.e. 1).
-            m.rotary_fraction = f.share("partial_rotary_factor", 1.0);
-            read_sliding_window(f, m, true);
-            names(m, {{ParamRole::kQkv, ".self_attn.qkv_proj"}, {ParamRole::kO, ".self_attn.o_proj"}});
-        }
-    } else if (t == "gemma" || t == "gemma2" || t == "gemma3_text") {
-        // GemmaRMSNorm (weight stored as w, applied as 1 + w), GeGLU with tanh GELU, tied embeddings, head_dim given.
-        llama_like(f, m, true);
-        m.ffn = f.integer("intermediate_size", 1, 1 << 20);
-        m.head_dim = f.integer("head_dim", 1, 4096);
-        m.bias = f.boolean("attention_bias", false);
-        m.activation = f.activation(f.has("hidden_activation") ? "hidden_activation" : "hidden_act", "gelu_pytorch_tanh");
-        m.sandwich_norm = t != "gemma";
-        m.qk_norm = t == "gemma3_text";
-        read_sliding_window(f, m, t != "gemma", t == "gemma2" ? Sliding::kEven : Sliding::kPattern);
-        // Gemma2Config: attn_logit_softcapping 50.0, final_logit_softcapping 30.0 by default; Gemma 3 none (null).
-        const bool capped = t == "gemma2";
-        m.attn_logit_softcapping = f.positive_or_null("attn_logit_softcapping", capped ? 50.0 : 0);
-        m.final_logit_softcapping = f.positive_or_null("final_logit_softcapping", capped ? 30.0 : 0);
-    } else if (t == "gpt2") {
-        // GPT2Config: n_embd, n_layer, n_head, n_inner (None = 4 x n_embd), n_positions; Conv1D c_attn, c_proj, c_fc.
-        m.family = engine::Family::kDecoder;
-        m.hidden = f.integer("n_embd", 1, 1 << 17);
-        m.layers = f.integer("n_layer", 1, 1000);
-        m.heads = f.integer("n_head", 1, 1024);
-        m.kv_heads = m.heads;
-        m.ffn = f.optional("n_inner", 4 * m.hidden, 1, 1 << 20);
-        m.vocab = f.optional("vocab_size", 50257, 1, 1 << 22);
-        m.max_positions = f.optional("n_positions", 1024, 1, 1 << 20);
-        m.default_seq_len = m.max_positions;
-        m.tied_embeddings = f.boolean("tie_word_embeddings", true);
-        m.bias = true;
-        m.qkv_fused = true;
-        m.norm = engine::NormKind::kLayerNorm;
-        m.position = engine::PositionKind::kLearned;
-        m.activation = f.activation("activation_function", "gelu_new");
-        m.dropout = f.probability("resid_pdrop", 0.1);
-        if (m.heads > 0 && m.hidden % m.heads != 0) f.problem("n_head", "'n_embd' must be a multiple of 'n_head'");
-    } else if (t == "opt") {
-        // OPTConfig / modeling_opt.py (OPTForCausalLM): learned positions with an offset of 2
-        // (OPTLearnedPositionalEmbedding: max_position_embeddings + 2 rows, looked up at position + 2), q_proj, k_proj,
-        // v_proj, out_proj, fc1 and fc2 with bias (enable_bias), ReLU, LayerNorm before each sublayer or, with
-        // do_layer_norm_before false (OPT-350m), after each residual add; the decoder's final_layer_norm only in the
-        // pre-LN layout and not with _remove_final_layer_norm; embed_tokens and the tied lm_head word_embed_proj_dim
-        // wide, with project_in and project_out (no bias) when that differs from hidden_size (OPT-350m: 512).
-        // `dropout` acts on the attention output and on fc2's output (OPTDecoderLayer; none on the embeddings),
-        // attention_dropout on the probabilities. The eager attention scales q (q_proj(x) * head_dim^-0.5) before
-        // q @ k^T and takes the softmax in fp32; the loss upcasts the logits (logits.float()), as Llama's.
-        m.family = engine::Family::kDecoder;
-        m.hidden = f.integer("hidden_size", 1, 1 << 17);
-        m.layers = f.integer("num_hidden_layers", 1, 1000);
-        m.heads = f.integer("num_attention_heads", 1, 1024);
-        m.kv_heads = m.heads;
-        m.ffn = f.integer("ffn_dim", 1, 1 << 20);
-        m.vocab = f.optional("vocab_size", 50272, 1, 1 << 22);
-        const int positions = f.optional("max_position_embeddings", 2048, 2, 1 << 24);
-        m.max_positions = positions + 2;  // the offset of 2 (the positional table's rows)
-        m.default_seq_len = std::min(2048, positions);
-        m.tied_embeddings = f.boolean("tie_word_embeddings", true);
-        m.bias = f.boolean("enable_bias", true);
-        m.norm = engine::NormKind::kLayerNorm;
-        m.position = engine::PositionKind::kLearned;
-        m.activation = f.activation("activation_function", "relu");
-        const bool pre_norm = f.boolean("do_layer_norm_before", true);
-        m.post_norm = !pre_norm;
-        m.final_norm = pre_norm && !f.boolean("_remove_final_layer_norm", false);
-        const int proj = f.optional("word_embed_proj_dim", m.hidden, 1, 1 << 17);  // None: hidden_size
-        m.word_embed_proj_dim = proj == m.hidden ? 0 : proj;
-        m.llama_upcasts = true;
-        m.split_dropout = true;
-        m.dropout = f.probability("dropout", 0.1);
-        m.embedding_dropout = 0;
-        m.attention_dropout = f.probability("attention_dropout", 0);
-        // LayerDrop (OPTDecoder.forward skips a layer with probability layerdrop in training): a random depth.
-        if (f.probability("layerdrop", 0) != 0)
-            f.problem("layerdrop", "'layerdrop' other than 0 is not modelled (layers skipped at random in training); "
-                                   "the published OPT models have 0.0");
-        f.refuse_unless("layer_norm_elementwise_affine", true,
-                        "'layer_norm_elementwise_affine': false is not modelled (LayerNorms without weight and bias)");
-        if (m.heads > 0 && m.hidden % m.heads != 0)
-            f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
-        names(m, {{ParamRole::kO, ".self_attn.out_proj"}, {ParamRole::kFc1, ".fc1"}, {ParamRole::kFc2, ".fc2"}});
-    } else if (t == "gpt_neox") {
-        // GPTNeoXConfig / modeling_gpt_neox.py: fused query_key_value with bias, dense, dense_h_to_4h, dense_4h_to_h,
-        // LayerNorm, rotary on rotary_pct of each head, parallel residual by default, untied embed_out.
-        m.family = engine::Family::kDecoder;
-        m.hidden = f.integer("hidden_size", 1, 1 << 17);
-        m.layers = f.integer("num_hidden_layers", 1, 1000);
-        m.heads = f.integer("num_attention_heads", 1, 1024);
-        m.kv_heads = m.heads;
-        m.ffn = f.integer("intermediate_size", 1, 1 << 20);
-        m.vocab = f.integer("vocab_size", 1, 1 << 22);
-        m.default_seq_len = std::min(2048, f.optional("max_position_embeddings", 2048, 2, 1 << 24));
-        m.tied_embeddings = f.boolean("tie_word_embeddings", false);
-        m.bias = f.boolean("attention_bias", true);
-        m.qkv_fused = true;
-        m.norm = engine::NormKind::kLayerNorm;
-        m.position = engine::PositionKind::kRope;
-        m.activation = f.activation("hidden_act", "gelu");
-        m.parallel_residual = f.boolean("use_parallel_residual", true);
-        m.rotary_fraction = f.share("rotary_pct", 0.25);
-        m.dropout = f.probability("hidden_dropout", 0);
-        if (m.heads > 0 && m.hidden % m.heads != 0)
-            f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
-        names(m, {{ParamRole::kQkv, ".attention.query_key_value"}, {ParamRole::kO, ".attention.dense"},
-                  {ParamRole::kFc1, ".mlp.dense_h_to_4h"}, {ParamRole::kFc2, ".mlp.dense_4h_to_h"}});
-    } else if (t == "phi") {
-        // PhiConfig / modeling_phi.py (Phi-1, Phi-1.5, Phi-2): q_proj, k_proj, v_proj and dense with bias, one
-        // input_layernorm (LayerNorm) feeding both the attention and the MLP (fc1, gelu_new, fc2, with bias), each
-        // output through resid_dropout, x = attn + mlp + x; rotary on partial_rotary_factor of each head;
-        // final_layernorm and an untied lm_head with bias. embd_pdrop, attention_dropout and resid_pdrop are three
-        // probabilities. The attention and the loss are Llama's code (fp32 softmax, logits.float()).
-        m.family = engine::Family::kDecoder;
-        m.hidden = f.integer("hidden_size", 1, 1 << 17);
-        m.layers = f.integer("num_hidden_layers", 1, 1000);
-        m.heads = f.integer("num_attention_heads", 1, 1024);
-        m.kv_heads = f.optional("num_key_value_heads", m.heads, 1, 1024);  // None: num_attention_heads
-        m.ffn = f.integer("intermediate_size", 1, 1 << 20);
-        m.vocab = f.optional("vocab_size", 51200, 1, 1 << 22);
-        m.default_seq_len = std::min(2048, f.optional("max_position_embeddings", 2048, 2, 1 << 24));
-        m.tied_embeddings = f.boolean("tie_word_embeddings", false);
-        m.bias = true;
-        m.lm_head_bias = true;
-        m.norm = engine::NormKind::kLayerNorm;
-        m.position = engine::PositionKind::kRope;
-        m.rotary_fraction = f.share("partial_rotary_factor", 0.5);
-        m.activation = f.activation("hidden_act", "gelu_new");
-        m.parallel_residual = true;
-        m.parallel_shared_norm = true;
-        m.llama_upcasts = true;
-        m.split_dropout = true;
-        m.dropout = f.probability("resid_pdrop", 0);
-        m.embedding_dropout = f.probability("embd_pdrop", 0);
-        m.attention_dropout = f.probability("attention_dropout", 0);
-        f.refuse_unless("qk_layernorm", false, "'qk_layernorm': true is not modelled (LayerNorm on each head of q and "
-                                               "k); the published Phi models have it false");
-        if (m.heads > 0 && m.hidden % m.heads != 0)
-            f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
-        if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0)
-            f.problem("num_key_value_heads", "'num_attention_heads' must be a multiple of 'num_key_value_heads'");
-        names(m, {{ParamRole::kO, ".self_attn.dense"}, {ParamRole::kFc1, ".mlp.fc1"}, {ParamRole::kFc2, ".mlp.fc2"}});
-    } else if (t == "falcon") {
-        // FalconConfig / modeling_falcon.py: fused query_key_value (multi-query: 1 key/value head; the new decoder
-        // architecture: num_kv_heads), parallel attention, LayerNorm, GELU MLP of ffn_hidden_size (4 x hidden),
-        // biases only with `bias`, lm_head tied to word_embeddings by default.
-        m.family = engine::Family::kDecoder;
-        m.hidden = f.integer("hidden_size", 1, 1 << 17);
-        m.layers = f.integer("num_hidden_layers", 1, 1000);
-        m.heads = f.integer("num_attention_heads", 1, 1024);
-        m.vocab = f.integer("vocab_size", 1, 1 << 22);
-        m.ffn = f.optional("ffn_hidden_size", 4 * m.hidden, 1, 1 << 20);
-        m.default_seq_len = std::min(2048, f.optional("max_position_embeddings", 2048, 2, 1 << 24));
-        m.tied_embeddings = f.boolean("tie_word_embeddings", true);
-        m.bias = f.boolean("bias", false);
-        m.qkv_fused = true;
-        m.norm = engine::NormKind::kLayerNorm;
-        m.position = engine::PositionKind::kRope;
-        m.activation = f.activation("activation", "gelu");
-        const bool new_arch = f.boolean("new_decoder_architecture", false);
-        if (new_arch) m.kv_heads = f.integer("num_kv_heads", 1, 1024);
-        else m.kv_heads = f.boolean("multi_query", true) ? 1 : m.heads;
-        m.parallel_residual = new_arch || f.boolean("parallel_attn", true);
-        // Old layout: one input_layernorm; the new one: ln_attn and ln_mlp unless num_ln_in_parallel_attn is 1.
-        m.parallel_shared_norm = m.parallel_residual && (!new_arch || f.optional("num_ln_in_parallel_attn", 2, 1, 2) == 1);
-        m.dropout = f.probability("hidden_dropout", 0);
-        f.refuse_unless("alibi", false, "ALiBi positions ('alibi': true) are not modelled (Falcon-RW); rotary only");
-        if (m.heads > 0 && m.hidden % m.heads != 0)
-            f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
-        if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0)
-            f.problem("num_kv_heads", "'num_attention_heads' must be a multiple of 'num_kv_heads'");
-        names(m, {{ParamRole::kQkv, ".self_attention.query_key_value"}, {ParamRole::kO, ".self_attention.dense"},
-                  {ParamRole::kFc1, ".mlp.dense_h_to_4h"}, {ParamRole::kFc2, ".mlp.dense_4h_to_h"}});
-    } else if (t == "whisper") {
-        // WhisperConfig / modeling_whisper.py (WhisperForConditionalGeneration): the audio encoder, a decoder with
-        // learned positions and cross-attention, LayerNorm, GELU, biases on every Linear but k_proj, proj_out tied.
-        m.family = engine::Family::kDecoder;
-        m.hidden = f.integer("d_model", 1, 1 << 17);
-        m.layers = f.integer("decoder_layers", 1, 1000);
-        m.encoder_layers = f.integer("encoder_layers", 1, 1000);
-        m.heads = f.integer("decoder_attention_heads", 1, 1024);
-        m.kv_heads = m.heads;
-        m.ffn = f.integer("decoder_ffn_dim", 1, 1 << 20);
-        if (f.has("encoder_attention_heads") && f.integer("encoder_attention_heads", 1, 1024) != m.heads)
-            f.problem("encoder_attention_heads", "encoder and decoder with different head counts are not modelled");
-        if (f.has("encoder_ffn_dim") && f.integer("encoder_ffn_dim", 1, 1 << 20) != m.ffn)
-            f.problem("encoder_ffn_dim", "encoder and decoder with different FFN widths are not modelled");
-        m.vocab = f.integer("vocab_size", 1, 1 << 22);
-        m.mel_bins = f.optional("num_mel_bins", 80, 1, 1024);
-        m.encoder_positions = f.optional("max_source_positions", 1500, 1, 1 << 16);
-        m.max_positions = f.optional("max_target_positions", 448, 2, 1 << 16);
-        m.default_seq_len = m.max_positions;
-        m.tied_embeddings = f.boolean("tie_word_embeddings", true);
-        m.bias = true;
-        m.k_bias = false;
-        m.norm = engine::NormKind::kLayerNorm;
-        m.position = engine::PositionKind::kLearned;
-        m.activation = f.activation("activation_function", "gelu");
-        m.dropout = f.probability("dropout", 0);
-        if (m.heads > 0 && m.hidden % m.heads != 0)
-            f.problem("decoder_attention_heads", "'d_model' must be a multiple of 'decoder_attention_heads'");
-        names(m, {{ParamRole::kO, ".self_attn.out_proj"}, {ParamRole::kFc1, ".fc1"}, {ParamRole::kFc2, ".fc2"}});
-    } else if (t == "deepseek_v2" || t == "deepseek_v3") {
-        // DeepseekV2Config / V3: MLA (q_lora_rank null = a plain q_proj), routed experts of moe_intermediate_size,
-        // n_shared_experts shared ones (one MLP n_shared x as wide), the first first_k_dense_replace layers dense.
-        llama_like(f, m, false);
-        m.ffn = f.integer("intermediate_size", 1, 1 << 20);
-        read_moe(f, m, "n_routed_experts", "moe_intermediate_size");
-        m.shared_expert_ffn = f.optional("n_shared_experts", 0, 0, 64) * m.moe_ffn;
-        m.first_dense_layers = f.optional("first_k_dense_replace", 0, 0, 1000);
-        if (f.optional("moe_layer_freq", 1, 1, 1000) != 1)
-            f.problem("moe_layer_freq", "'moe_layer_freq' other than 1 is not modelled");
-        m.q_lora_rank = f.optional("q_lora_rank", 0, 1, 1 << 16);
-        m.kv_lora_rank = f.integer("kv_lora_rank", 1, 1 << 16);
-        m.qk_nope_head_dim = f.integer("qk_nope_head_dim", 1, 4096);
-        m.qk_rope_head_dim = f.integer("qk_rope_head_dim", 1, 4096);
-        m.v_head_dim = f.integer("v_head_dim", 1, 4096);
-        m.qkv_bias = f.boolean("attention_bias", false);
-        m.kv_heads = m.heads;
-        // V3's router keeps a bias per expert for its aux-loss-free balancing (e_score_correction_bias, noaux_tc).
-        m.router_bias = f.text("topk_method", t == "deepseek_v3" ? "noaux_tc" : "greedy") == "noaux_tc";
-        m.shared_expert_prefix = ".mlp.shared_experts";
         names(m, {{ParamRole::kGate, ".mlp.experts.gate_proj"}, {ParamRole::kUp, ".mlp.experts.up_proj"},
                   {ParamRole::kDown, ".mlp.experts.down_proj"}, {ParamRole::kRouter, ".mlp.gate"}});
     }
+    if (t == "phi3") {  // modeling_phi3.py: qkv_proj and gate_up_proj, fused, no biases
+        m.qkv_fused = true;
+        m.gate_up_fused = true;
+        m.dropout = f.probability("attention_dropout", 0);
+        // Phi-4-mini: rotary on partial_rotary_factor of each head (0.75), the rest passed through
+        // (modeling_phi3.py apply_rotary_pos_emb since transformers v4.49; Phi-3 has none, i.e. 1).
+        m.rotary_fraction = f.share("partial_rotary_factor", 1.0);
+        read_sliding_window(f, m, true);
+        names(m, {{ParamRole::kQkv, ".self_attn.qkv_proj"}, {ParamRole::kO, ".self_attn.o_proj"}});
+    }
+}
+
+// Gemma, Gemma 2, Gemma 3 (text).
+void read_gemma(Fields& f, engine::ModelSpec& m) {
+    const std::string& t = f.type;
+    // GemmaRMSNorm (weight stored as w, applied as 1 + w), GeGLU with tanh GELU, tied embeddings, head_dim given.
+    llama_like(f, m, true);
+    m.ffn = f.integer("intermediate_size", 1, 1 << 20);
+    m.head_dim = f.integer("head_dim", 1, 4096);
+    m.bias = f.boolean("attention_bias", false);
+    m.activation = f.activation(f.has("hidden_activation") ? "hidden_activation" : "hidden_act", "gelu_pytorch_tanh");
+    m.sandwich_norm = t != "gemma";
+    m.qk_norm = t == "gemma3_text";
+    read_sliding_window(f, m, t != "gemma", t == "gemma2" ? Sliding::kEven : Sliding::kPattern);
+    // Gemma2Config: attn_logit_softcapping 50.0, final_logit_softcapping 30.0 by default; Gemma 3 none (null).
+    const bool capped = t == "gemma2";
+    m.attn_logit_softcapping = f.positive_or_null("attn_logit_softcapping", capped ? 50.0 : 0);
+    m.final_logit_softcapping = f.positive_or_null("final_logit_softcapping", capped ? 30.0 : 0);
+}
+
+// GPT-2.
+void read_gpt2(Fields& f, engine::ModelSpec& m) {
+    // GPT2Config: n_embd, n_layer, n_head, n_inner (None = 4 x n_embd), n_positions; Conv1D c_attn, c_proj, c_fc.
+    m.family = engine::Family::kDecoder;
+    m.hidden = f.integer("n_embd", 1, 1 << 17);
+    m.layers = f.integer("n_layer", 1, 1000);
+    m.heads = f.integer("n_head", 1, 1024);
+    m.kv_heads = m.heads;
+    m.ffn = f.optional("n_inner", 4 * m.hidden, 1, 1 << 20);
+    m.vocab = f.optional("vocab_size", 50257, 1, 1 << 22);
+    m.max_positions = f.optional("n_positions", 1024, 1, 1 << 20);
+    m.default_seq_len = m.max_positions;
+    m.tied_embeddings = f.boolean("tie_word_embeddings", true);
+    m.bias = true;
+    m.qkv_fused = true;
+    m.norm = engine::NormKind::kLayerNorm;
+    m.position = engine::PositionKind::kLearned;
+    m.activation = f.activation("activation_function", "gelu_new");
+    m.dropout = f.probability("resid_pdrop", 0.1);
+    if (m.heads > 0 && m.hidden % m.heads != 0) f.problem("n_head", "'n_embd' must be a multiple of 'n_head'");
+}
+
+// OPT.
+void read_opt(Fields& f, engine::ModelSpec& m) {
+    // OPTConfig / modeling_opt.py (OPTForCausalLM): learned positions with an offset of 2
+    // (OPTLearnedPositionalEmbedding: max_position_embeddings + 2 rows, looked up at position + 2), q_proj, k_proj,
+    // v_proj, out_proj, fc1 and fc2 with bias (enable_bias), ReLU, LayerNorm before each sublayer or, with
+    // do_layer_norm_before false (OPT-350m), after each residual add; the decoder's final_layer_norm only in the
+    // pre-LN layout and not with _remove_final_layer_norm; embed_tokens and the tied lm_head word_embed_proj_dim
+    // wide, with project_in and project_out (no bias) when that differs from hidden_size (OPT-350m: 512).
+    // `dropout` acts on the attention output and on fc2's output (OPTDecoderLayer; none on the embeddings),
+    // attention_dropout on the probabilities. The eager attention scales q (q_proj(x) * head_dim^-0.5) before
+    // q @ k^T and takes the softmax in fp32; the loss upcasts the logits (logits.float()), as Llama's.
+    m.family = engine::Family::kDecoder;
+    m.hidden = f.integer("hidden_size", 1, 1 << 17);
+    m.layers = f.integer("num_hidden_layers", 1, 1000);
+    m.heads = f.integer("num_attention_heads", 1, 1024);
+    m.kv_heads = m.heads;
+    m.ffn = f.integer("ffn_dim", 1, 1 << 20);
+    m.vocab = f.optional("vocab_size", 50272, 1, 1 << 22);
+    const int positions = f.optional("max_position_embeddings", 2048, 2, 1 << 24);
+    m.max_positions = positions + 2;  // the offset of 2 (the positional table's rows)
+    m.default_seq_len = std::min(2048, positions);
+    m.tied_embeddings = f.boolean("tie_word_embeddings", true);
+    m.bias = f.boolean("enable_bias", true);
+    m.norm = engine::NormKind::kLayerNorm;
+    m.position = engine::PositionKind::kLearned;
+    m.activation = f.activation("activation_function", "relu");
+    const bool pre_norm = f.boolean("do_layer_norm_before", true);
+    m.post_norm = !pre_norm;
+    m.final_norm = pre_norm && !f.boolean("_remove_final_layer_norm", false);
+    const int proj = f.optional("word_embed_proj_dim", m.hidden, 1, 1 << 17);  // None: hidden_size
+    m.word_embed_proj_dim = proj == m.hidden ? 0 : proj;
+    m.llama_upcasts = true;
+    m.split_dropout = true;
+    m.dropout = f.probability("dropout", 0.1);
+    m.embedding_dropout = 0;
+    m.attention_dropout = f.probability("attention_dropout", 0);
+    // LayerDrop (OPTDecoder.forward skips a layer with probability layerdrop in training): a random depth.
+    if (f.probability("layerdrop", 0) != 0)
+        f.problem("layerdrop", "'layerdrop' other than 0 is not modelled (layers skipped at random in training); "
+                               "the published OPT models have 0.0");
+    f.refuse_unless("layer_norm_elementwise_affine", true,
+                    "'layer_norm_elementwise_affine': false is not modelled (LayerNorms without weight and bias)");
+    if (m.heads > 0 && m.hidden % m.heads != 0)
+        f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
+    names(m, {{ParamRole::kO, ".self_attn.out_proj"}, {ParamRole::kFc1, ".fc1"}, {ParamRole::kFc2, ".fc2"}});
+}
+
+// GPT-NeoX (Pythia).
+void read_gpt_neox(Fields& f, engine::ModelSpec& m) {
+    // GPTNeoXConfig / modeling_gpt_neox.py: fused query_key_value with bias, dense, dense_h_to_4h, dense_4h_to_h,
+    // LayerNorm, rotary on rotary_pct of each head, parallel residual by default, untied embed_out.
+    m.family = engine::Family::kDecoder;
+    m.hidden = f.integer("hidden_size", 1, 1 << 17);
+    m.layers = f.integer("num_hidden_layers", 1, 1000);
+    m.heads = f.integer("num_attention_heads", 1, 1024);
+    m.kv_heads = m.heads;
+    m.ffn = f.integer("intermediate_size", 1, 1 << 20);
+    m.vocab = f.integer("vocab_size", 1, 1 << 22);
+    m.default_seq_len = std::min(2048, f.optional("max_position_embeddings", 2048, 2, 1 << 24));
+    m.tied_embeddings = f.boolean("tie_word_embeddings", false);
+    m.bias = f.boolean("attention_bias", true);
+    m.qkv_fused = true;
+    m.norm = engine::NormKind::kLayerNorm;
+    m.position = engine::PositionKind::kRope;
+    m.activation = f.activation("hidden_act", "gelu");
+    m.parallel_residual = f.boolean("use_parallel_residual", true);
+    m.rotary_fraction = f.share("rotary_pct", 0.25);
+    m.dropout = f.probability("hidden_dropout", 0);
+    if (m.heads > 0 && m.hidden % m.heads != 0)
+        f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
+    names(m, {{ParamRole::kQkv, ".attention.query_key_value"}, {ParamRole::kO, ".attention.dense"},
+              {ParamRole::kFc1, ".mlp.dense_h_to_4h"}, {ParamRole::kFc2, ".mlp.dense_4h_to_h"}});
+}
+
+// Phi-1, Phi-1.5, Phi-2.
+void read_phi(Fields& f, engine::ModelSpec& m) {
+    // PhiConfig / modeling_phi.py (Phi-1, Phi-1.5, Phi-2): q_proj, k_proj, v_proj and dense with bias, one
+    // input_layernorm (LayerNorm) feeding both the attention and the MLP (fc1, gelu_new, fc2, with bias), each
+    // output through resid_dropout, x = attn + mlp + x; rotary on partial_rotary_factor of each head;
+    // final_layernorm and an untied lm_head with bias. embd_pdrop, attention_dropout and resid_pdrop are three
+    // probabilities. The attention and the loss are Llama's code (fp32 softmax, logits.float()).
+    m.family = engine::Family::kDecoder;
+    m.hidden = f.integer("hidden_size", 1, 1 << 17);
+    m.layers = f.integer("num_hidden_layers", 1, 1000);
+    m.heads = f.integer("num_attention_heads", 1, 1024);
+    m.kv_heads = f.optional("num_key_value_heads", m.heads, 1, 1024);  // None: num_attention_heads
+    m.ffn = f.integer("intermediate_size", 1, 1 << 20);
+    m.vocab = f.optional("vocab_size", 51200, 1, 1 << 22);
+    m.default_seq_len = std::min(2048, f.optional("max_position_embeddings", 2048, 2, 1 << 24));
+    m.tied_embeddings = f.boolean("tie_word_embeddings", false);
+    m.bias = true;
+    m.lm_head_bias = true;
+    m.norm = engine::NormKind::kLayerNorm;
+    m.position = engine::PositionKind::kRope;
+    m.rotary_fraction = f.share("partial_rotary_factor", 0.5);
+    m.activation = f.activation("hidden_act", "gelu_new");
+    m.parallel_residual = true;
+    m.parallel_shared_norm = true;
+    m.llama_upcasts = true;
+    m.split_dropout = true;
+    m.dropout = f.probability("resid_pdrop", 0);
+    m.embedding_dropout = f.probability("embd_pdrop", 0);
+    m.attention_dropout = f.probability("attention_dropout", 0);
+    f.refuse_unless("qk_layernorm", false, "'qk_layernorm': true is not modelled (LayerNorm on each head of q and "
+                                           "k); the published Phi models have it false");
+    if (m.heads > 0 && m.hidden % m.heads != 0)
+        f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
+    if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0)
+        f.problem("num_key_value_heads", "'num_attention_heads' must be a multiple of 'num_key_value_heads'");
+    names(m, {{ParamRole::kO, ".self_attn.dense"}, {ParamRole::kFc1, ".mlp.fc1"}, {ParamRole::kFc2, ".mlp.fc2"}});
+}
+
+// Falcon.
+void read_falcon(Fields& f, engine::ModelSpec& m) {
+    // FalconConfig / modeling_falcon.py: fused query_key_value (multi-query: 1 key/value head; the new decoder
+    // architecture: num_kv_heads), parallel attention, LayerNorm, GELU MLP of ffn_hidden_size (4 x hidden),
+    // biases only with `bias`, lm_head tied to word_embeddings by default.
+    m.family = engine::Family::kDecoder;
+    m.hidden = f.integer("hidden_size", 1, 1 << 17);
+    m.layers = f.integer("num_hidden_layers", 1, 1000);
+    m.heads = f.integer("num_attention_heads", 1, 1024);
+    m.vocab = f.integer("vocab_size", 1, 1 << 22);
+    m.ffn = f.optional("ffn_hidden_size", 4 * m.hidden, 1, 1 << 20);
+    m.default_seq_len = std::min(2048, f.optional("max_position_embeddings", 2048, 2, 1 << 24));
+    m.tied_embeddings = f.boolean("tie_word_embeddings", true);
+    m.bias = f.boolean("bias", false);
+    m.qkv_fused = true;
+    m.norm = engine::NormKind::kLayerNorm;
+    m.position = engine::PositionKind::kRope;
+    m.activation = f.activation("activation", "gelu");
+    const bool new_arch = f.boolean("new_decoder_architecture", false);
+    if (new_arch) m.kv_heads = f.integer("num_kv_heads", 1, 1024);
+    else m.kv_heads = f.boolean("multi_query", true) ? 1 : m.heads;
+    m.parallel_residual = new_arch || f.boolean("parallel_attn", true);
+    // Old layout: one input_layernorm; the new one: ln_attn and ln_mlp unless num_ln_in_parallel_attn is 1.
+    m.parallel_shared_norm = m.parallel_residual && (!new_arch || f.optional("num_ln_in_parallel_attn", 2, 1, 2) == 1);
+    m.dropout = f.probability("hidden_dropout", 0);
+    f.refuse_unless("alibi", false, "ALiBi positions ('alibi': true) are not modelled (Falcon-RW); rotary only");
+    if (m.heads > 0 && m.hidden % m.heads != 0)
+        f.problem("num_attention_heads", "'hidden_size' must be a multiple of 'num_attention_heads'");
+    if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0)
+        f.problem("num_kv_heads", "'num_attention_heads' must be a multiple of 'num_kv_heads'");
+    names(m, {{ParamRole::kQkv, ".self_attention.query_key_value"}, {ParamRole::kO, ".self_attention.dense"},
+              {ParamRole::kFc1, ".mlp.dense_h_to_4h"}, {ParamRole::kFc2, ".mlp.dense_4h_to_h"}});
+}
+
+// Whisper (the decoder and its audio encoder).
+void read_whisper(Fields& f, engine::ModelSpec& m) {
+    // WhisperConfig / modeling_whisper.py (WhisperForConditionalGeneration): the audio encoder, a decoder with
+    // learned positions and cross-attention, LayerNorm, GELU, biases on every Linear but k_proj, proj_out tied.
+    m.family = engine::Family::kDecoder;
+    m.hidden = f.integer("d_model", 1, 1 << 17);
+    m.layers = f.integer("decoder_layers", 1, 1000);
+    m.encoder_layers = f.integer("encoder_layers", 1, 1000);
+    m.heads = f.integer("decoder_attention_heads", 1, 1024);
+    m.kv_heads = m.heads;
+    m.ffn = f.integer("decoder_ffn_dim", 1, 1 << 20);
+    if (f.has("encoder_attention_heads") && f.integer("encoder_attention_heads", 1, 1024) != m.heads)
+        f.problem("encoder_attention_heads", "encoder and decoder with different head counts are not modelled");
+    if (f.has("encoder_ffn_dim") && f.integer("encoder_ffn_dim", 1, 1 << 20) != m.ffn)
+        f.problem("encoder_ffn_dim", "encoder and decoder with different FFN widths are not modelled");
+    m.vocab = f.integer("vocab_size", 1, 1 << 22);
+    m.mel_bins = f.optional("num_mel_bins", 80, 1, 1024);
+    m.encoder_positions = f.optional("max_source_positions", 1500, 1, 1 << 16);
+    m.max_positions = f.optional("max_target_positions", 448, 2, 1 << 16);
+    m.default_seq_len = m.max_positions;
+    m.tied_embeddings = f.boolean("tie_word_embeddings", true);
+    m.bias = true;
+    m.k_bias = false;
+    m.norm = engine::NormKind::kLayerNorm;
+    m.position = engine::PositionKind::kLearned;
+    m.activation = f.activation("activation_function", "gelu");
+    m.dropout = f.probability("dropout", 0);
+    if (m.heads > 0 && m.hidden % m.heads != 0)
+        f.problem("decoder_attention_heads", "'d_model' must be a multiple of 'decoder_attention_heads'");
+    names(m, {{ParamRole::kO, ".self_attn.out_proj"}, {ParamRole::kFc1, ".fc1"}, {ParamRole::kFc2, ".fc2"}});
+}
+
+// DeepSeek-V2, DeepSeek-V3.
+void read_deepseek(Fields& f, engine::ModelSpec& m) {
+    const std::string& t = f.type;
+    // DeepseekV2Config / V3: MLA (q_lora_rank null = a plain q_proj), routed experts of moe_intermediate_size,
+    // n_shared_experts shared ones (one MLP n_shared x as wide), the first first_k_dense_replace layers dense.
+    llama_like(f, m, false);
+    m.ffn = f.integer("intermediate_size", 1, 1 << 20);
+    read_moe(f, m, "n_routed_experts", "moe_intermediate_size");
+    m.shared_expert_ffn = f.optional("n_shared_experts", 0, 0, 64) * m.moe_ffn;
+    m.first_dense_layers = f.optional("first_k_dense_replace", 0, 0, 1000);
+    if (f.optional("moe_layer_freq", 1, 1, 1000) != 1)
+        f.problem("moe_layer_freq", "'moe_layer_freq' other than 1 is not modelled");
+    m.q_lora_rank = f.optional("q_lora_rank", 0, 1, 1 << 16);
+    m.kv_lora_rank = f.integer("kv_lora_rank", 1, 1 << 16);
+    m.qk_nope_head_dim = f.integer("qk_nope_head_dim", 1, 4096);
+    m.qk_rope_head_dim = f.integer("qk_rope_head_dim", 1, 4096);
+    m.v_head_dim = f.integer("v_head_dim", 1, 4096);
+    m.qkv_bias = f.boolean("attention_bias", false);
+    m.kv_heads = m.heads;
+    // V3's router keeps a bias per expert for its aux-loss-free balancing (e_score_correction_bias, noaux_tc).
+    m.router_bias = f.text("topk_method", t == "deepseek_v3" ? "noaux_tc" : "greedy") == "noaux_tc";
+    m.shared_expert_prefix = ".mlp.shared_experts";
+    names(m, {{ParamRole::kGate, ".mlp.experts.gate_proj"}, {ParamRole::kUp, ".mlp.experts.up_proj"},
+              {ParamRole::kDown, ".mlp.experts.down_proj"}, {ParamRole::kRouter, ".mlp.gate"}});
+}
+
+// A decoder config of a model_type parse_hf_config knows: the reader of its architecture.
+void read_decoder(Fields& f, engine::ModelSpec& m) {
+    const std::string& t = f.type;
+    if (t == "llama" || t == "mistral" || t == "mixtral" || t == "qwen2" || t == "qwen2_moe" ||
+        t == "qwen3" || t == "qwen3_moe" || t == "phi3")
+        read_llama_like(f, m);
+    else if (t == "gemma" || t == "gemma2" || t == "gemma3_text") read_gemma(f, m);
+    else if (t == "gpt2") read_gpt2(f, m);
+    else if (t == "opt") read_opt(f, m);
+    else if (t == "gpt_neox") read_gpt_neox(f, m);
+    else if (t == "phi") read_phi(f, m);
+    else if (t == "falcon") read_falcon(f, m);
+    else if (t == "whisper") read_whisper(f, m);
+    else if (t == "deepseek_v2" || t == "deepseek_v3") read_deepseek(f, m);
 }
 
 // ---- encoders ------------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ LoraTargets resolve_lora_targets(const engine::ModelSpec& model, const std::vect
 
 // The model's own module names (the last part of the module path, as PEFT's target_modules takes them: "q_proj",
 // "gate_proj", "lm_head") of every Linear whose role the estimate adapts with LoRA, in forward order, each once.
-// `roles` empty = PEFT's default for the model (q and v, or a fused qkv: memory.cpp is_lora_target).
+// `roles` empty = PEFT's default for the model (q and v, or a fused qkv: memory_terms.cpp is_lora_target).
 std::vector<std::string> lora_module_names(const engine::ModelSpec& model, const std::vector<engine::ParamRole>& roles);
 
 }  // namespace gg::catalog

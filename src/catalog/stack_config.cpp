@@ -42,7 +42,7 @@ std::vector<std::string> lora_modules(const Scenario& s) {
 int quantization_bits(const Scenario& s) { return s.precision == "nf4" ? 4 : s.precision == "int8" ? 8 : 0; }
 
 // The 16-bit dtype the estimate stores frozen weights in when they are not fp32: pure bf16, bitsandbytes' non-
-// quantized modules (memory.cpp param_bytes: the 16-bit torch_dtype; bf16 like the 4-bit compute dtype written
+// quantized modules (memory_terms.cpp param_bytes: the 16-bit torch_dtype; bf16 like the 4-bit compute dtype written
 // here), frozen weights in the autocast dtype (frozen_weights_16bit). "" = fp32, transformers' default.
 std::string frozen_dtype(const Scenario& s) {
     if (s.precision == "bf16" || quantization_bits(s) > 0) return "bfloat16";

@@ -113,11 +113,12 @@ bool parse_doc(const Reader& r, std::string_view text, json& out) {
     return true;
 }
 
-void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
+// The efficiency priors per model family (`priors`); false when the list is missing, which ends the reading.
+bool read_efficiency_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
     auto list = doc.find("priors");
     if (list == doc.end() || !list->is_array()) {
         r.problem("/priors", "expected an array of priors");
-        return;
+        return false;
     }
     for (std::size_t i = 0; i < list->size(); ++i) {
         const json& rec = (*list)[i];
@@ -156,10 +157,15 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
         ok = r.ids(rec, p, "fitted_to", e.fitted_to) && ok;
         if (ok) out.priors.push_back(std::move(e));
     }
+    return true;
+}
+
+// The communication prior (`comm`); false when it is missing, which ends the reading.
+bool read_comm_prior(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
     auto comm = doc.find("comm");
     if (comm == doc.end() || !comm->is_object()) {
         r.problem("/comm", "expected an object {overlap_fraction, gpus_per_node, source}");
-        return;
+        return false;
     }
     engine::CommPrior c;
     bool ok = r.number(*comm, "/comm", "overlap_fraction", 0, 1, c.overlap_fraction);
@@ -171,8 +177,11 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
     ok = r.ids(*comm, "/comm", "overlap_fitted_to", c.overlap_fitted_to) && ok;
     ok = r.ids(*comm, "/comm", "sharded_overlap_fitted_to", c.sharded_overlap_fitted_to) && ok;
     if (ok) out.comm = c;
-    r.ids(doc, "", "per_layer_overhead_fitted_to", out.overhead_fitted_to);
-    // Optional mechanism records {<field>, source} (value x scale); a missing record leaves it unmodelled.
+    return true;
+}
+
+// Optional mechanism records {<field>, source} (value x scale); a missing record leaves it unmodelled.
+void read_mechanism_records(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
     auto optional_record = [&](const char* key, const char* field, double max_value, double scale, double& value,
                                std::string& source_out) {
         auto rec = doc.find(key);
@@ -200,8 +209,11 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
                     out.stream_source);
     optional_record("matmul_reference", "fraction_of_peak", 1.5, 1.0, out.matmul_reference_fraction,
                     out.matmul_reference_source);
-    // ZeRO-Offload's CPU optimizer step (optional): bytes per parameter through host memory, and the achievable host
-    // memory bandwidth of a desktop and of a two-socket server, in GB/s (10^9 bytes).
+}
+
+// ZeRO-Offload's CPU optimizer step (optional): bytes per parameter through host memory, and the achievable host
+// memory bandwidth of a desktop and of a two-socket server, in GB/s (10^9 bytes).
+void read_cpu_optimizer(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
     if (auto rec = doc.find("cpu_optimizer"); rec != doc.end()) {
         const char* pointer = "/cpu_optimizer";
         double bytes = 0, desktop = 0, server = 0;
@@ -221,7 +233,10 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             out.cpu_optimizer_source = source;
         }
     }
-    // The measured GeForce cards' median share of their datasheet 16-bit GEMM rate, for the unmeasured ones (optional).
+}
+
+// The measured GeForce cards' median share of their datasheet 16-bit GEMM rate, for the unmeasured ones (optional).
+void read_geforce_share(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
     if (auto share = doc.find("geforce_unmeasured_share"); share != doc.end()) {
         const char* pointer = "/geforce_unmeasured_share";
         double fraction = 0;
@@ -237,7 +252,10 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             out.geforce_share_source = source;
         }
     }
-    // One sustained tensor clock per card: the segments whose unmeasured TF32 rate takes the 16-bit share (optional).
+}
+
+// One sustained tensor clock per card: the segments whose unmeasured TF32 rate takes the 16-bit share (optional).
+void read_tf32_share(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
     if (auto share = doc.find("tf32_takes_16bit_share"); share != doc.end()) {
         const char* pointer = "/tf32_takes_16bit_share";
         std::vector<std::string> segments;
@@ -269,7 +287,10 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             out.tf32_share_source = source;
         }
     }
-    // Fused attention: FlashAttention-2's most of the dense peak, per NVIDIA architecture (optional list).
+}
+
+// Fused attention: FlashAttention-2's most of the dense peak, per NVIDIA architecture (optional list).
+void read_fused_attention_limits(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
     if (auto limits = doc.find("fused_attention_limits"); limits != doc.end()) {
         if (!limits->is_array()) {
             r.problem("/fused_attention_limits",
@@ -297,7 +318,10 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             }
         }
     }
-    // Measured best GEMMs per card and input dtype (optional list; matmul_reference turns them into rates).
+}
+
+// Measured best GEMMs per card and input dtype (optional list; matmul_reference turns them into rates).
+void read_matmul_limits(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
     if (auto limits = doc.find("matmul_limits"); limits != doc.end()) {
         if (!limits->is_array()) {
             r.problem("/matmul_limits", "expected an array of {gpu, rate, tflops, source}");
@@ -344,8 +368,11 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             }
         }
     }
-    // Cards that take another card's measurements (optional list): each names a card with measurements of its own,
-    // and has none itself (a twin of a twin is refused: one step, so each borrowing states its own reason).
+}
+
+// Cards that take another card's measurements (optional list): each names a card with measurements of its own,
+// and has none itself (a twin of a twin is refused: one step, so each borrowing states its own reason).
+void read_matmul_twins(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
     if (auto twins = doc.find("matmul_limit_twins"); twins != doc.end()) {
         if (!twins->is_array()) {
             r.problem("/matmul_limit_twins", "expected an array of {gpu, same_as, source}");
@@ -382,7 +409,10 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             }
         }
     }
-    // The prior the stream limit was fitted together with (tools/fit_priors.cpp).
+}
+
+// The prior the stream limit was fitted together with (tools/fit_priors.cpp).
+void read_stream_fitted_with(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
     auto stream = doc.find("sm_stream_limit");
     if (stream != doc.end() && stream->is_object() && stream->contains("fitted_with")) {
         if (r.string(*stream, "/sm_stream_limit", "fitted_with", out.stream_fitted_with) &&
@@ -392,6 +422,22 @@ void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out
             out.stream_fitted_with.clear();
         }
     }
+}
+
+// data/throughput_priors.json: the efficiency and communication priors, then the optional mechanism records
+// and measured limits (each reader adds what it finds; a missing priors list or comm object ends the reading).
+void read_priors(const Reader& r, const json& doc, engine::ThroughputPriors& out) {
+    if (!read_efficiency_priors(r, doc, out)) return;
+    if (!read_comm_prior(r, doc, out)) return;
+    r.ids(doc, "", "per_layer_overhead_fitted_to", out.overhead_fitted_to);
+    read_mechanism_records(r, doc, out);
+    read_cpu_optimizer(r, doc, out);
+    read_geforce_share(r, doc, out);
+    read_tf32_share(r, doc, out);
+    read_fused_attention_limits(r, doc, out);
+    read_matmul_limits(r, doc, out);
+    read_matmul_twins(r, doc, out);
+    read_stream_fitted_with(r, doc, out);
 }
 
 void read_interconnects(const Reader& r, const json& doc, engine::InterconnectTable& out) {

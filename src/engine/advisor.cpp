@@ -159,19 +159,13 @@ int largest_divisor_at_most(int n, int limit) {
     return 0;
 }
 
-void build_variants(Search& s) {
+// Shapes: as given, then shorter sequences (1/2, 1/4) or smaller images (3/4, 1/2, multiples of 32), with the
+// change each one is (`shape_change`, `shape_value`: index 0 is the placeholder of the shape as given), and their
+// graphs.
+void build_shapes(Search& s, std::vector<Change>& shape_change, std::vector<double>& shape_value) {
     const AdviceJob& job = s.job;
     const TrainingConfig& base = job.config;
-    const Family family = job.spec.family;
-    s.global_batch = base.batch * base.grad_accum_steps * data_parallel(base);
-    // Under tensor/pipeline parallelism the advisor changes only what Megatron-LM's layout allows here: precision,
-    // checkpointing, shapes (no 8-bit optimizer, LoRA, or ZeRO-3 over more cards: scenario.cpp refuses them).
-    const bool mp = model_parallel(base);
-
-    // Shapes: as given, then shorter sequences (1/2, 1/4) or smaller images (3/4, 1/2, multiples of 32).
     s.shapes.push_back(job.shape);
-    std::vector<Change> shape_change = {Change::kMixedPrecision};  // placeholder for index 0
-    std::vector<double> shape_value = {0};
     if (job.spec.is_vision && job.shape.image_size > 0) {
         for (double f : {0.75, 0.5}) {
             const int px = int(std::floor(job.shape.image_size * f / 32.0)) * 32;
@@ -195,98 +189,91 @@ void build_variants(Search& s) {
     BuildOptions build;
     build.eager_attention = base.eager_attention;
     for (const WorkloadShape& w : s.shapes) s.graphs.push_back(build_graph(job.spec, w, build));
+}
 
-    const bool can_amp = base.precision == Precision::kFp32 || base.precision == Precision::kTf32;
-    const bool can_ckpt = base.checkpointing != Checkpointing::kFull;
-    const bool can_opt8 = (base.optimizer == Optimizer::kAdam || base.optimizer == Optimizer::kAdamW) &&
-                          base.method != Method::kQlora && !mp;
-    const bool can_lora = is_transformer(family) && (base.method == Method::kFull || base.method == Method::kFrozenBackbone) &&
-                          !mp;
-    const bool can_qlora = family == Family::kDecoder && base.method != Method::kQlora && !mp;
-    const bool can_drop_ema = base.ema_weights;
-    const bool can_precompute = has_input_encoders(job.spec) && !base.precomputed_latents;
-    const bool can_frozen16 = !base.frozen_weights_16bit;  // where the variant has frozen weights under autocast
-    std::vector<int> cards = {base.gpu_count};
-    if (!mp)
-        for (int n : {2, 4, 8})
-            if (n > base.gpu_count) cards.push_back(n);
+// The knobs of one variant (0/1 switches; amp: AmpKind; m: 0 the method as given, 1 LoRA, 2 QLoRA).
+struct Knobs {
+    int f16, pre, no_ema, amp, ck, o8, m;
+};
 
-    for (int f16 = 0; f16 < (can_frozen16 ? 2 : 1); ++f16)
-    for (int pre = 0; pre < (can_precompute ? 2 : 1); ++pre)
-    for (int no_ema = 0; no_ema < (can_drop_ema ? 2 : 1); ++no_ema)
-        for (int amp = 0; amp < (can_amp ? 3 : 1); ++amp)
-            for (int ck = 0; ck < (can_ckpt ? 2 : 1); ++ck)
-                for (int o8 = 0; o8 < (can_opt8 ? 2 : 1); ++o8)
-                    for (int m = 0; m < 3; ++m) {
-                        if ((m == 1 && !can_lora) || (m == 2 && !can_qlora)) continue;
-                        if (m == 2 && amp > 0) continue;  // QLoRA sets the precision itself (nf4 weights)
-                        for (std::size_t ci = 0; ci < cards.size(); ++ci)
-                            for (std::size_t si = 0; si < s.shapes.size(); ++si) {
-                                const int n = cards[ci];
-                                // The global batch must split evenly over the cards.
-                                const double per_card = s.global_batch / (mp ? data_parallel(base) : n);
-                                if (per_card < 1 || std::floor(per_card) != per_card) continue;
-                                Variant v;
-                                v.config = base;
-                                v.shape_index = int(si);
-                                v.amp = AmpKind(amp);
-                                v.samples_per_card_step = per_card;
-                                if (amp == 1) v.config.precision = Precision::kBf16Amp;
-                                if (amp == 2) v.config.precision = Precision::kFp16Amp;
-                                if (amp > 0) v.changes.push_back(make_change(Change::kMixedPrecision, amp, family));
-                                if (ck) {
-                                    v.config.checkpointing = Checkpointing::kFull;
-                                    v.changes.push_back(make_change(Change::kCheckpointing, 1, family));
-                                }
-                                if (o8) {
-                                    v.config.optimizer = Optimizer::kAdamW8bit;
-                                    v.changes.push_back(make_change(Change::kOptimizer8bit, 1, family));
-                                }
-                                if (m == 1) {
-                                    v.config.method = Method::kLora;
-                                    v.changes.push_back(make_change(Change::kLora, v.config.lora.rank, family));
-                                }
-                                if (m == 2) {
-                                    // QLoRA: frozen NF4 base weights (bitsandbytes) + LoRA adapters; the scenario
-                                    // format pairs method qlora with precision nf4 (scenario.cpp).
-                                    v.config.method = Method::kQlora;
-                                    v.config.precision = Precision::kNf4;
-                                    v.changes.push_back(make_change(Change::kQlora, v.config.lora.rank, family));
-                                }
-                                if (ci > 0) {
-                                    v.config.gpu_count = n;
-                                    if (v.config.strategy == Strategy::kDdp || v.config.strategy == Strategy::kZero1 ||
-                                        v.config.strategy == Strategy::kZero2)
-                                        v.config.strategy = Strategy::kZero3;
-                                    v.changes.push_back(make_change(Change::kMoreCards, n, family));
-                                }
-                                if (si > 0) v.changes.push_back(make_change(shape_change[si], shape_value[si], family));
-                                if (no_ema) {
-                                    v.config.ema_weights = false;
-                                    v.changes.push_back(make_change(Change::kNoEma, 1, family));
-                                }
-                                if (pre) {
-                                    v.config.precomputed_latents = true;
-                                    v.changes.push_back(make_change(Change::kPrecomputeLatents, 1, family));
-                                }
-                                // Switching to mixed precision brings the frozen weights' dtype the way the
-                                // model's script does (diffusers' LoRA scripts cast the frozen UNet with it).
-                                if (amp > 0 && frozen_weights_16bit_default(family, v.config.method, v.config.precision))
-                                    v.config.frozen_weights_16bit = true;
-                                if (f16) {
-                                    const Precision p = v.config.precision;
-                                    const Method mt = v.config.method;
-                                    if (!(p == Precision::kFp16Amp || p == Precision::kBf16Amp) ||
-                                        !(mt == Method::kLora || mt == Method::kFrozenBackbone) ||
-                                        v.config.frozen_weights_16bit)
-                                        continue;  // nothing frozen under autocast in this variant, or already 16-bit
-                                    v.config.frozen_weights_16bit = true;
-                                    v.changes.push_back(make_change(Change::kFrozenWeights16bit, 1, family));
-                                }
-                                v.memory = prepare_memory(s.graphs[si], v.config);
-                                s.variants.push_back(std::move(v));
-                            }
-                    }
+// One variant: the knobs on cards[ci] cards and shape si; none when the global batch does not split evenly over
+// the cards, or when f16 has no frozen weights under autocast to keep in 16 bits.
+void add_variant(Search& s, const Knobs& k, const std::vector<int>& cards, std::size_t ci, std::size_t si,
+                 const std::vector<Change>& shape_change, const std::vector<double>& shape_value) {
+    const TrainingConfig& base = s.job.config;
+    const Family family = s.job.spec.family;
+    const bool mp = model_parallel(base);
+    const int f16 = k.f16, pre = k.pre, no_ema = k.no_ema, amp = k.amp, ck = k.ck, o8 = k.o8, m = k.m;
+    const int n = cards[ci];
+    // The global batch must split evenly over the cards.
+    const double per_card = s.global_batch / (mp ? data_parallel(base) : n);
+    if (per_card < 1 || std::floor(per_card) != per_card) return;
+    Variant v;
+    v.config = base;
+    v.shape_index = int(si);
+    v.amp = AmpKind(amp);
+    v.samples_per_card_step = per_card;
+    if (amp == 1) v.config.precision = Precision::kBf16Amp;
+    if (amp == 2) v.config.precision = Precision::kFp16Amp;
+    if (amp > 0) v.changes.push_back(make_change(Change::kMixedPrecision, amp, family));
+    if (ck) {
+        v.config.checkpointing = Checkpointing::kFull;
+        v.changes.push_back(make_change(Change::kCheckpointing, 1, family));
+    }
+    if (o8) {
+        v.config.optimizer = Optimizer::kAdamW8bit;
+        v.changes.push_back(make_change(Change::kOptimizer8bit, 1, family));
+    }
+    if (m == 1) {
+        v.config.method = Method::kLora;
+        v.changes.push_back(make_change(Change::kLora, v.config.lora.rank, family));
+    }
+    if (m == 2) {
+        // QLoRA: frozen NF4 base weights (bitsandbytes) + LoRA adapters; the scenario
+        // format pairs method qlora with precision nf4 (scenario.cpp).
+        v.config.method = Method::kQlora;
+        v.config.precision = Precision::kNf4;
+        v.changes.push_back(make_change(Change::kQlora, v.config.lora.rank, family));
+    }
+    if (ci > 0) {
+        v.config.gpu_count = n;
+        if (v.config.strategy == Strategy::kDdp || v.config.strategy == Strategy::kZero1 ||
+            v.config.strategy == Strategy::kZero2)
+            v.config.strategy = Strategy::kZero3;
+        v.changes.push_back(make_change(Change::kMoreCards, n, family));
+    }
+    if (si > 0) v.changes.push_back(make_change(shape_change[si], shape_value[si], family));
+    if (no_ema) {
+        v.config.ema_weights = false;
+        v.changes.push_back(make_change(Change::kNoEma, 1, family));
+    }
+    if (pre) {
+        v.config.precomputed_latents = true;
+        v.changes.push_back(make_change(Change::kPrecomputeLatents, 1, family));
+    }
+    // Switching to mixed precision brings the frozen weights' dtype the way the
+    // model's script does (diffusers' LoRA scripts cast the frozen UNet with it).
+    if (amp > 0 && frozen_weights_16bit_default(family, v.config.method, v.config.precision))
+        v.config.frozen_weights_16bit = true;
+    if (f16) {
+        const Precision p = v.config.precision;
+        const Method mt = v.config.method;
+        if (!(p == Precision::kFp16Amp || p == Precision::kBf16Amp) ||
+            !(mt == Method::kLora || mt == Method::kFrozenBackbone) ||
+            v.config.frozen_weights_16bit)
+            return;  // nothing frozen under autocast in this variant, or already 16-bit
+        v.config.frozen_weights_16bit = true;
+        v.changes.push_back(make_change(Change::kFrozenWeights16bit, 1, family));
+    }
+    v.memory = prepare_memory(s.graphs[si], v.config);
+    s.variants.push_back(std::move(v));
+}
+
+// The stack switches and DataParallel -> DDP on the configuration as given (results unchanged).
+void add_switch_variants(Search& s) {
+    const AdviceJob& job = s.job;
+    const TrainingConfig& base = job.config;
+    const Family family = job.spec.family;
     // Stack switches on the configuration as given: each alone, then both (the search tries them first).
     const bool can_fuse = job.offer_fused_loss && family == Family::kDecoder && base.loss_kernel != LossKernel::kFused;
     const bool can_offload = job.offer_offload_activations && base.checkpointing == Checkpointing::kFull &&
@@ -319,6 +306,9 @@ void build_variants(Search& s) {
         v.memory = prepare_memory(s.graphs[0], v.config);
         s.variants.push_back(std::move(v));
     }
+}
+
+void sort_variants(Search& s) {
     // Fewest changes first; unless result changes are allowed, fewest result-changing ones before that.
     const bool by_results = !s.allow_result_changes;
     std::stable_sort(s.variants.begin(), s.variants.end(), [by_results](const Variant& a, const Variant& b) {
@@ -326,6 +316,52 @@ void build_variants(Search& s) {
             return result_changes(a.changes) < result_changes(b.changes);
         return a.changes.size() < b.changes.size();
     });
+}
+
+void build_variants(Search& s) {
+    const AdviceJob& job = s.job;
+    const TrainingConfig& base = job.config;
+    const Family family = job.spec.family;
+    s.global_batch = base.batch * base.grad_accum_steps * data_parallel(base);
+    // Under tensor/pipeline parallelism the advisor changes only what Megatron-LM's layout allows here: precision,
+    // checkpointing, shapes (no 8-bit optimizer, LoRA, or ZeRO-3 over more cards: scenario.cpp refuses them).
+    const bool mp = model_parallel(base);
+
+    std::vector<Change> shape_change = {Change::kMixedPrecision};  // placeholder for index 0
+    std::vector<double> shape_value = {0};
+    build_shapes(s, shape_change, shape_value);
+
+    const bool can_amp = base.precision == Precision::kFp32 || base.precision == Precision::kTf32;
+    const bool can_ckpt = base.checkpointing != Checkpointing::kFull;
+    const bool can_opt8 = (base.optimizer == Optimizer::kAdam || base.optimizer == Optimizer::kAdamW) &&
+                          base.method != Method::kQlora && !mp;
+    const bool can_lora = is_transformer(family) && (base.method == Method::kFull || base.method == Method::kFrozenBackbone) &&
+                          !mp;
+    const bool can_qlora = family == Family::kDecoder && base.method != Method::kQlora && !mp;
+    const bool can_drop_ema = base.ema_weights;
+    const bool can_precompute = has_input_encoders(job.spec) && !base.precomputed_latents;
+    const bool can_frozen16 = !base.frozen_weights_16bit;  // where the variant has frozen weights under autocast
+    std::vector<int> cards = {base.gpu_count};
+    if (!mp)
+        for (int n : {2, 4, 8})
+            if (n > base.gpu_count) cards.push_back(n);
+
+    for (int f16 = 0; f16 < (can_frozen16 ? 2 : 1); ++f16)
+    for (int pre = 0; pre < (can_precompute ? 2 : 1); ++pre)
+    for (int no_ema = 0; no_ema < (can_drop_ema ? 2 : 1); ++no_ema)
+        for (int amp = 0; amp < (can_amp ? 3 : 1); ++amp)
+            for (int ck = 0; ck < (can_ckpt ? 2 : 1); ++ck)
+                for (int o8 = 0; o8 < (can_opt8 ? 2 : 1); ++o8)
+                    for (int m = 0; m < 3; ++m) {
+                        if ((m == 1 && !can_lora) || (m == 2 && !can_qlora)) continue;
+                        if (m == 2 && amp > 0) continue;  // QLoRA sets the precision itself (nf4 weights)
+                        for (std::size_t ci = 0; ci < cards.size(); ++ci)
+                            for (std::size_t si = 0; si < s.shapes.size(); ++si)
+                                add_variant(s, {f16, pre, no_ema, amp, ck, o8, m}, cards, ci, si, shape_change,
+                                            shape_value);
+                    }
+    add_switch_variants(s);
+    sort_variants(s);
 }
 
 // A variant whose changes are all stack switches (the same results, computed differently).
@@ -371,6 +407,171 @@ void fill_from_plan(const Plan& plan, const AdviceJob& job, double card_bytes, d
     a.status = AdviceStatus::kFixed;
 }
 
+
+// The best fix a search found so far.
+struct Best {
+    bool found = false;
+    std::size_t result_changes = 0;  // compared first unless result changes are allowed
+    std::size_t changes = 0;
+    double time_s = kNaN;
+    double step_s = kNaN;
+    int risk = 0;
+    std::size_t index = 0;
+    int micro = 0, accum = 0;
+    bool accumulation = false;
+};
+
+// The stack switches alone (results unchanged), at the job's own micro-batch: the one with fewest changes that fits
+// `usable`, with its time.
+Best best_stack_switch(Search& s, const GpuSpec& gpu, double usable, int micro0, int accum0) {
+    Best best;
+    for (std::size_t i = 1; i < s.variants.size(); ++i) {
+        const Variant& v = s.variants[i];
+        if (v.changes.empty() || !switches_only(v) || required_bytes(v.memory, micro0) > usable) continue;
+        if (best.found && v.changes.size() >= best.changes) continue;
+        best = {true, 0, v.changes.size(), kNaN, kNaN, 0, i, micro0, accum0, false};
+    }
+    if (best.found) {
+        double step_s = kNaN;
+        best.time_s = variant_time_s(s, s.variants[best.index], gpu, micro0, accum0, step_s);
+        best.step_s = step_s;
+    }
+    return best;
+}
+
+// The planner's layout on the job's own cards (the ranking's own answer for them): true when it fits within the
+// headroom (`a` holds it as the fix); a plan that fits only the card goes to `tight_plan`.
+bool plan_on_own_cards(Planner& planner, const AdviceJob& job, const GpuSpec& gpu, EccSetting ecc,
+                       const AdviceOptions& options, double card_bytes, double original_step_s, CardAdvice& a,
+                       Fix& tight_plan) {
+    PlanTarget t;
+    t.gpu = &gpu;
+    t.count = job.config.gpu_count;
+    t.owned_display_card = segment_has_display(gpu.segment);
+    t.host_ram_bytes = options.host_ram_bytes;
+    t.gpus_per_server = job.config.gpu_count;
+    t.ecc = ecc;
+    const Plan plan = planner.plan(t);
+    const bool in_time = !(options.deadline_s > 0) || !known(plan.time_s) || plan.time_s <= options.deadline_s;
+    if (plan.found && !plan.as_typed && in_time) {
+        fill_from_plan(plan, job, card_bytes, original_step_s, a);
+        // A plan that fits the card but not the headroom (the user's reserve, the desktop) is the ranking's
+        // "tight" answer: the fix only if no change gets within the headroom (below).
+        if (plan.verdict == Verdict::kFits) return true;
+        tight_plan = a.fix;
+        a.fix = Fix{};
+        a.status = AdviceStatus::kNoFix;
+    }
+    return false;
+}
+
+// Everything the variant search on one card reads.
+struct CardSearch {
+    const GpuSpec& gpu;
+    const CompatData& compat;
+    const AdviceOptions& options;
+    double card_bytes;
+    double usable;  // the card less the original job's headroom
+    bool bf16_ok;
+    int micro0;
+};
+
+// The search over the variants, from `best` (the stack switches' or nothing). keep_count: only variants on the
+// job's own card count (the same-count alternative to a fix that adds cards).
+Best search_variants(Search& s, const CardSearch& card, Best best, bool keep_count) {
+    const AdviceJob& job = s.job;
+    const GpuSpec& gpu = card.gpu;
+    const CompatData& compat = card.compat;
+    const AdviceOptions& options = card.options;
+    const double card_bytes = card.card_bytes, usable = card.usable;
+    const bool bf16_ok = card.bf16_ok;
+    const int micro0 = card.micro0;
+    for (int pass = 0; pass < 2 && !best.found; ++pass)
+    for (std::size_t i = 0; i < s.variants.size(); ++i) {
+        Variant& v = s.variants[i];
+        if (!v.changes.empty() && switches_only(v)) continue;  // tried above
+        if (keep_count && v.config.gpu_count != job.config.gpu_count) continue;
+        if ((v.shape_index != 0) != (pass == 1)) continue;
+        // Sorted: once past the best's rank nothing better follows (a variant's accumulation, added below, is
+        // result-changing only for BatchNorm models, where it only adds to the count).
+        const std::size_t v_results = s.allow_result_changes ? 0 : result_changes(v.changes);
+        if (best.found && (v_results > best.result_changes ||
+                           (v_results == best.result_changes && v.changes.size() > best.changes)))
+            break;
+        if (int(v.changes.size()) > options.max_changes) continue;
+        if (v.amp == AmpKind::kBf16 && !bf16_ok) continue;
+        if (v.amp == AmpKind::kFp16 && bf16_ok) continue;  // bf16 preferred where supported (no loss scaling)
+        if (!precision_supported(gpu, v.config.precision, compat)) continue;
+        const int per_card = int(v.samples_per_card_step);
+        int micro = largest_divisor_at_most(per_card, micro0);
+        bool accumulation = false;
+        if (micro < 1) continue;
+        if (!(card_bytes > 0) || required_bytes(v.memory, micro) > usable) {
+            // Under pipeline parallelism the micro-batches per step are the pipeline's own (they set the
+            // activations each stage holds and the schedule's rules): no accumulation change is proposed.
+            if (v.config.pipeline_parallel > 1) continue;
+            // Accumulation: the largest micro-batch that fits and divides the per-card samples per step.
+            const std::vector<int> m =
+                max_batch_sizes(v.memory, {card_bytes}, micro, segment_has_display(gpu.segment));
+            const int fit = m.empty() ? 0 : m[0];
+            micro = fit >= 1 ? largest_divisor_at_most(per_card, fit) : 0;
+            // The variant's own headroom may differ from the original's (evaluation): hold it to `usable` too.
+            while (micro >= 1 && required_bytes(v.memory, micro) > usable)
+                micro = largest_divisor_at_most(per_card, micro - 1);
+            if (micro < 1) continue;
+            accumulation = true;
+        }
+        const std::size_t changes = v.changes.size() + (accumulation ? 1 : 0);
+        const std::size_t results =
+            s.allow_result_changes ? 0 : v_results + (accumulation && uses_batchnorm(job.spec.family) ? 1 : 0);
+        if (int(changes) > options.max_changes) continue;
+        if (best.found && (results > best.result_changes ||
+                           (results == best.result_changes && changes > best.changes)))
+            continue;
+        const int accum = per_card / micro;
+        double step_s = kNaN;
+        const double t = variant_time_s(s, v, gpu, micro, accum, step_s);
+        if (options.deadline_s > 0 && known(t) && t > options.deadline_s) continue;
+        std::vector<AppliedChange> all = v.changes;
+        if (accumulation) all.push_back(make_change(Change::kAccumulation, micro, job.spec.family));
+        const int risk = risk_score(all);
+        bool better = !best.found || results < best.result_changes ||
+                      (results == best.result_changes && changes < best.changes);
+        if (!better && results == best.result_changes && changes == best.changes) {
+            // Least GPU-time (time x cards), not wall time: more cards finish sooner but cost as many cards.
+            // Without a dataset, step time x cards orders them the same way (same steps per run).
+            const bool runs = known(t) && known(best.time_s);
+            const double gpu_s = (runs ? t : step_s) * v.config.gpu_count;
+            const double best_gpu_s = (runs ? best.time_s : best.step_s) * s.variants[best.index].config.gpu_count;
+            if (known(gpu_s) != known(best_gpu_s)) better = known(gpu_s);
+            else if (known(gpu_s) && gpu_s != best_gpu_s) better = gpu_s < best_gpu_s;
+            else better = risk < best.risk;  // equal time (or none): least accuracy risk; else enumeration order
+        }
+        if (better) best = {true, results, changes, t, step_s, risk, i, micro, accum, accumulation};
+    }
+    return best;
+}
+
+// The fix a search found, into `f`.
+void fill_fix(const Search& s, const Best& best, double usable, double original_time_s, double original_step_s,
+              Fix& f) {
+    const AdviceJob& job = s.job;
+    const Variant& v = s.variants[best.index];
+    f.changes = v.changes;
+    if (best.accumulation) f.changes.push_back(make_change(Change::kAccumulation, best.micro, job.spec.family));
+    f.config = v.config;
+    f.config.batch = best.micro;
+    f.config.grad_accum_steps = best.accum;
+    f.shape = s.shapes[v.shape_index];
+    f.global_batch = double(best.micro) * best.accum * data_parallel(v.config);
+    f.peak_bytes_per_card = required_bytes(v.memory, best.micro);
+    f.usable_bytes_per_card = usable;
+    f.time_s = best.time_s;
+    f.time_ratio = known(best.time_s) && known(original_time_s) ? best.time_s / original_time_s
+                   : known(best.step_s) && known(original_step_s) ? best.step_s / original_step_s
+                                                                   : kNaN;
+}
+
 }  // namespace
 
 // ---- search ------------------------------------------------------------------------------------------------------
@@ -408,156 +609,33 @@ std::vector<CardAdvice> advise(const AdviceJob& job, const std::vector<GpuSpec>&
         a.original_time_s = variant_time_s(s, v0, gpu, micro0, accum0, original_step_s);
         a.meets_deadline_as_is = !(options.deadline_s > 0) || !known(a.original_time_s) || a.original_time_s <= options.deadline_s;
 
-        struct Best {
-            bool found = false;
-            std::size_t result_changes = 0;  // compared first unless result changes are allowed
-            std::size_t changes = 0;
-            double time_s = kNaN;
-            double step_s = kNaN;
-            int risk = 0;
-            std::size_t index = 0;
-            int micro = 0, accum = 0;
-            bool accumulation = false;
-        } best;
+        Best best;
         // Stack switches first (they do not change results): the job as given with a fused loss and/or offloaded
         // activations, at its own micro-batch. Then two passes: first without shorter sequences / smaller images
         // (they change what is learned, so a fix that keeps the task is preferred even with more changes); then
         // with them, if nothing else works.
-        for (std::size_t i = 1; i < s.variants.size() && card_bytes > 0 && !a.fits_as_is; ++i) {
-            const Variant& v = s.variants[i];
-            if (v.changes.empty() || !switches_only(v) || required_bytes(v.memory, micro0) > usable) continue;
-            if (best.found && v.changes.size() >= best.changes) continue;
-            best = {true, 0, v.changes.size(), kNaN, kNaN, 0, i, micro0, accum0, false};
-        }
-        if (best.found) {
-            double step_s = kNaN;
-            best.time_s = variant_time_s(s, s.variants[best.index], gpu, micro0, accum0, step_s);
-            best.step_s = step_s;
-        }
+        if (card_bytes > 0 && !a.fits_as_is) best = best_stack_switch(s, gpu, usable, micro0, accum0);
         // Then the planner's layout on the same cards (the ranking's own answer for them): it keeps the results, so
         // unless the user allows result changes it comes before any change of what is learned.
         Fix tight_plan;
         tight_plan.verdict = Verdict::kDoesNotFit;  // none yet
-        if (!best.found && !s.allow_result_changes && card_bytes > 0 &&
-            (!a.fits_as_is || !a.meets_deadline_as_is)) {
-            PlanTarget t;
-            t.gpu = &gpu;
-            t.count = job.config.gpu_count;
-            t.owned_display_card = segment_has_display(gpu.segment);
-            t.host_ram_bytes = options.host_ram_bytes;
-            t.gpus_per_server = job.config.gpu_count;
-            t.ecc = ecc;
-            const Plan plan = planner.plan(t);
-            const bool in_time = !(options.deadline_s > 0) || !known(plan.time_s) || plan.time_s <= options.deadline_s;
-            if (plan.found && !plan.as_typed && in_time) {
-                fill_from_plan(plan, job, card_bytes, original_step_s, a);
-                // A plan that fits the card but not the headroom (the user's reserve, the desktop) is the ranking's
-                // "tight" answer: the fix only if no change gets within the headroom (below).
-                if (plan.verdict == Verdict::kFits) {
-                    out.push_back(std::move(a));
-                    continue;
-                }
-                tight_plan = a.fix;
-                a.fix = Fix{};
-                a.status = AdviceStatus::kNoFix;
-            }
+        if (!best.found && !s.allow_result_changes && card_bytes > 0 && (!a.fits_as_is || !a.meets_deadline_as_is) &&
+            plan_on_own_cards(planner, job, gpu, ecc, options, card_bytes, original_step_s, a, tight_plan)) {
+            out.push_back(std::move(a));
+            continue;
         }
-        // The search over the variants, from `best` (the stack switches' or nothing). keep_count: only variants on the
-        // job's own card count (the same-count alternative to a fix that adds cards).
-        const auto search = [&](Best best, bool keep_count) -> Best {
-            for (int pass = 0; pass < 2 && !best.found; ++pass)
-            for (std::size_t i = 0; i < s.variants.size(); ++i) {
-                Variant& v = s.variants[i];
-                if (!v.changes.empty() && switches_only(v)) continue;  // tried above
-                if (keep_count && v.config.gpu_count != job.config.gpu_count) continue;
-                if ((v.shape_index != 0) != (pass == 1)) continue;
-                // Sorted: once past the best's rank nothing better follows (a variant's accumulation, added below, is
-                // result-changing only for BatchNorm models, where it only adds to the count).
-                const std::size_t v_results = s.allow_result_changes ? 0 : result_changes(v.changes);
-                if (best.found && (v_results > best.result_changes ||
-                                   (v_results == best.result_changes && v.changes.size() > best.changes)))
-                    break;
-                if (int(v.changes.size()) > options.max_changes) continue;
-                if (v.amp == AmpKind::kBf16 && !bf16_ok) continue;
-                if (v.amp == AmpKind::kFp16 && bf16_ok) continue;  // bf16 preferred where supported (no loss scaling)
-                if (!precision_supported(gpu, v.config.precision, compat)) continue;
-                const int per_card = int(v.samples_per_card_step);
-                int micro = largest_divisor_at_most(per_card, micro0);
-                bool accumulation = false;
-                if (micro < 1) continue;
-                if (!(card_bytes > 0) || required_bytes(v.memory, micro) > usable) {
-                    // Under pipeline parallelism the micro-batches per step are the pipeline's own (they set the
-                    // activations each stage holds and the schedule's rules): no accumulation change is proposed.
-                    if (v.config.pipeline_parallel > 1) continue;
-                    // Accumulation: the largest micro-batch that fits and divides the per-card samples per step.
-                    const std::vector<int> m =
-                        max_batch_sizes(v.memory, {card_bytes}, micro, segment_has_display(gpu.segment));
-                    const int fit = m.empty() ? 0 : m[0];
-                    micro = fit >= 1 ? largest_divisor_at_most(per_card, fit) : 0;
-                    // The variant's own headroom may differ from the original's (evaluation): hold it to `usable` too.
-                    while (micro >= 1 && required_bytes(v.memory, micro) > usable)
-                        micro = largest_divisor_at_most(per_card, micro - 1);
-                    if (micro < 1) continue;
-                    accumulation = true;
-                }
-                const std::size_t changes = v.changes.size() + (accumulation ? 1 : 0);
-                const std::size_t results =
-                    s.allow_result_changes ? 0 : v_results + (accumulation && uses_batchnorm(job.spec.family) ? 1 : 0);
-                if (int(changes) > options.max_changes) continue;
-                if (best.found && (results > best.result_changes ||
-                                   (results == best.result_changes && changes > best.changes)))
-                    continue;
-                const int accum = per_card / micro;
-                double step_s = kNaN;
-                const double t = variant_time_s(s, v, gpu, micro, accum, step_s);
-                if (options.deadline_s > 0 && known(t) && t > options.deadline_s) continue;
-                std::vector<AppliedChange> all = v.changes;
-                if (accumulation) all.push_back(make_change(Change::kAccumulation, micro, job.spec.family));
-                const int risk = risk_score(all);
-                bool better = !best.found || results < best.result_changes ||
-                              (results == best.result_changes && changes < best.changes);
-                if (!better && results == best.result_changes && changes == best.changes) {
-                    // Least GPU-time (time x cards), not wall time: more cards finish sooner but cost as many cards.
-                    // Without a dataset, step time x cards orders them the same way (same steps per run).
-                    const bool runs = known(t) && known(best.time_s);
-                    const double gpu_s = (runs ? t : step_s) * v.config.gpu_count;
-                    const double best_gpu_s = (runs ? best.time_s : best.step_s) * s.variants[best.index].config.gpu_count;
-                    if (known(gpu_s) != known(best_gpu_s)) better = known(gpu_s);
-                    else if (known(gpu_s) && gpu_s != best_gpu_s) better = gpu_s < best_gpu_s;
-                    else better = risk < best.risk;  // equal time (or none): least accuracy risk; else enumeration order
-                }
-                if (better) best = {true, results, changes, t, step_s, risk, i, micro, accum, accumulation};
-            }
-            return best;
-        };
-        // The fix a search found, into `f`.
-        const auto fill = [&](const Best& best, Fix& f) {
-            const Variant& v = s.variants[best.index];
-            f.changes = v.changes;
-            if (best.accumulation) f.changes.push_back(make_change(Change::kAccumulation, best.micro, job.spec.family));
-            f.config = v.config;
-            f.config.batch = best.micro;
-            f.config.grad_accum_steps = best.accum;
-            f.shape = s.shapes[v.shape_index];
-            f.global_batch = double(best.micro) * best.accum * data_parallel(v.config);
-            f.peak_bytes_per_card = required_bytes(v.memory, best.micro);
-            f.usable_bytes_per_card = usable;
-            f.time_s = best.time_s;
-            f.time_ratio = known(best.time_s) && known(a.original_time_s) ? best.time_s / a.original_time_s
-                           : known(best.step_s) && known(original_step_s) ? best.step_s / original_step_s
-                                                                           : kNaN;
-        };
+        const CardSearch card{gpu, compat, options, card_bytes, usable, bf16_ok, micro0};
         const Best switched = best;
-        best = search(switched, false);
+        best = search_variants(s, card, switched, false);
         if (best.found) {
-            fill(best, a.fix);
+            fill_fix(s, best, usable, a.original_time_s, original_step_s, a.fix);
             a.status = a.fix.changes.empty() ? AdviceStatus::kWorksAsIs : AdviceStatus::kFixed;
             // A fix that adds cards: also the best one on the job's own count, for someone who owns only those
             // (issue 40: the page lists it first and asks before changing the count).
             if (a.status == AdviceStatus::kFixed && a.fix.config.gpu_count != job.config.gpu_count) {
-                const Best same = search(switched, true);
+                const Best same = search_variants(s, card, switched, true);
                 if (same.found) {
-                    fill(same, a.same_count_fix);
+                    fill_fix(s, same, usable, a.original_time_s, original_step_s, a.same_count_fix);
                     a.same_count_status = AdviceStatus::kFixed;
                 }
             }

@@ -1,9 +1,10 @@
-// The training-memory engine (see memory.h): byte tables per precision and optimizer, what autograd keeps per
-// layer under a method, checkpointing and sharding, the phase of the step where the peak happens, and the solver.
-// Every formula cites its source; docs/memory-model.md explains the ids. No JSON, no UI.
-//
-// Sections: byte tables | trainability | saved activations walk | prepare | evaluate | solver
+// The training-memory engine (see memory.h): prepare turns a graph and a configuration into the bytes of every
+// term (weights, gradients, optimizer states, saved activations, loss and step temporaries, sharding); evaluate
+// finds the phase of the step where the peak happens. The per-layer terms are in memory_terms.cpp, the verdict,
+// timeline and solver in memory_fit.cpp. Every formula cites its source; docs/memory-model.md explains the ids.
+// No JSON, no UI.
 #include "engine/memory.h"
+#include "engine/memory_detail.h"
 #include "engine/data_parallel.h"
 
 #include <algorithm>
@@ -12,391 +13,7 @@
 
 namespace gg::engine {
 
-// ---- byte tables -------------------------------------------------------------------------------------------
-namespace {
-
-bool is_autocast(Precision p) { return p == Precision::kFp16Amp || p == Precision::kBf16Amp || p == Precision::kFp8; }
-bool is_quantized(Precision p) { return p == Precision::kInt8 || p == Precision::kNf4; }
-// Frozen parameters kept in the 16-bit autocast dtype (fp16/bf16 autocast only: fp8's Transformer Engine keeps its
-// own weight copies).
-bool frozen_16bit(const TrainingConfig& c) {
-    return c.frozen_weights_16bit && (c.precision == Precision::kFp16Amp || c.precision == Precision::kBf16Amp);
-}
-
-// The compute (activation) dtype: fp32 for fp32/tf32 (TF32 only changes the matmul unit, not storage: PyTorch
-// docs "TensorFloat-32 (TF32) on Ampere devices"); 2 bytes for autocast fp16/bf16, pure bf16, and the 16-bit
-// compute dtype of bitsandbytes int8/nf4 models. fp8 (Transformer Engine) keeps bf16 activations outside its GEMMs.
-double compute_bytes(Precision p) { return (p == Precision::kFp32 || p == Precision::kTf32) ? 4.0 : 2.0; }
-
-// Bytes per element of a parameter that is stored unquantized. Autocast keeps fp32 parameters
-// (torch.amp docs: "autocast ... the model's parameters stay float32"); pure bf16 stores bf16; bitsandbytes
-// models keep their non-quantized modules (embeddings, norms, lm_head) in the 16-bit torch_dtype.
-double param_bytes(Precision p) {
-    switch (p) {
-        case Precision::kBf16:
-        case Precision::kInt8:
-        case Precision::kNf4: return 2.0;
-        default: return 4.0;
-    }
-}
-
-// NF4 (Dettmers et al. 2023, QLoRA, sec. 3): 4-bit values + block-wise absmax over blocks of 64; with double
-// quantization the absmax is 8-bit with one fp32 constant per 256 blocks: 4 + 8/64 + 32/(64*256) bits/param.
-constexpr double kNf4BytesPerParam = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
-// LLM.int8 (Dettmers et al. 2022, sec. 3): int8 weights with one fp32 scale per output row (Int8Params.SCB).
-constexpr double kInt8BytesPerParam = 1.0;
-
-// Mixed precision is a different mechanism per framework:
-//  - PyTorch autocast (HF Trainer fp16/bf16, DDP): fp32 parameters, per-op casts (autocast_mode.cpp lists);
-//  - DeepSpeed ZeRO with "fp16"/"bf16" enabled: the module itself is converted to 16 bit, the fp32 master
-//    copy lives in the optimizer (Rajbhandari et al. 2020, sec. 3.1: 2 + 2 + 12 bytes/param for Adam);
-//  - torch FSDP MixedPrecision(param_dtype=bf16): fp32 sharded parameters, 16-bit gathered parameters, so every
-//    op (norms included) runs in 16 bit (torch.distributed.fsdp.MixedPrecision docs).
-//  - Megatron-LM (tensor/pipeline parallel): Float16Module casts the model to 16 bit too (Korthikanti et al. 2022,
-//    sec. 4.1: activations "in 16-bit"), with its own byte table (Megatron-LM README, "Distributed Optimizer":
-//    fp16 params and grads 20 B/param = 2 + 2 + fp32 main params 4 + fp32 main grads 4 + Adam 8, "4 + 16/d" with
-//    the distributed optimizer; bf16 params 18 B = 2 + fp32 grads 4 (bf16 accumulates gradients in fp32) + main
-//    params 4 + Adam 8, "6 + 12/d").
-bool megatron_mixed(const TrainingConfig& c) { return is_autocast(c.precision) && model_parallel(c); }
-bool deepspeed_mixed(const TrainingConfig& c) {
-    return is_autocast(c.precision) && !model_parallel(c) &&
-           (c.strategy == Strategy::kZero1 || c.strategy == Strategy::kZero2 || c.strategy == Strategy::kZero3);
-}
-bool fsdp_mixed(const TrainingConfig& c) { return is_autocast(c.precision) && c.strategy == Strategy::kFsdp; }
-// The precision whose dtype rules the saved tensors follow.
-Precision activation_regime(const TrainingConfig& c) {
-    return (deepspeed_mixed(c) || megatron_mixed(c) || fsdp_mixed(c)) ? Precision::kBf16 : c.precision;
-}
-
-}  // namespace
-
-bool bnb_quantized_linear(const Layer& l, Precision p) {
-    return (p == Precision::kInt8 || p == Precision::kNf4) && l.kind == OpKind::kMatmul && l.in_features > 0 &&
-           l.role != ParamRole::kHead && l.role != ParamRole::kConv;
-}
-
-double dtype_bytes(DtypeRule rule, Precision p) {
-    switch (rule) {
-        case DtypeRule::kActivation: return compute_bytes(p);
-        case DtypeRule::kAutocastFp32: return (compute_bytes(p) == 4.0 || is_autocast(p)) ? 4.0 : 2.0;
-        case DtypeRule::kMatmulInput: return compute_bytes(p);
-        case DtypeRule::kFp32: return 4.0;
-        case DtypeRule::kMask1: return 1.0;
-        case DtypeRule::kInt64: return 8.0;
-        case DtypeRule::kBool: return 1.0;
-    }
-    return 4.0;
-}
-
-int data_parallel(const TrainingConfig& c) {
-    return std::max(1, c.gpu_count / std::max(1, c.tensor_parallel * c.pipeline_parallel));
-}
-
-bool model_parallel(const TrainingConfig& c) { return c.tensor_parallel > 1 || c.pipeline_parallel > 1; }
-
-bool frozen_weights_16bit_default(Family family, Method method, Precision precision) {
-    return family == Family::kSdUnet && method == Method::kLora &&
-           (precision == Precision::kFp16Amp || precision == Precision::kBf16Amp);
-}
-
-double tp_share(bool tp_split, const TrainingConfig& c) {
-    return c.tensor_parallel > 1 && (tp_split || c.sequence_parallel) ? 1.0 / c.tensor_parallel : 1.0;
-}
-
-std::vector<int> layer_stages(const Graph& g, int p) {
-    std::vector<int> out(g.layers.size(), 0);
-    if (p <= 1) return out;
-    const long long blocks = std::max(1, g.block_count);
-    bool seen_block = false;
-    for (std::size_t i = 0; i < g.layers.size(); ++i) {
-        const Layer& l = g.layers[i];
-        if (l.block >= 0) {
-            seen_block = true;
-            out[i] = int(std::min<long long>(p - 1, l.block * (long long)p / blocks));
-        } else {
-            out[i] = seen_block ? p - 1 : 0;
-        }
-    }
-    return out;
-}
-
-double pipeline_in_flight(int stage, int p, int v, int m) {
-    if (p <= 1) return 1;
-    m = std::max(1, m);
-    if (v <= 1) return std::min<double>(p - stage, m);
-    const double chunks = 2.0 * (p - stage - 1) + (v - 1.0) * p + 1.0;
-    return std::min(chunks, double(m) * v) / v;
-}
-
-const char* peak_phase_name(PeakPhase phase) {
-    switch (phase) {
-        case PeakPhase::kForwardEnd: return "forward_end";
-        case PeakPhase::kBackward: return "backward";
-        case PeakPhase::kOptimizerStep: return "optimizer_step";
-    }
-    return "backward";
-}
-
-// ---- trainability ------------------------------------------------------------------------------------------
-namespace {
-
-bool is_lora_target(const Layer& l, const TrainingConfig& c) {
-    if (c.method != Method::kLora && c.method != Method::kQlora) return false;
-    if (l.in_features <= 0 || l.kind != OpKind::kMatmul || l.params <= 0) return false;
-    if (c.lora.targets.empty())  // PEFT's TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING: q and v (c_attn for GPT-2)
-        return l.role == ParamRole::kQ || l.role == ParamRole::kV || l.role == ParamRole::kQkv;
-    return std::find(c.lora.targets.begin(), c.lora.targets.end(), l.role) != c.lora.targets.end();
-}
-
-}  // namespace
-
-OptimizerImpl effective_optimizer_impl(Optimizer optimizer, OptimizerImpl asked) {
-    if (optimizer == Optimizer::kAdamW8bit || optimizer == Optimizer::kLion) return OptimizerImpl::kForLoop;
-    if (optimizer == Optimizer::kAdafactor && asked == OptimizerImpl::kFused) return OptimizerImpl::kForeach;
-    return asked;
-}
-
-bool layer_trainable(const Layer& l, const TrainingConfig& c) {
-    if (l.params <= 0 && !l.tied) return false;
-    switch (c.method) {
-        case Method::kFull: return true;
-        case Method::kFrozenBackbone: return !l.backbone;
-        default: return false;  // LoRA/QLoRA: base weights frozen; the adapters are counted separately
-    }
-}
-
-// ---- saved activations walk --------------------------------------------------------------------------------
-namespace {
-
-// Element size of a saved tensor under a job: the regime's rule (dtype_bytes), except in a bitsandbytes model whose
-// norms are fp32 (TrainingConfig::fp32_modules): there the hidden states are fp32 (norm outputs, residual stream, and
-// every Linear4bit/Linear8bitLt output, which takes its input's dtype: bitsandbytes nn/modules.py Linear4bit.forward
-// "inp_dtype = x.dtype ... out = out.to(inp_dtype)"), while what a matmul keeps is its own cast to the 16-bit compute
-// dtype (x.to(self.compute_dtype); under autocast the SDPA inputs and output are 16-bit likewise).
-bool fp32_hidden_states(const TrainingConfig& c) { return is_quantized(c.precision) && c.fp32_modules != Fp32Modules::kNone; }
-double element_bytes(DtypeRule rule, Precision p, bool fp32_hidden) {
-    if (fp32_hidden && (rule == DtypeRule::kActivation || rule == DtypeRule::kAutocastFp32)) return 4.0;
-    return dtype_bytes(rule, p);
-}
-
-std::int32_t storage_key(const Graph& g, std::int32_t t, Precision p, bool fp32_hidden) {
-    // A cast whose target dtype equals its source's is a no-op (.to() returns self; autocast does not recast a
-    // tensor already in the compute dtype): the same storage.
-    while (g.tensors[t].source >= 0) {
-        const std::int32_t s = g.tensors[t].source;
-        if (element_bytes(g.tensors[t].rule, p, fp32_hidden) != element_bytes(g.tensors[s].rule, p, fp32_hidden)) break;
-        t = s;
-    }
-    return t;
-}
-
-// Whether the job's block implementation keeps this tensor (TensorInfo::kept_by).
-bool kept_by_kernels(const TensorInfo& t, const TrainingConfig& c) {
-    if (t.kept_by == TensorInfo::Kernels::kEagerOnly) return !c.fused_block_kernels;
-    if (t.kept_by == TensorInfo::Kernels::kFusedOnly) return c.fused_block_kernels;
-    return true;
-}
-
-struct Walk {
-    std::vector<Segment> segments;
-    std::vector<std::int32_t> segment_block;  // block id per segment (-1 = outside blocks)
-    std::vector<double> segment_params;       // parameters per segment (ZeRO-3 gather unit)
-    double saved_per_sample = 0, kept_per_sample = 0, autocast_copies = 0;
-    double host_per_sample = 0;  // offload_activations: block inputs waiting in host RAM
-    double lora_params = 0, trainable = 0, total = 0;
-};
-
-// A layer's parameters on one GPU. Tensor parallelism splits the Linear weights, the column-parallel biases and the
-// vocab-parallel embedding; a row-parallel Linear (output projection, FC2, down) adds its bias after the all-reduce,
-// so every rank holds it whole (Megatron-LM tensor_parallel/layers.py RowParallelLinear). A tied head on another
-// pipeline stage than its embedding keeps its own copy, kept equal by an all-reduce of the two gradients (Megatron-LM:
-// the word embeddings on the last stage; Narayanan et al. 2021).
-double rank_params(const Layer& l, const TrainingConfig& c, bool other_stage_than_embedding) {
-    const double split = l.tp_split && c.tensor_parallel > 1 ? c.tensor_parallel : 1;
-    if (l.tied && l.params <= 0 && c.pipeline_parallel > 1 && other_stage_than_embedding)
-        return l.matmul_weight_params / split;
-    if (!l.tp_split || c.tensor_parallel <= 1 || l.params <= 0) return l.params;
-    if (!is_row_parallel(l.role)) return l.params / c.tensor_parallel;
-    return l.matmul_weight_params / c.tensor_parallel + (l.params - l.matmul_weight_params);
-}
-
-// Walks the layers of one pipeline stage (`stages`: layer_stages(); all layers without pipelining); the parameter
-// totals cover the model. Saved tensors count with tp_share (Korthikanti et al. 2022, Table 2: sbh(10 + 24/t +
-// 5as/(ht)) per layer under tensor parallelism, sbh(34/t + 5as/(ht)) with sequence parallelism).
-Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage) {
-    Walk w;
-    const Precision p = activation_regime(c);
-    const bool hidden32 = fp32_hidden_states(c);
-    std::vector<char> seen(g.tensors.size(), 0);
-    bool upstream_trainable = false;
-    const double act = compute_bytes(p);
-    std::int32_t current_block = -2;
-    double max_tensor_in_segment = 0;
-    for (std::size_t li = 0; li < g.layers.size(); ++li) {
-        const Layer& l = g.layers[li];
-        if (stages[li] != stage) {  // another pipeline stage's layer: counted in the totals only
-            w.total += l.params;
-            if (layer_trainable(l, c)) w.trainable += l.params;
-            if (layer_trainable(l, c) || is_lora_target(l, c)) upstream_trainable = true;
-            continue;
-        }
-        if (l.block != current_block || w.segments.empty()) {
-            if (!w.segments.empty()) w.segments.back().transient_per_sample_bytes = 2 * max_tensor_in_segment;
-            max_tensor_in_segment = 0;
-            w.segments.emplace_back();
-            w.segment_block.push_back(l.block);
-            w.segment_params.push_back(0);
-            current_block = l.block;
-        }
-        Segment& seg = w.segments.back();
-        const bool trainable = layer_trainable(l, c);
-        const bool lora = is_lora_target(l, c);
-        w.total += l.params;
-        w.segment_params.back() += l.params;
-        if (trainable) w.trainable += l.params;
-        double lora_here = 0;
-        if (lora) {
-            // LoRA (Hu et al. 2021, eq. 3): A (r x in) and B (out x r) per targeted Linear (per expert for MoE).
-            lora_here = double(c.lora.rank) * (l.in_features + l.out_features) * l.experts;
-            w.lora_params += lora_here;
-        }
-        const bool own_grad = trainable || lora;
-        // A fused linear cross-entropy (Liger, Unsloth) runs no log_softmax over the vocabulary: the language-model
-        // loss keeps none of its tensors (its input gradient is computed in the forward, memory.cpp prepare).
-        const bool fused_loss = c.loss_kernel == LossKernel::kFused && l.kind == OpKind::kReduction &&
-                                l.name == "loss" && g.logits_elements > 0;
-        for (const SavedRef& r : l.saved) {
-            if (fused_loss) break;
-            bool needed = false;
-            switch (r.needed_for) {
-                case SavedFor::kWeightGrad:
-                    needed = own_grad && !(lora && c.lora.dropout > 0);
-                    // bitsandbytes' autograd functions keep their input on ctx whatever the weight needs
-                    // (bitsandbytes/autograd/_functions.py @29e3420c): MatMul4Bit "if any(ctx.needs_input_grad[:2]):
-                    // ctx.tensors = (A, B)", MatMul8bitLt in both branches; either way only while an autograd node
-                    // exists, i.e. while a gradient flows through the call (no node, no ctx).
-                    if (bnb_quantized_linear(l, c.precision)) needed = needed || upstream_trainable;
-                    break;
-                case SavedFor::kInputGrad: needed = upstream_trainable; break;
-                case SavedFor::kAny: needed = upstream_trainable || trainable; break;
-            }
-            if (!needed) continue;
-            if (!kept_by_kernels(g.tensors[r.tensor], c)) continue;
-            const std::int32_t key = storage_key(g, r.tensor, p, hidden32);
-            if (seen[key]) continue;
-            seen[key] = 1;
-            const TensorInfo& t = g.tensors[key];
-            // A compiled chunked loss keeps the 16-bit chunks instead of log_softmax's fp32 outputs (TrainingConfig).
-            const bool compiled_chunks = c.compiled_loss && c.loss_kernel == LossKernel::kChunked &&
-                                         l.kind == OpKind::kReduction && l.name == "loss" && g.logits_elements > 0 &&
-                                         t.rule != DtypeRule::kInt64;
-            const double bytes =
-                t.elements * (compiled_chunks ? act : element_bytes(t.rule, p, hidden32)) * tp_share(t.tp_split, c);
-            w.saved_per_sample += bytes;
-            seg.full_per_sample_bytes += bytes;
-            // torchtune's chunked loss makes the gradients of one of its 8 chunks at a time (memory.cpp prepare).
-            const bool chunked_loss = c.loss_kernel == LossKernel::kChunked && l.kind == OpKind::kReduction &&
-                                      l.name == "loss" && g.logits_elements > 0;
-            max_tensor_in_segment = std::max(max_tensor_in_segment, chunked_loss ? bytes / 8.0 : bytes);
-            const bool core = t.attention_core || g.tensors[r.tensor].attention_core;
-            if (l.block >= 0 && c.checkpointing == Checkpointing::kFull) continue;  // only the block input is kept
-            if (l.block >= 0 && c.checkpointing == Checkpointing::kSelective && core) continue;
-            seg.kept_per_sample_bytes += bytes;
-        }
-        if (c.precision == Precision::kInt8 && bnb_quantized_linear(l, c.precision) && upstream_trainable) {
-            // MatMul8bitLt also keeps CAt, the int8 column-wise quantized copy of its input (1 B per element),
-            // per call: q, k and v each keep their own (same source as above).
-            const double cat_bytes = l.tokens * l.in_features * 1.0;
-            w.saved_per_sample += cat_bytes;
-            seg.full_per_sample_bytes += cat_bytes;
-            if (!(l.block >= 0 && c.checkpointing == Checkpointing::kFull)) seg.kept_per_sample_bytes += cat_bytes;
-        }
-        if (lora) {
-            // peft/tuners/lora/layer.py Linear.forward: lora_B(lora_A(dropout(x))): B saves A's output (tokens x r);
-            // with lora_dropout > 0 the dropout keeps a 1-byte mask and A saves the dropped copy of x.
-            double extra = l.tokens * c.lora.rank * act;
-            if (c.lora.dropout > 0) extra += l.tokens * l.in_features * (1.0 + act);
-            // With fp32 hidden states lora_A runs on the fp32 input: autocast casts it per op (its cache holds only
-            // leaf weights), so A keeps a 16-bit copy of its own beside the one the quantized base layer keeps.
-            else if (hidden32) extra += l.tokens * l.in_features * act;
-            w.saved_per_sample += extra;
-            seg.full_per_sample_bytes += extra;
-            if (!(l.block >= 0 && c.checkpointing == Checkpointing::kFull)) seg.kept_per_sample_bytes += extra;
-        }
-        // Autocast weight casts (torch/csrc/autograd/autocast_mode.cpp cached_cast): the low-precision copy of a
-        // weight used by a matmul/conv is saved by the op for the input gradient, so it lives until backward when
-        // anything upstream needs a gradient (MEASURING.md: LoRA keeps copies of frozen weights too).
-        // A weight already in the 16-bit compute dtype (TrainingConfig::frozen_weights_16bit) is used as it is.
-        if (is_autocast(p) && l.matmul_weight_params > 0 && (upstream_trainable || own_grad) &&
-            !is_quantized(p) && !(frozen_16bit(c) && !trainable)) {
-            const double copy_bytes = l.matmul_weight_params * (p == Precision::kFp8 ? 1.0 : 2.0);
-            const bool kept = upstream_trainable;  // saved for the input gradient only when the input needs one
-            if (kept) {
-                w.autocast_copies += copy_bytes;
-                seg.kept_const_bytes += copy_bytes;
-            }
-        }
-        if (own_grad) upstream_trainable = true;
-    }
-    if (!w.segments.empty()) w.segments.back().transient_per_sample_bytes = 2 * max_tensor_in_segment;
-    // Full checkpointing: torch.utils.checkpoint keeps each block's input (Chen et al. 2016, sec. 3; the
-    // Megatron "full" recompute of Korthikanti et al. 2022, sec. 4.1: 2sbh per layer in fp16).
-    if (c.checkpointing == Checkpointing::kFull) {
-        for (std::size_t i = 0; i < w.segments.size(); ++i) {
-            const std::int32_t b = w.segment_block[i];
-            if (b < 0 || std::size_t(b) >= g.block_inputs.size() || g.block_inputs[b] < 0) continue;
-            const TensorInfo& t = g.tensors[g.block_inputs[b]];
-            if (!(w.segments[i].full_per_sample_bytes > 0)) continue;
-            const double input_bytes = t.elements * element_bytes(t.rule, p, hidden32) * tp_share(t.tp_split, c);
-            // Offloaded checkpointing (Unsloth's Unsloth_Offloaded_Gradient_Checkpointer: hidden_states.to("cpu",
-            // non_blocking=True) after the block's forward, back with .to("cuda") before its recompute; torchtune's
-            // OffloadActivations): the block inputs wait in host RAM. The last block's is still on the GPU when
-            // backward starts (its copy back is the first one), so one block's input stays counted.
-            if (c.offload_activations && i + 1 < w.segments.size() && w.segment_block[i + 1] >= 0) {
-                w.host_per_sample += input_bytes;
-                continue;
-            }
-            w.segments[i].kept_per_sample_bytes += input_bytes;
-        }
-    }
-    for (const Segment& s : w.segments) w.kept_per_sample += s.kept_per_sample_bytes;
-    return w;
-}
-
-// Optimizer state bytes per trainable element of a layer (states in the parameter dtype: torch.optim creates
-// them with zeros_like(param)). Sources: torch/optim/{sgd,adam,adamw}.py; Dettmers et al. 2022 "8-bit Optimizers
-// via Block-wise Quantization" (2 x 1 B + an fp32 absmax per 2048-element block per state); Shazeer & Stern 2018
-// "Adafactor" (factored second moment: rows + cols fp32 for matrices, no first moment with beta1 = None);
-// Chen et al. 2023 "Symbolic Discovery of Optimization Algorithms" (Lion: one momentum).
-double optimizer_state_bytes(const Layer& l, double trainable_elements, Optimizer o, double state_bytes) {
-    switch (o) {
-        case Optimizer::kSgd: return 0;
-        case Optimizer::kSgdMomentum: return trainable_elements * state_bytes;
-        case Optimizer::kAdam:
-        case Optimizer::kAdamW: return trainable_elements * 2 * state_bytes;
-        case Optimizer::kAdamW8bit: return trainable_elements * (2.0 + 2.0 * 4.0 / 2048.0);
-        case Optimizer::kAdafactor:
-            if (l.in_features > 0 && l.out_features > 0 && l.kind == OpKind::kMatmul && l.role != ParamRole::kConv)
-                return (double(l.in_features) + l.out_features) * l.experts * 4.0 +
-                       std::max(0.0, trainable_elements - l.matmul_weight_params) * 4.0;
-            return trainable_elements * 4.0;
-        case Optimizer::kLion: return trainable_elements * state_bytes;
-    }
-    return 0;
-}
-
-}  // namespace
-
-Precision saved_tensor_regime(const TrainingConfig& c) { return activation_regime(c); }
-
-double saved_activation_bytes_per_sample(const Graph& g, const TrainingConfig& c) {
-    return walk(g, c, layer_stages(g, c.pipeline_parallel), 0).saved_per_sample;
-}
-
-double offloaded_activation_bytes_per_sample(const Graph& g, const TrainingConfig& c) {
-    if (!c.offload_activations || c.checkpointing != Checkpointing::kFull) return 0;
-    return walk(g, c, layer_stages(g, c.pipeline_parallel), 0).host_per_sample;
-}
+using namespace memory_detail;  // the helpers memory_detail.h declares
 
 namespace {
 PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage,
@@ -487,13 +104,148 @@ std::vector<PreparedMemory> prepare_memory_sharded(const Graph& g, const std::ve
 // ---- prepare -----------------------------------------------------------------------------------------------
 namespace {
 
+// SD pipelines (diffusers examples/text_to_image/train_text_to_image_lora.py @04a375b7, train_dreambooth*.py):
+// vae.to(device, dtype=weight_dtype) and text_encoder.to(device, dtype=weight_dtype), weight_dtype = fp16/bf16
+// under mixed precision, else fp32; SDXL's scripts keep the VAE in fp32. Every rank holds them whole (they are
+// not wrapped for DDP/FSDP). Their forward runs before the UNet's: its largest activations, with the model states
+// (and accumulated gradients), are a peak candidate of their own (compute_peak).
+void add_input_encoder_bytes(const Graph& g, const TrainingConfig& c, int stage, PreparedMemory& m) {
+    const Precision p = c.precision;
+    if (!c.precomputed_latents && stage == 0) {
+        m.input_encoder_bytes = g.input_encoder_params * compute_bytes(p) + g.input_encoder_fp32_params * 4.0;
+        m.input_encoder_transient_per_sample_bytes =
+            std::max(g.input_encoder_transient_elements * (g.input_encoder_fp32_params > 0 ? 4.0 : compute_bytes(p)),
+                     g.input_encoder_attention_fp32_elements * 4.0);
+    }
+}
+
+// Distribute gradient bytes over segments in proportion to their trainable parameters.
+void add_segment_grad_bytes(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage,
+                            double gb, bool z2, double n, PreparedMemory& m) {
+    std::size_t si = 0;
+    std::int32_t current = -2;
+    bool first = true;
+    for (std::size_t li = 0; li < g.layers.size(); ++li) {
+        const Layer& l = g.layers[li];
+        if (stages[li] != stage) continue;
+        if (first || l.block != current) {
+            if (!first) ++si;
+            first = false;
+            current = l.block;
+        }
+        const double own = rank_params(l, c, stage > 0);
+        double grad_bytes = layer_trainable(l, c) ? own * gb : 0;
+        if (is_lora_target(l, c))
+            grad_bytes += double(c.lora.rank) * (l.in_features + l.out_features) * l.experts * 4.0;
+        if (si < m.segments.size()) m.segments[si].grad_bytes += z2 ? grad_bytes / n : grad_bytes;
+    }
+}
+
+// Loss over a vocabulary (or classes): forward keeps the logits in the compute dtype plus an fp32 copy
+// (Llama's logits.float(), or the shifted .contiguous() copy) until log_softmax ran; backward creates the
+// fp32 gradient of the log-probabilities (nll_loss_backward) and log_softmax_backward's fp32 result
+// (aten/src/ATen/native/LossNLL.cpp, SoftMax.cpp).
+// Only the last pipeline stage computes the loss; a vocab-parallel head splits the logits among the ranks.
+void add_loss_bytes(const Graph& g, const TrainingConfig& c, int stage, PreparedMemory& m) {
+    const double tp = std::max(1, c.tensor_parallel);
+    const Precision p = c.precision;
+    const bool has_loss = stage == c.pipeline_parallel - 1 || c.pipeline_parallel <= 1;
+    const double logits = has_loss ? g.logits_elements / (g.logits_tp_split ? tp : 1.0) : 0.0;
+    // An evaluation forward (no_grad) materialises the same logits and fp32 copy whatever the training loss
+    // kernel: Liger's fused loss runs only in training (LigerForCausalLM: skip_logits = self.training and labels).
+    m.eval_logits_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
+    switch (c.loss_kernel) {
+        case LossKernel::kEager:
+            m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
+            m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
+            break;
+        case LossKernel::kChunked: {
+            // torchtune CEWithChunkedOutputLoss (torchtune/modules/loss/ce_chunked_output_loss.py, num_output_chunks
+            // = 8): the head's outputs (all chunks, compute dtype) live until the loss is summed; each chunk is
+            // upcast (logits.float()) on its own, and log_softmax keeps its fp32 output (the graph's saved tensor,
+            // as for the eager loss). Backward makes the fp32 gradients of one chunk at a time (nll_loss_backward,
+            // log_softmax_backward) and its cast back to the compute dtype.
+            constexpr double kChunks = 8.0;
+            m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0 / kChunks);
+            m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0 + compute_bytes(p)) / kChunks;
+            // Compiled: the chunks are the saved tensors (counted in the walk); one fused kernel per chunk makes
+            // its fp32 values in registers and writes the chunk's 16-bit gradient.
+            if (c.compiled_loss) {
+                m.loss_forward_per_sample_bytes = 0;
+                m.loss_backward_per_sample_bytes = logits * compute_bytes(p) / kChunks;
+            }
+            break;
+        }
+        case LossKernel::kFused: {
+            // Liger's fused_linear_cross_entropy_forward (liger_kernel/ops/fused_linear_cross_entropy.py): the
+            // tokens run in chunks of next_power_of_2(ceil(BT / ceil(V / H))) rows; per chunk the logits (compute
+            // dtype) and their fp32 upcast exist, the gradient is written in place; grad_input (BT x H, compute
+            // dtype) is made in the forward and kept for the backward. No vocabulary-sized tensor is saved.
+            double rows = 0, vocab = 0, hidden = 0;
+            for (const Layer& l : g.layers)
+                if (l.role == ParamRole::kHead && l.kind == OpKind::kMatmul && l.out_features > 0) {
+                    rows = l.tokens, vocab = l.out_features, hidden = l.in_features;
+                }
+            if (vocab > 0 && hidden > 0 && logits > 0) {
+                const double inc = std::ceil(vocab / hidden);
+                const double chunk = std::min(rows, std::exp2(std::ceil(std::log2(std::max(1.0, std::ceil(rows / inc))))));
+                const double grad_input = rows * hidden * compute_bytes(p);
+                m.loss_forward_per_sample_bytes = chunk * vocab * (compute_bytes(p) + 4.0) + grad_input;
+                m.loss_backward_per_sample_bytes = grad_input;
+            } else {  // no vocabulary head (a classifier): the eager loss
+                m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
+                m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
+            }
+            break;
+        }
+    }
+}
+
+// Optimizer step temporaries (torch/optim/adam.py _multi_tensor_adam: exp_avg_sq_sqrt = _foreach_sqrt(...),
+// one buffer per parameter in the state dtype; 8-bit AdamW runs a fused kernel per tensor).
+void add_optimizer_temp_bytes(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage,
+                              double rank_trainable, bool z1, double n, double state_b, PreparedMemory& m) {
+    const double trainable_state_elems = rank_trainable / (z1 ? n : 1.0);
+    // The largest tensor the step works on: the largest parameter tensor, but no larger than the largest trainable
+    // layer (a frozen embedding is not stepped; LoRA steps adapters of rank x (in + out)).
+    double largest_trainable_layer = 0;
+    for (std::size_t li = 0; li < g.layers.size(); ++li) {
+        const Layer& l = g.layers[li];
+        if (stages[li] != stage) continue;
+        if (layer_trainable(l, c))
+            largest_trainable_layer = std::max(largest_trainable_layer, rank_params(l, c, stage > 0));
+        if (is_lora_target(l, c))
+            largest_trainable_layer = std::max(largest_trainable_layer,
+                                               double(c.lora.rank) * (l.in_features + l.out_features));
+    }
+    const double largest_stepped = std::min(g.largest_param_tensor, largest_trainable_layer);
+    switch (c.optimizer) {
+        case Optimizer::kAdam:
+        case Optimizer::kAdamW:
+            // A for-loop step makes one tensor's temporaries at a time (under ZeRO/FSDP the tensors are the rank's
+            // flat partitions, as large as its whole share: time.cpp); a fused kernel makes none.
+            if (c.optimizer_impl == OptimizerImpl::kForLoop && !z1)
+                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * largest_stepped * state_b;
+            else if (c.optimizer_impl == OptimizerImpl::kFused)
+                m.optimizer_temp_bytes = 0;
+            else
+                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * trainable_state_elems * state_b;
+            break;
+        case Optimizer::kLion:
+        case Optimizer::kAdafactor:
+            m.optimizer_temp_bytes = 2.0 * largest_stepped * 4.0;  // per-parameter update + its square
+            break;
+        default: m.optimizer_temp_bytes = 0; break;
+    }
+    if (c.offload_optimizer) m.optimizer_temp_bytes = 0;
+}
+
 PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage,
                              const Walk& w) {
     PreparedMemory m;
     m.config = c;
     m.stage = stage;
     m.in_flight = pipeline_in_flight(stage, c.pipeline_parallel, c.pipeline_interleave, c.grad_accum_steps);
-    const double tp = std::max(1, c.tensor_parallel);
     const Precision p = c.precision;
     const bool mg = megatron_mixed(c);
     const bool ds = deepspeed_mixed(c) || mg;
@@ -599,17 +351,7 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
         const double base = m.rank_trainable * pb + w.lora_params * 4.0;
         m.ema_bytes = z3 ? base / n : base;
     }
-    // SD pipelines (diffusers examples/text_to_image/train_text_to_image_lora.py @04a375b7, train_dreambooth*.py):
-    // vae.to(device, dtype=weight_dtype) and text_encoder.to(device, dtype=weight_dtype), weight_dtype = fp16/bf16
-    // under mixed precision, else fp32; SDXL's scripts keep the VAE in fp32. Every rank holds them whole (they are
-    // not wrapped for DDP/FSDP). Their forward runs before the UNet's: its largest activations, with the model states
-    // (and accumulated gradients), are a peak candidate of their own (compute_peak).
-    if (!c.precomputed_latents && stage == 0) {
-        m.input_encoder_bytes = g.input_encoder_params * compute_bytes(p) + g.input_encoder_fp32_params * 4.0;
-        m.input_encoder_transient_per_sample_bytes =
-            std::max(g.input_encoder_transient_elements * (g.input_encoder_fp32_params > 0 ? 4.0 : compute_bytes(p)),
-                     g.input_encoder_attention_fp32_elements * 4.0);
-    }
+    add_input_encoder_bytes(g, c, stage, m);
     if (c.offload_optimizer) {
         // ZeRO-Offload (Ren et al. 2021, sec. 4.1): fp32 master parameters, fp32 gradients and optimizer states
         // live in host memory; the GPU keeps its 16-bit (or fp32) parameters and gradients.
@@ -622,116 +364,9 @@ PreparedMemory prepare_stage(const Graph& g, const TrainingConfig& c, const std:
     m.host_activation_per_sample_bytes = w.host_per_sample;
     m.autocast_copy_bytes = w.autocast_copies;
     m.segments = w.segments;
-    {
-        // Distribute gradient bytes over segments in proportion to their trainable parameters.
-        std::size_t si = 0;
-        std::int32_t current = -2;
-        bool first = true;
-        for (std::size_t li = 0; li < g.layers.size(); ++li) {
-            const Layer& l = g.layers[li];
-            if (stages[li] != stage) continue;
-            if (first || l.block != current) {
-                if (!first) ++si;
-                first = false;
-                current = l.block;
-            }
-            const double own = rank_params(l, c, stage > 0);
-            double grad_bytes = layer_trainable(l, c) ? own * gb : 0;
-            if (is_lora_target(l, c))
-                grad_bytes += double(c.lora.rank) * (l.in_features + l.out_features) * l.experts * 4.0;
-            if (si < m.segments.size()) m.segments[si].grad_bytes += z2 ? grad_bytes / n : grad_bytes;
-        }
-    }
-    // Loss over a vocabulary (or classes): forward keeps the logits in the compute dtype plus an fp32 copy
-    // (Llama's logits.float(), or the shifted .contiguous() copy) until log_softmax ran; backward creates the
-    // fp32 gradient of the log-probabilities (nll_loss_backward) and log_softmax_backward's fp32 result
-    // (aten/src/ATen/native/LossNLL.cpp, SoftMax.cpp).
-    // Only the last pipeline stage computes the loss; a vocab-parallel head splits the logits among the ranks.
-    const bool has_loss = stage == c.pipeline_parallel - 1 || c.pipeline_parallel <= 1;
-    const double logits = has_loss ? g.logits_elements / (g.logits_tp_split ? tp : 1.0) : 0.0;
-    // An evaluation forward (no_grad) materialises the same logits and fp32 copy whatever the training loss
-    // kernel: Liger's fused loss runs only in training (LigerForCausalLM: skip_logits = self.training and labels).
-    m.eval_logits_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
-    switch (c.loss_kernel) {
-        case LossKernel::kEager:
-            m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
-            m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
-            break;
-        case LossKernel::kChunked: {
-            // torchtune CEWithChunkedOutputLoss (torchtune/modules/loss/ce_chunked_output_loss.py, num_output_chunks
-            // = 8): the head's outputs (all chunks, compute dtype) live until the loss is summed; each chunk is
-            // upcast (logits.float()) on its own, and log_softmax keeps its fp32 output (the graph's saved tensor,
-            // as for the eager loss). Backward makes the fp32 gradients of one chunk at a time (nll_loss_backward,
-            // log_softmax_backward) and its cast back to the compute dtype.
-            constexpr double kChunks = 8.0;
-            m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0 / kChunks);
-            m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0 + compute_bytes(p)) / kChunks;
-            // Compiled: the chunks are the saved tensors (counted in the walk); one fused kernel per chunk makes
-            // its fp32 values in registers and writes the chunk's 16-bit gradient.
-            if (c.compiled_loss) {
-                m.loss_forward_per_sample_bytes = 0;
-                m.loss_backward_per_sample_bytes = logits * compute_bytes(p) / kChunks;
-            }
-            break;
-        }
-        case LossKernel::kFused: {
-            // Liger's fused_linear_cross_entropy_forward (liger_kernel/ops/fused_linear_cross_entropy.py): the
-            // tokens run in chunks of next_power_of_2(ceil(BT / ceil(V / H))) rows; per chunk the logits (compute
-            // dtype) and their fp32 upcast exist, the gradient is written in place; grad_input (BT x H, compute
-            // dtype) is made in the forward and kept for the backward. No vocabulary-sized tensor is saved.
-            double rows = 0, vocab = 0, hidden = 0;
-            for (const Layer& l : g.layers)
-                if (l.role == ParamRole::kHead && l.kind == OpKind::kMatmul && l.out_features > 0) {
-                    rows = l.tokens, vocab = l.out_features, hidden = l.in_features;
-                }
-            if (vocab > 0 && hidden > 0 && logits > 0) {
-                const double inc = std::ceil(vocab / hidden);
-                const double chunk = std::min(rows, std::exp2(std::ceil(std::log2(std::max(1.0, std::ceil(rows / inc))))));
-                const double grad_input = rows * hidden * compute_bytes(p);
-                m.loss_forward_per_sample_bytes = chunk * vocab * (compute_bytes(p) + 4.0) + grad_input;
-                m.loss_backward_per_sample_bytes = grad_input;
-            } else {  // no vocabulary head (a classifier): the eager loss
-                m.loss_forward_per_sample_bytes = logits * (compute_bytes(p) + 4.0);
-                m.loss_backward_per_sample_bytes = logits * (4.0 + 4.0);
-            }
-            break;
-        }
-    }
-    // Optimizer step temporaries (torch/optim/adam.py _multi_tensor_adam: exp_avg_sq_sqrt = _foreach_sqrt(...),
-    // one buffer per parameter in the state dtype; 8-bit AdamW runs a fused kernel per tensor).
-    const double trainable_state_elems = rank_trainable / (z1 ? n : 1.0);
-    // The largest tensor the step works on: the largest parameter tensor, but no larger than the largest trainable
-    // layer (a frozen embedding is not stepped; LoRA steps adapters of rank x (in + out)).
-    double largest_trainable_layer = 0;
-    for (std::size_t li = 0; li < g.layers.size(); ++li) {
-        const Layer& l = g.layers[li];
-        if (stages[li] != stage) continue;
-        if (layer_trainable(l, c))
-            largest_trainable_layer = std::max(largest_trainable_layer, rank_params(l, c, stage > 0));
-        if (is_lora_target(l, c))
-            largest_trainable_layer = std::max(largest_trainable_layer,
-                                               double(c.lora.rank) * (l.in_features + l.out_features));
-    }
-    const double largest_stepped = std::min(g.largest_param_tensor, largest_trainable_layer);
-    switch (c.optimizer) {
-        case Optimizer::kAdam:
-        case Optimizer::kAdamW:
-            // A for-loop step makes one tensor's temporaries at a time (under ZeRO/FSDP the tensors are the rank's
-            // flat partitions, as large as its whole share: time.cpp); a fused kernel makes none.
-            if (c.optimizer_impl == OptimizerImpl::kForLoop && !z1)
-                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * largest_stepped * state_b;
-            else if (c.optimizer_impl == OptimizerImpl::kFused)
-                m.optimizer_temp_bytes = 0;
-            else
-                m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * trainable_state_elems * state_b;
-            break;
-        case Optimizer::kLion:
-        case Optimizer::kAdafactor:
-            m.optimizer_temp_bytes = 2.0 * largest_stepped * 4.0;  // per-parameter update + its square
-            break;
-        default: m.optimizer_temp_bytes = 0; break;
-    }
-    if (c.offload_optimizer) m.optimizer_temp_bytes = 0;
+    add_segment_grad_bytes(g, c, stages, stage, gb, z2, n, m);
+    add_loss_bytes(g, c, stage, m);
+    add_optimizer_temp_bytes(g, c, stages, stage, rank_trainable, z1, n, state_b, m);
     return m;
 }
 
@@ -815,12 +450,12 @@ Peak compute_peak(const PreparedMemory& m, double batch) {
     return pk;
 }
 
-double stage_required_bytes(const PreparedMemory& m, double batch) {
+}  // namespace
+
+double memory_detail::stage_required_bytes(const PreparedMemory& m, double batch) {
     const Peak pk = compute_peak(m, batch);
     return pk.allocated * (1.0 + m.config.tunables.fragmentation_fraction) + m.config.tunables.cuda_context_bytes;
 }
-
-}  // namespace
 
 double required_bytes(const PreparedMemory& m, double batch) {
     double r = stage_required_bytes(m, batch);
@@ -908,232 +543,6 @@ MemoryReport evaluate_memory(const PreparedMemory& m, double batch, double card_
     r.fits = card_memory_bytes > 0 && r.verdict.verdict == Verdict::kFits;
     r.fits_without_reserve = card_memory_bytes > 0 && r.verdict.verdict != Verdict::kDoesNotFit;
     return r;
-}
-
-// ---- verdict -----------------------------------------------------------------------------------------------
-const char* verdict_name(Verdict v) {
-    switch (v) {
-        case Verdict::kFits: return "fits";
-        case Verdict::kTight: return "tight";
-        case Verdict::kDoesNotFit: return "does_not_fit";
-    }
-    return "does_not_fit";
-}
-
-FitVerdict judge_fit(double required, double card, const Headroom& headroom) {
-    FitVerdict v;
-    v.required_bytes = required;
-    v.card_bytes = card;
-    v.headroom = headroom;
-    if (!(card > 0) || !(required + headroom.allocated_bytes() <= card)) v.verdict = Verdict::kDoesNotFit;
-    else if (required + headroom.total_bytes() <= card) v.verdict = Verdict::kFits;
-    else v.verdict = Verdict::kTight;
-    return v;
-}
-
-bool segment_has_display(const std::string& segment) { return segment == "consumer" || segment == "workstation"; }
-
-// A desktop drawn by the training card, as nvidia-smi counts it before the job starts:
-//  - Windows: 793 MiB = 830 MiB on the RTX 3090 that drives the display ("Disp.A On") less 37 MiB on the idle
-//    RTX 3090 beside it in the same machine (github.com/noonghunna/club-3090 issue #32, driver 596.36, 2026);
-//  - Linux: Xorg 28 MiB + gnome-shell 46 MiB = 74 MiB for a bare GNOME session (github.com/NVIDIA/nvidia-docker
-//    issue #1264, nvidia-smi -q "Processes"). Browsers with hardware acceleration add hundreds of MiB to GiBs
-//    (Firefox 2108 MiB: Comfy-Org/ComfyUI_frontend issue #3272), which no default can know.
-// kAuto counts the Windows figure on an owned card with display outputs: the larger measured desktop, as the
-// operating system is not known.
-constexpr double kWindowsDesktopBytes = 793.0 * (1 << 20);
-constexpr double kLinuxDesktopBytes = (28.0 + 46.0) * (1 << 20);
-
-double display_bytes(Display d, bool owned_display_card) {
-    switch (d) {
-        case Display::kNone: return 0;
-        case Display::kLinuxDesktop: return kLinuxDesktopBytes;
-        case Display::kWindowsDesktop: return kWindowsDesktopBytes;
-        case Display::kAuto: return owned_display_card ? kWindowsDesktopBytes : 0.0;
-    }
-    return 0;
-}
-
-// An evaluation pass between steps (transformers Trainer.evaluate -> prediction_step under torch.no_grad, after
-// zero_grad(set_to_none=True)): weights, optimizer states and any accumulated gradients stay; no activation is
-// kept, so at most one block's tensors exist at a time (a segment's full saved bytes bound what it holds), plus the
-// full-vocabulary logits and their fp32 copy (the model's forward with labels). The headroom is the amount by
-// which that exceeds the training peak.
-double evaluation_extra_bytes(const PreparedMemory& m, double batch) {
-    const TrainingConfig& c = m.config;
-    if (c.eval_batch <= 0) return 0;
-    double largest_segment = 0;
-    for (const Segment& s : m.segments) largest_segment = std::max(largest_segment, s.full_per_sample_bytes);
-    const double states = m.weight_bytes + m.input_encoder_bytes + m.optimizer_bytes + m.ema_bytes +
-                          m.ddp_bucket_bytes + m.gathered_bytes;
-    const double grads = c.grad_accum_steps > 1 || !c.tunables.zero_grad_set_to_none ? m.grad_bytes : 0.0;
-    const double eval_allocated = states + grads +
-                                  c.eval_batch * (largest_segment + m.eval_logits_per_sample_bytes) +
-                                  c.tunables.cublas_workspace_bytes + c.tunables.cudnn_workspace_bytes;
-    const double eval_required = eval_allocated * (1.0 + c.tunables.fragmentation_fraction) +
-                                 c.tunables.cuda_context_bytes;
-    return std::max(0.0, eval_required - required_bytes(m, batch));
-}
-
-// ---- memory over one training step ----------------------------------------------------------------------------
-const char* step_point_name(StepPoint point) {
-    switch (point) {
-        case StepPoint::kStart: return "start";
-        case StepPoint::kForwardEnd: return "forward_end";
-        case StepPoint::kLossBackward: return "loss_backward";
-        case StepPoint::kBackward: return "backward";
-        case StepPoint::kOptimizerStep: return "optimizer_step";
-        case StepPoint::kEvaluation: return "evaluation";
-    }
-    return "start";
-}
-
-// compute_peak's phases point by point, with its terms kept apart (the same expressions; a test checks that the
-// largest training point is compute_peak's allocated bytes), and evaluation_extra_bytes's pass after them.
-MemoryTimeline memory_timeline(const PreparedMemory& first, double batch) {
-    const PreparedMemory* chosen = &first;  // the stage evaluate_memory reports
-    for (const PreparedMemory& s : first.last_stage)
-        if (stage_required_bytes(s, batch) > stage_required_bytes(first, batch)) chosen = &s;
-    const PreparedMemory& m = *chosen;
-    const TrainingConfig& c = m.config;
-    MemoryTimeline tl;
-    tl.pipeline_stage = m.stage;
-    const double paged_out = c.paged_optimizer && !c.offload_optimizer ? m.optimizer_bytes : 0.0;
-    const double weights = m.weight_bytes + m.input_encoder_bytes + m.gathered_bytes;
-    const double optimizer = m.optimizer_bytes - paged_out + m.ema_bytes;
-    const double stash = (m.in_flight - 1.0) * (m.kept_per_sample_bytes * batch + m.autocast_copy_bytes);
-    const double grads_before = (c.grad_accum_steps > 1 || !c.tunables.zero_grad_set_to_none) ? m.grad_bytes : 0;
-    const double kept = m.kept_per_sample_bytes * batch + m.autocast_copy_bytes;
-    const double kept_all = kept + stash;
-    const double loss_fwd = m.loss_forward_per_sample_bytes * batch;
-    const double loss_bwd = m.loss_backward_per_sample_bytes * batch;
-    const double encoding = m.input_encoder_transient_per_sample_bytes * batch;
-    const bool encoder_peak = encoding > kept_all + loss_fwd;
-    const double ws = c.tunables.cublas_workspace_bytes + c.tunables.cudnn_workspace_bytes;
-    auto add = [&](StepPoint p, int segment, double optimizer_bytes, double grads, double act, double tmp) {
-        TimelinePoint x;
-        x.point = p;
-        x.segment = segment;
-        x.weights_bytes = weights;
-        x.optimizer_bytes = optimizer_bytes;
-        x.gradients_bytes = m.ddp_bucket_bytes + grads;
-        x.activations_bytes = act;
-        x.temporary_bytes = tmp + m.dp_gpu0_per_sample_bytes() * batch;  // DataParallel's batch and outputs on GPU 0
-        x.workspace_bytes = ws;
-        tl.points.push_back(x);
-    };
-    add(StepPoint::kStart, -1, optimizer, grads_before, stash, 0);
-    add(StepPoint::kForwardEnd, -1, optimizer, grads_before, encoder_peak ? 0 : kept_all, encoder_peak ? encoding : loss_fwd);
-    add(StepPoint::kLossBackward, -1, optimizer, grads_before, kept_all, loss_bwd);
-    double kept_before = kept;
-    double grads_after = 0;
-    for (std::size_t i = m.segments.size(); i-- > 0;) {
-        const Segment& s = m.segments[i];
-        kept_before -= s.kept_per_sample_bytes * batch + s.kept_const_bytes;
-        grads_after += s.grad_bytes;
-        add(StepPoint::kBackward, static_cast<int>(i), optimizer, std::max(grads_before, grads_after),
-            stash + kept_before + s.full_per_sample_bytes * batch + s.kept_const_bytes,
-            s.transient_per_sample_bytes * batch + m.dequant_temp_bytes);
-    }
-    add(StepPoint::kOptimizerStep, -1, optimizer + paged_out, m.grad_bytes, 0, m.optimizer_temp_bytes);
-    // The peak as compute_peak names it: on equal bytes the backward wins, then the forward's end, then the step.
-    auto preference = [](StepPoint p) {
-        return p == StepPoint::kBackward || p == StepPoint::kLossBackward ? 0 : p == StepPoint::kForwardEnd ? 1
-               : p == StepPoint::kOptimizerStep                           ? 2 : 3;
-    };
-    for (std::size_t i = 0; i < tl.points.size(); ++i) {
-        const double bytes = tl.points[i].allocated_bytes(), best = tl.points[tl.peak_index].allocated_bytes();
-        if (bytes > best || (bytes == best && preference(tl.points[i].point) < preference(tl.points[tl.peak_index].point)))
-            tl.peak_index = static_cast<int>(i);
-    }
-    if (c.eval_batch > 0) {  // as evaluation_extra_bytes: no activation kept, one segment's tensors plus the logits
-        double largest_segment = 0;
-        for (const Segment& s : m.segments) largest_segment = std::max(largest_segment, s.full_per_sample_bytes);
-        add(StepPoint::kEvaluation, -1, m.optimizer_bytes + m.ema_bytes, grads_before, 0,
-            c.eval_batch * (largest_segment + m.eval_logits_per_sample_bytes));
-    }
-    return tl;
-}
-
-Headroom job_headroom(const PreparedMemory& m, double batch, double card, bool owned_display_card) {
-    const TrainingConfig& c = m.config;
-    Headroom h;
-    h.display_bytes = display_bytes(c.display, owned_display_card);
-    h.display_assumed = c.display == Display::kAuto;
-    // The longest sample's extra scales with the micro-batch (activations are per sample); packing makes every
-    // sequence seq_len long, so there is none.
-    if (!c.packing && c.long_sample_extra_bytes > 0 && c.batch > 0)
-        h.long_sample_bytes = c.long_sample_extra_bytes * batch / c.batch;
-    h.evaluation_bytes = evaluation_extra_bytes(m, batch);
-    h.reserve_bytes = card > 0 ? card * c.reserve_fraction : 0.0;
-    return h;
-}
-
-FitVerdict judge_job(const PreparedMemory& m, double batch, double card, bool owned_display_card) {
-    return judge_fit(required_bytes(m, batch), card, job_headroom(m, batch, card, owned_display_card));
-}
-
-// ---- solver ------------------------------------------------------------------------------------------------
-std::vector<int> max_batch_sizes(const PreparedMemory& m, const std::vector<double>& cards, int batch_limit,
-                                 bool owned_display_card) {
-    std::vector<int> out(cards.size(), 0);
-    for (std::size_t i = 0; i < cards.size(); ++i) {
-        const auto fits = [&](int b) {
-            return judge_job(m, b, cards[i], owned_display_card).verdict == Verdict::kFits;
-        };
-        if (!fits(1)) continue;
-        int lo = 1, hi = 2;
-        while (hi <= batch_limit && fits(hi)) {
-            lo = hi;
-            hi *= 2;
-        }
-        hi = std::min(hi, batch_limit + 1);
-        while (hi - lo > 1) {  // invariant: lo fits, hi does not (or is past the limit)
-            const int mid = lo + (hi - lo) / 2;
-            if (fits(mid)) lo = mid; else hi = mid;
-        }
-        out[i] = lo;
-    }
-    return out;
-}
-
-std::vector<int> max_shapes_that_fit(const ModelSpec& spec, const TrainingConfig& c, const std::vector<double>& cards,
-                                     bool image, int step, int upper_limit) {
-    assert(step > 0 && "max_shapes_that_fit: step must be positive (e.g. 1 for tokens, 32 for image sizes)");
-    std::vector<std::pair<int, double>> memo;  // probe (in steps) -> required bytes; few entries, linear scan
-    auto required_at = [&](int v) {
-        for (const auto& [k, r] : memo)
-            if (k == v) return r;
-        WorkloadShape s;
-        s.batch = 1;
-        (image ? s.image_size : s.seq_len) = v * step;
-        BuildOptions o;
-        o.eager_attention = c.eager_attention;
-        const double r = required_bytes(prepare_memory(build_graph(spec, s, o), c), c.batch);
-        memo.emplace_back(v, r);
-        return r;
-    };
-    std::vector<int> out(cards.size(), 0);
-    for (std::size_t i = 0; i < cards.size(); ++i) {
-        // The headroom of this job on the card, less the longest-sample term (the shape is what is searched).
-        Headroom h;
-        h.display_bytes = display_bytes(c.display, false);
-        h.reserve_bytes = cards[i] * c.reserve_fraction;
-        const double usable = cards[i] - h.total_bytes();
-        if (required_at(1) > usable) continue;
-        int lo = 1, hi = upper_limit / step + 1;  // lo fits, hi does not (or is past the limit)
-        while (hi - lo > 1) {
-            const int mid = lo + (hi - lo) / 2;
-            if (required_at(mid) <= usable) lo = mid; else hi = mid;
-        }
-        out[i] = lo * step;
-    }
-    return out;
-}
-
-int max_shape_that_fits(const ModelSpec& spec, const TrainingConfig& c, double card, bool image, int step,
-                        int upper_limit) {
-    return max_shapes_that_fit(spec, c, {card}, image, step, upper_limit)[0];
 }
 
 }  // namespace gg::engine

@@ -67,8 +67,8 @@ TEST_CASE("the memory timeline's peak is the estimate's peak, and each point's b
             peaks += p["peak"] == true ? 1 : 0;
             if (p["point"] == "evaluation") {
                 ++evaluated;
-                // Its excess over the training peak is the verdict's evaluation headroom (memory.cpp), so a job with
-                // an evaluation pass is judged against the larger of the two.
+                // Its excess over the training peak is the verdict's evaluation headroom (memory_fit.cpp), so
+                // a job with an evaluation pass is judged against the larger of the two.
                 const double f = 1.0 + e.prepared.config.tunables.fragmentation_fraction;
                 const double ctx = e.prepared.config.tunables.cuda_context_bytes;
                 const double eval_required = p["allocated_bytes"].get<double>() * f + ctx;
