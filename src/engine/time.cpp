@@ -275,7 +275,7 @@ namespace {
 bool is_quantized(Precision p) { return p == Precision::kInt8 || p == Precision::kNf4; }
 double compute_bytes(Precision p) { return (p == Precision::kFp32 || p == Precision::kTf32) ? 4.0 : 2.0; }
 
-// Same rule as memory.cpp's (PEFT's default targets are q and v; GPT-2's fused c_attn).
+// Same rule as memory_terms.cpp's (PEFT's default targets are q and v; GPT-2's fused c_attn).
 bool is_lora_target(const Layer& l, const TrainingConfig& c) {
     if (c.method != Method::kLora && c.method != Method::kQlora) return false;
     if (l.in_features <= 0 || l.kind != OpKind::kMatmul || l.params <= 0) return false;
@@ -685,7 +685,7 @@ PreparedTime prepare_time(const ModelSpec& spec, const WorkloadShape& shape, con
         t.offload_bytes = base_trainable * (g_b + act_bytes) + lora_params * (4.0 + 4.0);
         t.optimizer_bytes = 0;
     }
-    // Offloaded checkpointing: the block inputs the memory walk sends to host RAM (memory.cpp, Unsloth's
+    // Offloaded checkpointing: the block inputs the memory walk sends to host RAM (memory_terms.cpp, Unsloth's
     // Unsloth_Offloaded_Gradient_Checkpointer, torchtune's OffloadActivations), each way once per sample.
     t.offload_activation_bytes_per_sample = offloaded_activation_bytes_per_sample(g, c);
 
