@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "catalog/decision_json.h"
 #include "catalog/full_report.h"
+#include "catalog/gan_scenario.h"
 #include "catalog/report.h"
 #include "catalog/time_json.h"
 #include "ui/guide_content.h"
@@ -46,9 +47,24 @@ double published_total_s(const std::string& case_id) {
 
 TEST_CASE("first projects: every example is a valid scenario with an estimate and a loader line") {
     const std::vector<Example> examples = first_project_examples();
-    CHECK(examples.size() == 6);  // eight jobs; DCGAN and pix2pix are not scenario models yet (text only)
+    CHECK(examples.size() == 8);  // the eight jobs, each with its "try it"
+    int gans = 0;
     for (const Example& e : examples) {
         CAPTURE(e.label_en);
+        const nlohmann::json doc = nlohmann::json::parse(e.scenario);
+        if (gg::catalog::is_gan_scenario(doc)) {
+            // DCGAN and pix2pix: the GAN path the page and the CLI take for them (gan_scenario.h).
+            ++gans;
+            const gg::catalog::ParsedGanScenario g =
+                gg::catalog::parse_gan_scenario_json(doc, gg::catalog::embedded_catalog());
+            for (const auto& p : g.problems) CAPTURE(p.pointer + ": " + p.message);
+            REQUIRE(g.problems.empty());
+            const nlohmann::json report = gg::catalog::gan_report_json(g.scenario, gg::catalog::embedded_catalog());
+            CHECK(report["fits"] == true);
+            REQUIRE(report["time"].is_object());
+            CHECK(report["time"]["total_s"].is_number());
+            continue;
+        }
         const gg::catalog::ParsedDecision d =
             gg::catalog::parse_decision_scenario(e.scenario, gg::catalog::embedded_catalog(), "guide");
         for (const auto& p : d.problems) CAPTURE(p.pointer + ": " + p.message);
@@ -60,6 +76,7 @@ TEST_CASE("first projects: every example is a valid scenario with an estimate an
         CHECK(report["time"]["total_s"].is_number());
         CHECK(report["time"]["loader"].is_object());
     }
+    CHECK(gans == 2);
 }
 
 TEST_CASE("first projects: the CIFAR example trains the CIFAR ResNet-18 on Colab's 2 vCPUs with 2 workers") {
