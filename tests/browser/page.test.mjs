@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, serveDist, openPage, waitReady, screenshotColours, repoRoot, anchorCentre, waitFrames, waitSettled } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, screenshotColours, repoRoot, anchorCentre, waitFrames, waitSettled, scrollPaneTo } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 let browser;
@@ -123,7 +123,9 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
 test('typing into an input with real clicks and keys changes the scenario', async () => {
   const { context, page, problems } = await openPage(browser, server.url, { width: 1280, height: 800, scale: 1 });
   await waitReady(page);
-  // The "Batch size per GPU" field of the left column (see tab-calculator-en-1280x800.png).
+  // The "Batch size per GPU" field of the left column (see tab-calculator-en-1280x800.png), scrolled to with the
+  // wheel when the inputs above it (the data loader's, issue 42) push it below the window.
+  await scrollPaneTo(page, 'inputs-pane', 'batch', 800);
   const batch = await anchorCentre(page, 'batch');
   await page.mouse.click(batch.x, batch.y);
   await page.keyboard.press('Control+A');

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, serveDist, openPage, waitReady, clickAnchor, screenshotColours, repoRoot, anchor, scrollPaneTo } from './harness.mjs';
+import { launch, serveDist, openPage, waitReady, clickAnchor, screenshotColours, repoRoot, anchor, scrollPaneTo, waitSettled } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'gpuguide');
 const dataDir = path.join(repoRoot, 'tests', 'data', 'training_configs');
@@ -49,7 +49,7 @@ async function pasteInto(page, box, text) {
   await clickAnchor(page, box);
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Control+V');
-  await page.waitForTimeout(300);
+  await waitSettled(page);  // the clipboard text fed to the box (the hook's busy flag), then a frame
 }
 
 test('1280x800: each upstream example pasted into "Paste your training config" fills the calculator', { timeout: 300000 }, async () => {
@@ -57,7 +57,7 @@ test('1280x800: each upstream example pasted into "Paste your training config" f
   const { context, page, problems } = await openPage(browser, server.url, size);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   assert.equal((await waitReady(page)).ready, true);
-  await page.waitForTimeout(500);
+  await waitSettled(page);
   const card = (await report(page)).scenario.gpu.id;
   await openBox(page, size.height);
   for (const file of files.slice(0, 3)) {
@@ -67,7 +67,8 @@ test('1280x800: each upstream example pasted into "Paste your training config" f
       await page.evaluate((t) => navigator.clipboard.writeText(t), text);
       await scrollPaneTo(page, 'inputs-pane', 'training_config_paste', 800).catch(() => {});
       await clickAnchor(page, 'training_config_paste');
-      await page.waitForTimeout(400);
+      await page.waitForTimeout(400);  // navigator.clipboard.readText resolves outside the frames
+      await waitSettled(page);
     } else {
       await pasteInto(page, 'training_config_text', text);
     }
@@ -90,7 +91,7 @@ test('1280x800: each upstream example pasted into "Paste your training config" f
     // The link carries it as a normal scenario: opened elsewhere, the same scenario.
     await page.waitForFunction(() => location.hash.startsWith('#s=1.') && location.hash.length > 40);
     if (file === files[0]) {
-      await page.waitForTimeout(500);  // the link follows the last recomputation
+      await waitSettled(page);  // the link follows the last recomputation
       const second = await openPage(browser, await page.evaluate(() => location.href), size);
       assert.equal((await waitReady(second.page)).ready, true);
       assert.deepEqual((await report(second.page)).scenario, (await report(page)).scenario, 'the link opens the same scenario');
@@ -104,7 +105,7 @@ test('1280x800: each upstream example pasted into "Paste your training config" f
   const unchanged = await page.evaluate(() => window.gpuguide.report());
   await scrollPaneTo(page, 'inputs-pane', 'training_config_apply', 800).catch(() => {});
     await clickAnchor(page, 'training_config_apply');
-  await page.waitForTimeout(400);
+  await waitSettled(page);
   assert.equal(await page.evaluate(() => window.gpuguide.report()), unchanged, 'nothing applied');
   const notes = await anchor(page, 'training_config_notes');
   assert.ok(notes, 'the problem list is drawn');
