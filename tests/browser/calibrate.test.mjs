@@ -42,7 +42,9 @@ async function typeInto(page, anchor, text) {
 // under load on a 390 px phone), the pointer moves to the panel's left margin, as a person would.
 async function scrollTo(page, anchor, x, y, top = 160) {
   let lastY = null, still = 0;
-  for (let i = 0; i < 60; ++i) {
+  // 120 turns: the answer view on a 390 px phone grew with the loader's line and the GAN group (issue 42), and under
+  // load a turn can land before the frame that applies the previous one.
+  for (let i = 0; i < 120; ++i) {
     const a = await page.evaluate((n) => window.gpuguide.anchor(n), anchor);
     if (a && a.visible && a.y < top + 200 && a.y > 40) return;
     still = a && lastY !== null && a.y === lastY ? still + 1 : 0;
