@@ -62,21 +62,29 @@ test('1280x800: each upstream example pasted into "Paste your training config" f
   await openBox(page, size.height);
   for (const file of files.slice(0, 3)) {
     const text = fs.readFileSync(path.join(dataDir, file), 'utf8');
-    if (file.startsWith('torchtune')) {
-      // The box's own Paste button (a phone has no Ctrl+V): the clipboard replaces the box's text.
-      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-      await scrollPaneTo(page, 'inputs-pane', 'training_config_paste', 800).catch(() => {});
-      await clickAnchor(page, 'training_config_paste');
-      await page.waitForTimeout(400);  // navigator.clipboard.readText resolves outside the frames
-      await waitSettled(page);
-    } else {
-      await pasteInto(page, 'training_config_text', text);
-    }
     const before = await page.evaluate(() => window.gpuguide.report());
-    await scrollPaneTo(page, 'inputs-pane', 'training_config_apply', 800).catch(() => {});
-    await clickAnchor(page, 'training_config_apply');
+    // Paste and Apply, tried up to three times: under load the report stayed unchanged after Apply in about one run
+    // in five (2026-12-07), most likely a paste that did not reach the box (Apply then reads the previous text);
+    // passes alone every time. Each try pastes the same text, so a second try changes nothing else.
+    let changed = false;
+    for (let attempt = 0; attempt < 3 && !changed; ++attempt) {
+      if (file.startsWith('torchtune')) {
+        // The box's own Paste button (a phone has no Ctrl+V): the clipboard replaces the box's text.
+        await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+        await scrollPaneTo(page, 'inputs-pane', 'training_config_paste', 800).catch(() => {});
+        await clickAnchor(page, 'training_config_paste');
+        await page.waitForTimeout(400);  // navigator.clipboard.readText resolves outside the frames
+        await waitSettled(page);
+      } else {
+        await pasteInto(page, 'training_config_text', text);
+      }
+      await scrollPaneTo(page, 'inputs-pane', 'training_config_apply', 800).catch(() => {});
+      await clickAnchor(page, 'training_config_apply');
+      changed = await page.waitForFunction((b) => window.gpuguide.report() !== b, before, { timeout: 10000 })
+        .then(() => true, () => false);
+    }
     await screenshotColours(page, `training-config-applied-${file.replace(/\..*$/, '')}`);
-    await page.waitForFunction((b) => window.gpuguide.report() !== b, before, { timeout: 30000 });
+    assert.ok(changed, `${file}: the calculator changed after Apply`);
     const want = expectedScenario(file);
     if (card) want.gpu = { ...(want.gpu || {}), id: card };
     const r = await report(page);
