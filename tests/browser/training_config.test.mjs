@@ -138,10 +138,16 @@ test('1280x800: each upstream example pasted into "Paste your training config" f
   }
   assert.ok(applied, 'the pasted config.json is used');
   assert.deepEqual((await report(page)).scenario.model, { hf_config: qwen3Config });
-  await openBox(page, size.height);
-  await scrollPaneTo(page, 'inputs-pane', 'training_config_apply', 800).catch(() => {});
+  // Apply again, now that the config.json is there (tried up to three times, as above).
+  let read = false;
+  for (let attempt = 0; attempt < 3 && !read; ++attempt) {
+    await openBox(page, size.height);
+    await scrollPaneTo(page, 'inputs-pane', 'training_config_apply', 800).catch(() => {});
     await clickAnchor(page, 'training_config_apply');
-  await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).scenario.stack === 'llama-factory', null, { timeout: 30000 });
+    read = await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).scenario.stack === 'llama-factory',
+                                      null, { timeout: 10000 }).then(() => true, () => false);
+  }
+  assert.ok(read, 'the Qwen3 example is read with its config.json');
   const r = await report(page);
   const hfFile = path.join(repoRoot, 'build', 'browser', 'qwen3-4b-config.json');
   fs.mkdirSync(path.dirname(hfFile), { recursive: true });
