@@ -3,7 +3,8 @@
 // press shorter than a frame is lost (ImGui 1.86 reads the button state once a frame); it has no clipboard at all.
 // A tap here moves the pointer, presses in the next frame and releases in the one after; a swipe scrolls the panel
 // under the finger and flings on with momentum; a finger held still is a right click; a drag that starts on a
-// scrollbar drags it.
+// scrollbar drags it. A key pressed and released between two frames is pressed in the next one, and the browser's
+// pastes and these keys reach ImGui one per frame, in order, never in the frame that activates a text box.
 #include "platform/web_input.h"
 
 #include <algorithm>
@@ -42,6 +43,15 @@ struct Step {  // the pointer for one frame
     bool right;
 };
 
+// A key pressed and released between two frames, with the modifiers held when it went down, or a paste (ImGui's own
+// Ctrl+V with `text` as the clipboard). ImGui 1.86 reads the keys' state once a frame and has no event queue.
+struct Keyed {
+    int key = -1;
+    bool ctrl = false, shift = false, alt = false, super = false;
+    bool paste = false;
+    std::string text;
+};
+
 struct Sample {
     double t_s;
     ImVec2 pos;
@@ -73,10 +83,11 @@ struct State {
     float em = 16.0f;  // the last frame's font size
     bool over_text_box = false;  // the last frame's pointer was over a text box (ImGui showed the text cursor)
 
-    std::string paste;
-    bool paste_pending = false;
-    bool pasting = false;  // this frame presses Ctrl+V with `paste` as the clipboard
-    bool saved_ctrl = false, saved_shift = false, saved_alt = false, saved_super = false, saved_v = false;
+    // Key chords and pastes, in the order they came, fed to ImGui one per frame (`pressing` is this frame's).
+    std::deque<Keyed> keyed;
+    Keyed pressing;
+    bool applying = false;  // this frame presses `pressing`
+    bool saved_ctrl = false, saved_shift = false, saved_alt = false, saved_super = false, saved_key = false;
 };
 
 State g_state;
@@ -215,11 +226,24 @@ void mouse_used() {
 }
 
 void paste_text(std::string text) {
-    g_state.paste = std::move(text);
-    g_state.paste_pending = true;
+    Keyed paste;
+    paste.paste = true;
+    paste.text = std::move(text);
+    g_state.keyed.push_back(std::move(paste));
 }
 
-const char* clipboard_text_for_imgui() { return g_state.pasting ? g_state.paste.c_str() : nullptr; }
+void key_pressed(int key, bool ctrl, bool shift, bool alt, bool super) {
+    const ImGuiIO& io = ImGui::GetIO();
+    bool mapped = false;  // a key ImGui's text boxes and navigation read (Escape is latched by the app itself)
+    for (int k = 0; k < ImGuiKey_COUNT; ++k) mapped |= k != ImGuiKey_Escape && io.KeyMap[k] == key;
+    if (!mapped || key < 0 || key >= IM_ARRAYSIZE(io.KeysDown)) return;
+    g_state.keyed.push_back({key, ctrl, shift, alt, super, false, {}});
+}
+
+const char* clipboard_text_for_imgui() {
+    const State& s = g_state;
+    return s.applying && s.pressing.paste ? s.pressing.text.c_str() : nullptr;
+}
 
 void before_new_frame(double now_s) {
     State& s = g_state;
@@ -227,23 +251,6 @@ void before_new_frame(double now_s) {
     // A stalled tab does not jump; a clock that went back (a new test page) moves nothing.
     const double dt = s.last_frame_s < 0 ? 0.0 : std::clamp(now_s - s.last_frame_s, 0.0, 0.1);
     s.last_frame_s = now_s;
-
-    if (s.paste_pending) {
-        // ImGui's own paste (InputTextEx: the shortcut with ImGuiKey_V "just pressed"): multiline, UTF-8, replacing the
-        // selection and one undo step, as a typed Ctrl+V. Pressed fresh even when V is still held from the real Ctrl+V
-        // (NewFrame turns a duration of -1 into 0, "just pressed"); the real state comes back after the frame.
-        const int v = io.KeyMap[ImGuiKey_V];
-        IM_ASSERT(v >= 0 && "io.KeyMap[ImGuiKey_V] must be set before pasting: call ImGui_ImplGlfw_InitForOpenGL first");
-        s.saved_ctrl = io.KeyCtrl, s.saved_shift = io.KeyShift, s.saved_alt = io.KeyAlt, s.saved_super = io.KeySuper;
-        s.saved_v = io.KeysDown[v];
-        io.KeyCtrl = !io.ConfigMacOSXBehaviors;
-        io.KeySuper = io.ConfigMacOSXBehaviors;
-        io.KeyShift = io.KeyAlt = false;
-        io.KeysDown[v] = true;
-        io.KeysDownDuration[v] = -1.0f;
-        s.pasting = true;
-        s.paste_pending = false;
-    }
 
     if (s.gesture == Gesture::kPending && s.target_known && !s.lifted && now_s - s.start_s >= kLongPressS) {
         s.steps.push_back({s.start, false, true});  // what a right click opens (ImGui opens context popups on release)
@@ -279,6 +286,37 @@ void before_new_frame(double now_s) {
         io.MouseDown[0] = s.pointer.left;
         io.MouseDown[1] = s.pointer.right;
     }
+
+    // Chords and pastes wait while a press begins in this frame (a mouse click through GLFW or a tap's press): a text
+    // box that the press activates takes no keys in its first frame (InputTextEx: `!g.ActiveIdIsJustActivated`), so
+    // Ctrl+A or Ctrl+V would be dropped. A click and the keys after it can reach the page between the same two frames
+    // (a slow frame, a paused loop woken by the click). io.MouseDownDuration still holds the last frame's: < 0 is up.
+    const bool press_begins = (io.MouseDown[0] && io.MouseDownDuration[0] < 0.0f) ||
+                              (io.MouseDown[1] && io.MouseDownDuration[1] < 0.0f);
+    while (!press_begins && !s.keyed.empty()) {
+        Keyed next = std::move(s.keyed.front());
+        s.keyed.pop_front();
+        if (next.paste) {
+            // ImGui's own paste (InputTextEx: the shortcut with ImGuiKey_V "just pressed"): multiline, UTF-8, replacing
+            // the selection and one undo step, as a typed Ctrl+V. Pressed fresh even when V is still held from the
+            // real Ctrl+V; the real state comes back after the frame.
+            next.key = io.KeyMap[ImGuiKey_V];
+            IM_ASSERT(next.key >= 0 && "io.KeyMap[ImGuiKey_V] must be set: call ImGui_ImplGlfw_InitForOpenGL first");
+            next.ctrl = !io.ConfigMacOSXBehaviors;
+            next.super = io.ConfigMacOSXBehaviors;
+            next.shift = next.alt = false;
+        } else if (io.KeysDown[next.key]) {
+            continue;  // still held: ImGui sees this press itself
+        }
+        s.saved_ctrl = io.KeyCtrl, s.saved_shift = io.KeyShift, s.saved_alt = io.KeyAlt, s.saved_super = io.KeySuper;
+        s.saved_key = io.KeysDown[next.key];
+        io.KeyCtrl = next.ctrl, io.KeyShift = next.shift, io.KeyAlt = next.alt, io.KeySuper = next.super;
+        io.KeysDown[next.key] = true;
+        io.KeysDownDuration[next.key] = -1.0f;  // NewFrame makes it 0: "just pressed"
+        s.pressing = std::move(next);
+        s.applying = true;
+        break;
+    }
 }
 
 void after_frame() {
@@ -286,11 +324,11 @@ void after_frame() {
     ImGuiIO& io = ImGui::GetIO();
     s.em = ImGui::GetFontSize();
     s.over_text_box = ImGui::GetMouseCursor() == ImGuiMouseCursor_TextInput;
-    if (s.pasting) {
+    if (s.applying) {
         io.KeyCtrl = s.saved_ctrl, io.KeyShift = s.saved_shift, io.KeyAlt = s.saved_alt, io.KeySuper = s.saved_super;
-        io.KeysDown[io.KeyMap[ImGuiKey_V]] = s.saved_v;
-        s.pasting = false;
-        s.paste.clear();
+        io.KeysDown[s.pressing.key] = s.saved_key;
+        s.applying = false;
+        s.pressing = Keyed();
     }
     // The frame that hovered the touch's start (its queued steps are done) names the window under the finger.
     if (s.gesture == Gesture::kPending && !s.target_known && s.steps.empty()) {
@@ -329,7 +367,7 @@ void after_frame() {
 bool busy() {
     const State& s = g_state;
     return !s.steps.empty() || s.gesture != Gesture::kNone || s.fling_v.x != 0.0f || s.fling_v.y != 0.0f ||
-           s.paste_pending;
+           !s.keyed.empty();
 }
 
 }  // namespace gg::platform

@@ -21,6 +21,10 @@ void mouse_used();
 
 // Text from the browser's paste event: pasted into the active text box in the next frame.
 void paste_text(std::string text);
+// GLFW's key callback saw `key` (a GLFW key code) go down with these modifiers. If it is up again before the next frame
+// (a press quicker than a frame: a test's keyboard, a slow phone), that frame still sees it pressed, in order with the
+// pastes around it; a key still held is left to ImGui. Keys ImGui does not map, and Escape, are ignored.
+void key_pressed(int key, bool ctrl, bool shift, bool alt, bool super);
 // What io.GetClipboardTextFn returns: the pasted text during the frame that pastes it, else nothing (ImGui's own
 // Ctrl+V would otherwise paste a stale text as well as the browser's).
 const char* clipboard_text_for_imgui();

@@ -71,8 +71,12 @@ void on_mouse_button(GLFWwindow*, int, int, int) {
 void on_scroll(GLFWwindow*, double, double) { mark_input(); }
 // Escape is latched for the next frame (ui::AppState::escape_pressed): a press and release quicker than a frame never
 // shows in Dear ImGui 1.86's key state, which has no event queue.
-void on_key(GLFWwindow*, int key, int, int action, int) {
+// Other keys a text box reads (Ctrl+A before a paste, Backspace) are latched by web_input the same way.
+void on_key(GLFWwindow*, int key, int, int action, int mods) {
     if (key == GLFW_KEY_ESCAPE && action == GLFW_PRESS && g_platform != nullptr) g_platform->app.escape_pressed = true;
+    if (action == GLFW_PRESS)
+        gg::platform::key_pressed(key, (mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0,
+                                  (mods & GLFW_MOD_ALT) != 0, (mods & GLFW_MOD_SUPER) != 0);
     mark_input();
 }
 void on_char(GLFWwindow*, unsigned int) { mark_input(); }

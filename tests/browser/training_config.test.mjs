@@ -63,26 +63,20 @@ test('1280x800: each upstream example pasted into "Paste your training config" f
   for (const file of files.slice(0, 3)) {
     const text = fs.readFileSync(path.join(dataDir, file), 'utf8');
     const before = await page.evaluate(() => window.gpuguide.report());
-    // Paste and Apply, tried up to three times: under load the report stayed unchanged after Apply in about one run
-    // in five (2026-12-07), most likely a paste that did not reach the box (Apply then reads the previous text);
-    // passes alone every time. Each try pastes the same text, so a second try changes nothing else.
-    let changed = false;
-    for (let attempt = 0; attempt < 3 && !changed; ++attempt) {
-      if (file.startsWith('torchtune')) {
-        // The box's own Paste button (a phone has no Ctrl+V): the clipboard replaces the box's text.
-        await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-        await scrollPaneTo(page, 'inputs-pane', 'training_config_paste', 800).catch(() => {});
-        await clickAnchor(page, 'training_config_paste');
-        await page.waitForTimeout(400);  // navigator.clipboard.readText resolves outside the frames
-        await waitSettled(page);
-      } else {
-        await pasteInto(page, 'training_config_text', text);
-      }
-      await scrollPaneTo(page, 'inputs-pane', 'training_config_apply', 800).catch(() => {});
-      await clickAnchor(page, 'training_config_apply');
-      changed = await page.waitForFunction((b) => window.gpuguide.report() !== b, before, { timeout: 10000 })
-        .then(() => true, () => false);
+    if (file.startsWith('torchtune')) {
+      // The box's own Paste button (a phone has no Ctrl+V): the clipboard replaces the box's text.
+      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+      await scrollPaneTo(page, 'inputs-pane', 'training_config_paste', 800).catch(() => {});
+      await clickAnchor(page, 'training_config_paste');
+      await page.waitForTimeout(400);  // navigator.clipboard.readText resolves outside the frames
+      await waitSettled(page);
+    } else {
+      await pasteInto(page, 'training_config_text', text);
     }
+    await scrollPaneTo(page, 'inputs-pane', 'training_config_apply', 800).catch(() => {});
+    await clickAnchor(page, 'training_config_apply');
+    const changed = await page.waitForFunction((b) => window.gpuguide.report() !== b, before, { timeout: 10000 })
+      .then(() => true, () => false);
     await screenshotColours(page, `training-config-applied-${file.replace(/\..*$/, '')}`);
     assert.ok(changed, `${file}: the calculator changed after Apply`);
     const want = expectedScenario(file);
@@ -112,7 +106,7 @@ test('1280x800: each upstream example pasted into "Paste your training config" f
   await pasteInto(page, 'training_config_text', qwen);
   const unchanged = await page.evaluate(() => window.gpuguide.report());
   await scrollPaneTo(page, 'inputs-pane', 'training_config_apply', 800).catch(() => {});
-    await clickAnchor(page, 'training_config_apply');
+  await clickAnchor(page, 'training_config_apply');
   await waitSettled(page);
   assert.equal(await page.evaluate(() => window.gpuguide.report()), unchanged, 'nothing applied');
   const notes = await anchor(page, 'training_config_notes');
@@ -121,32 +115,21 @@ test('1280x800: each upstream example pasted into "Paste your training config" f
   await scrollPaneTo(page, 'inputs-pane', 'hf_config_open', size.height).catch(() => {});
   if (!(await anchor(page, 'hf_config_text'))) await clickAnchor(page, 'hf_config_open');
   await scrollPaneTo(page, 'inputs-pane', 'hf_config_text', size.height).catch(() => {});
-  // Paste and "Use this model", tried up to three times: with three test files on two loaded cores this step failed
-  // in two full runs (2026-12-07) and passed in every run alone; which of the paste or the click was lost is not
-  // known yet (session note). Each try pastes the same text and applies it, so a second try changes nothing else.
-  const qwen3Applied = () => page.waitForFunction(() => {
+  await pasteInto(page, 'hf_config_text', JSON.stringify(qwen3Config, null, 2));
+  await scrollPaneTo(page, 'inputs-pane', 'hf_config_apply', 800).catch(() => {});
+  await clickAnchor(page, 'hf_config_apply');
+  const applied = await page.waitForFunction(() => {
     const m = JSON.parse(window.gpuguide.report()).scenario.model;
     return m.hf_config && m.hf_config.model_type === 'qwen3' && m.hf_config.hidden_size === 2560;
   }, null, { timeout: 30000 }).then(() => true, () => false);
-  let applied = false;
-  for (let attempt = 0; attempt < 3 && !applied; ++attempt) {
-    await scrollPaneTo(page, 'inputs-pane', 'hf_config_text', size.height).catch(() => {});
-    await pasteInto(page, 'hf_config_text', JSON.stringify(qwen3Config, null, 2));
-    await scrollPaneTo(page, 'inputs-pane', 'hf_config_apply', 800).catch(() => {});
-    await clickAnchor(page, 'hf_config_apply');
-    applied = await qwen3Applied();
-  }
   assert.ok(applied, 'the pasted config.json is used');
   assert.deepEqual((await report(page)).scenario.model, { hf_config: qwen3Config });
-  // Apply again, now that the config.json is there (tried up to three times, as above).
-  let read = false;
-  for (let attempt = 0; attempt < 3 && !read; ++attempt) {
-    await openBox(page, size.height);
-    await scrollPaneTo(page, 'inputs-pane', 'training_config_apply', 800).catch(() => {});
-    await clickAnchor(page, 'training_config_apply');
-    read = await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).scenario.stack === 'llama-factory',
-                                      null, { timeout: 10000 }).then(() => true, () => false);
-  }
+  // Apply again, now that the config.json is there.
+  await openBox(page, size.height);
+  await scrollPaneTo(page, 'inputs-pane', 'training_config_apply', 800).catch(() => {});
+  await clickAnchor(page, 'training_config_apply');
+  const read = await page.waitForFunction(() => JSON.parse(window.gpuguide.report()).scenario.stack === 'llama-factory',
+                                          null, { timeout: 10000 }).then(() => true, () => false);
   assert.ok(read, 'the Qwen3 example is read with its config.json');
   const r = await report(page);
   const hfFile = path.join(repoRoot, 'build', 'browser', 'qwen3-4b-config.json');
