@@ -71,11 +71,11 @@ fit:
 # names), so BROWSER_JOBS of them run at once; they wait on the page's frames (window.gpuguide.frame()), not on the
 # clock, so a busy machine slows them without failing them. budget.test.mjs times the page's start-up and idle CPU:
 # it runs alone, after the others, so that they do not skew its numbers.
+# A file that passed runs again only when the page, the file or what it reads changed (tests/browser/run.mjs says
+# what the key holds); BROWSER_RERUN=1 runs every file.
 BROWSER_JOBS ?= 3
 test-browser:
-	cd tests/browser && node --test --test-reporter=spec --test-concurrency=$(BROWSER_JOBS) \
-	  $$(ls *.test.mjs | grep -v '^budget\.test\.mjs$$')
-	cd tests/browser && node --test --test-reporter=spec budget.test.mjs
+	cd tests/browser && BROWSER_RERUN=$(BROWSER_RERUN) node run.mjs --jobs $(BROWSER_JOBS)
 
 # The same benchmarks natively and as WebAssembly under Node.js (Google Benchmark built from Debian's source
 # package for the wasm build). Node.js 20 must not use fetch() for Emscripten 3.1.6's .wasm (TOOLCHAIN.md).
