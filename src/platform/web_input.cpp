@@ -59,6 +59,7 @@ struct Sample {
 
 struct State {
     bool owns_pointer = false;  // a touch drives ImGui's pointer (until the mouse is used)
+    bool finger_last = false;   // the last pointer input was a finger (a right click's made-up left click is not)
     Step pointer{kOff, false, false};
     std::deque<Step> steps;  // one per frame, so every move, press and release is seen by ImGui
 
@@ -162,6 +163,7 @@ void touch_event(TouchPhase phase, float x, float y, double now_s) {
     const ImVec2 pos(x, y);
     switch (phase) {
     case TouchPhase::kStart:
+        s.finger_last = true;
         s.stopped_fling = s.fling_v.x != 0.0f || s.fling_v.y != 0.0f;
         s.fling_v = ImVec2(0, 0);
         s.owns_pointer = true;
@@ -220,8 +222,16 @@ void click_at(float x, float y) {
 
 bool pointer_over_text_box() { return g_state.over_text_box; }
 
+bool touch_owns_pointer() { return g_state.finger_last; }
+
+void last_touch_position(float& x, float& y) {
+    x = g_state.start.x;
+    y = g_state.start.y;
+}
+
 void mouse_used() {
     State& s = g_state;
+    s.finger_last = false;
     if (s.gesture == Gesture::kNone && s.steps.empty()) s.owns_pointer = false;
 }
 

@@ -18,6 +18,11 @@ bool pointer_over_text_box();
 
 // A mouse moved or pressed: the mouse owns the pointer again (a laptop with a touch screen uses both).
 void mouse_used();
+// A finger drives the pointer (the last tap or swipe was a touch, not the mouse): a text box it activates needs the
+// phone's on-screen keyboard (web_keyboard.cpp).
+bool touch_owns_pointer();
+// Where the last touch began, in device pixels.
+void last_touch_position(float& x, float& y);
 
 // Text from the browser's paste event: pasted into the active text box in the next frame.
 void paste_text(std::string text);

@@ -19,6 +19,7 @@
 #include "imgui_impl_opengl3.h"
 #include "catalog/json_text.h"
 #include "platform/web_input.h"
+#include "platform/web_keyboard.h"
 #include "ui/app.h"
 #include "ui/strings.h"
 
@@ -262,6 +263,7 @@ void draw_frame(Platform& p) {
     ImGui::NewFrame();
     gg::ui::app_frame(p.app);
     gg::platform::after_frame();
+    gg::platform::sync_soft_keyboard();
     ImGui::Render();
     if (!p.first_frame_done) mark("gg:ui");
 
@@ -315,6 +317,8 @@ void install_touch_and_clipboard() {
                 // When the finger was there, not when the page got round to it (a slow frame delays the handler, and
                 // the fling's speed would come out wrong); timeStamp and emscripten_get_now share performance.now's clock.
                 Module["_gg_touch"](phase, at[0], at[1], e.timeStamp);
+                // A tap on a text box opens the phone's keyboard: focus() only does it inside the gesture.
+                if (phase === 2 && Module["_gg_finger_on_text_box"]()) Module["ggShowKeyboard"](at[0], at[1]);
                 if (phase >= 2) finger = null;
             }
         };
@@ -350,7 +354,7 @@ void install_touch_and_clipboard() {
         // Ctrl+V's keydown (library_glfw.js cancels only Backspace and Tab), so the event comes.
         document.addEventListener("paste", function(e) {
             var mine = e.target === canvas || e.target === helper || e.target === document.body ||
-                       e.target === document.documentElement;
+                       e.target === document.documentElement || e.target.id === "gg-keyboard";
             if (!mine) return;  // the hand-copy box's own text area
             e.preventDefault();
             var text = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
@@ -534,6 +538,25 @@ EMSCRIPTEN_KEEPALIVE void gg_touch(int phase, double x, double y, double time_ms
     mark_input();
 }
 
+// The last frame's pointer, where a finger is, was over a text box (a tap's touchend then opens the keyboard).
+EMSCRIPTEN_KEEPALIVE int gg_finger_on_text_box() {
+    return g_platform != nullptr && gg::platform::touch_owns_pointer() && gg::platform::pointer_over_text_box() ? 1 : 0;
+}
+
+// What the on-screen keyboard typed (UTF-8): characters for the active text box, in the next frame.
+EMSCRIPTEN_KEEPALIVE void gg_text_input(const char* text) {
+    if (g_platform == nullptr || text == nullptr) return;
+    ImGui::GetIO().AddInputCharactersUTF8(text);
+    mark_input();
+}
+
+// A key the on-screen keyboard pressed with no key event GLFW could read (Backspace, Delete, Enter).
+EMSCRIPTEN_KEEPALIVE void gg_key_tap(int glfw_key) {
+    if (g_platform == nullptr) return;
+    gg::platform::key_pressed(glfw_key, false, false, false, false);
+    mark_input();
+}
+
 // Text of the browser's paste event: it goes into the active text box in the next frame.
 EMSCRIPTEN_KEEPALIVE void gg_paste(const char* text) {
     if (g_platform == nullptr || text == nullptr) return;
@@ -686,6 +709,7 @@ int main() {
     // Cmd is the shortcut key on a Mac (Cmd+C, Cmd+V, Cmd+A in text boxes), as its users expect.
     io.ConfigMacOSXBehaviors = EM_ASM_INT({ return /Mac|iPhone|iPad/.test(navigator.platform || "") ? 1 : 0; }) != 0;
     install_touch_and_clipboard();
+    gg::platform::install_soft_keyboard();
     ImGui_ImplOpenGL3_Init("#version 300 es");
 
     // Resizes and pixel-ratio changes (browser zoom, moving to another screen) wake a paused loop.
