@@ -47,9 +47,24 @@ void read_attention(ConfigReader& r, json& s) {
         if (impl == "flash_attention_2" || impl == "flash_attention_3") flash = true;
         else if (impl == "sdpa") sdp = true;
         else if (impl == "eager") s["attention"] = "eager";
-        else r.problem("attn_implementation", in_quotes(impl) + ": expected flash_attention_2, sdpa or eager");
+        else if (impl == "xformers") xformers = true;
+        else if (impl == "flex_attention") {
+            // torch.nn.attention.flex_attention: a fused kernel that keeps no seq x seq matrix for backward, only its
+            // log-sum-exp, as PyTorch's SDPA kernels do.
+            sdp = true;
+            r.assume("attn_implementation", "flex_attention is modelled as sdpa: a fused kernel, no seq x seq matrix kept");
+        } else {
+            r.problem("attn_implementation",
+                      in_quotes(impl) + ": expected flash_attention_2, sdpa, flex_attention, xformers or eager");
+        }
     }
-    if (xformers) r.problem("xformers_attention", "xformers attention is not modelled by gpuguide (use sdp_attention)");
+    if (xformers && !flash) {
+        // xformers' memory_efficient_attention (cutlass) is the kernel PyTorch's SDPA memory-efficient backend came
+        // from (torch.nn.functional.scaled_dot_product_attention's docs: "Memory-Efficient Attention", xFormers).
+        sdp = true;
+        r.assume("xformers_attention", "xformers' memory-efficient attention is modelled as sdpa, the kernel PyTorch "
+                                       "took from it");
+    }
     if (flash) s["attention"] = "flash";
     else if (sdp) s["attention"] = "sdpa";
     else if (!s.contains("attention")) {

@@ -27,6 +27,18 @@ constexpr Builder kBuilders[] = {
     {"qwen2_5_0_5b", "qwen2.5-0.5b", ""},   {"qwen2_5_1_5b", "qwen2.5-1.5b", ""},
     {"qwen2_5_7b", "qwen2.5-7b", ""},       {"qwen2_5_14b", "qwen2.5-14b", ""},
     {"qwen2_5_32b", "qwen2.5-32b", ""},     {"qwen2_5_72b", "qwen2.5-72b", ""},
+    {"qwen2_5_3b", "", "Qwen/Qwen2.5-3B"},
+    // Qwen2 has Qwen2.5's architecture at these sizes (data/hub_names.json says so with its sources).
+    {"qwen2_0_5b", "qwen2.5-0.5b", ""},     {"qwen2_1_5b", "qwen2.5-1.5b", ""},
+    {"qwen2_7b", "qwen2.5-7b", ""},
+    {"qwen3_0_6b", "", "Qwen/Qwen3-0.6B"},  {"qwen3_1_7b", "", "Qwen/Qwen3-1.7B"},
+    {"qwen3_4b", "", "Qwen/Qwen3-4B"},      {"qwen3_8b", "", "Qwen/Qwen3-8B"},
+    {"llama3_70b", "llama-3.1-70b", ""},    {"llama3_3_70b", "llama-3.1-70b", ""},
+    {"gemma_2b", "", "google/gemma-2b"},    {"gemma_7b", "", "google/gemma-7b"},
+    {"gemma2_2b", "", "google/gemma-2-2b"}, {"gemma2_9b", "", "google/gemma-2-9b"},
+    {"gemma2_27b", "", "google/gemma-2-27b"},
+    // Not phi3_mini / phi4_14b: torchtune splits Phi-3's fused qkv_proj and gate_up_proj into separate LoRA targets,
+    // which the Hugging Face modules the engine builds do not have.
 };
 
 bool strip_prefix(std::string& s, const std::string& prefix) {
@@ -51,7 +63,7 @@ bool read_builder(ConfigReader& r, json& s, bool& lora, bool& quantized) {
         return true;
     }
     r.problem("model._component_", in_quotes(component) + " is not a torchtune model builder gpuguide knows (Llama 2, "
-                                   "Llama 3, 3.1, 3.2, Mistral 7B, Qwen2.5)");
+                                   "Llama 3, 3.1, 3.2, 3.3 70B, Mistral 7B, Qwen2, Qwen2.5, Qwen3 up to 8B, Gemma, Gemma 2)");
     return false;
 }
 

@@ -468,3 +468,69 @@ TEST_CASE("gpuguide from-config prints the scenario; the Qwen3 example without -
     CHECK(json::parse(out, nullptr, false)["seq_len"] == 2048);
 }
 #endif
+
+TEST_CASE("more upstream spellings: torchao's 8-bit AdamW, xformers and flex attention, torchtune's Qwen2/Qwen3/Gemma builders") {
+    // axolotl examples (axolotl-ai-cloud/axolotl @067b021, e.g. examples/llama-3/lora-1b.yml) train with
+    // optimizer: adamw_torch_8bit, attn_implementation: xformers or flex_attention, base_model NousResearch/Llama-3.2-1B.
+    const std::string axolotl = "base_model: NousResearch/Llama-3.2-1B\nadapter: lora\nlora_r: 16\n"
+                                "lora_target_linear: true\nsequence_len: 2048\nmicro_batch_size: 2\n"
+                                "gradient_accumulation_steps: 4\nnum_epochs: 1\nbf16: auto\n"
+                                "optimizer: adamw_torch_8bit\nattn_implementation: ATTN\n";
+    for (const char* attn : {"xformers", "flex_attention"}) {
+        CAPTURE(attn);
+        std::string text = axolotl;
+        text.replace(text.find("ATTN"), 4, attn);
+        const TrainingConfigRead r = read_training_config(text, "lora-1b.yml");
+        INFO(problems_text(r));
+        REQUIRE(r.problems.empty());
+        CHECK(r.scenario["model"] == "llama-3.2-1b");
+        CHECK(r.scenario["optimizer"] == "adamw-8bit");
+        CHECK(r.scenario["attention"] == "sdpa");
+        CHECK(has_note(r.assumed, std::string(attn) == "xformers" ? "xformers_attention" : "attn_implementation"));
+        scenario_of(r.scenario);
+    }
+    // A 4-bit AdamW is not modelled: refused with the key named, not read as something else.
+    std::string four = axolotl;
+    four.replace(four.find("adamw_torch_8bit"), 16, "adamw_torch_4bit");
+    four.replace(four.find("ATTN"), 4, "sdpa");
+    const TrainingConfigRead r4 = read_training_config(four, "lora-1b.yml");
+    REQUIRE(r4.problems.size() == 1);
+    CHECK(r4.problems[0].pointer == "/optimizer");
+
+    // torchtune builders of models whose config is bundled or listed in data/hub_names.json
+    // (pytorch/torchtune @bd2a0fc recipes/configs/qwen3/4B_lora_single_device.yaml and the like).
+    const std::string torchtune = "model:\n  _component_: torchtune.models.BUILDER\n  lora_attn_modules: ['q_proj', "
+                                  "'v_proj']\n  apply_lora_to_mlp: True\n  lora_rank: 8\n  lora_alpha: 16\n"
+                                  "tokenizer:\n  max_seq_len: 1024\nbatch_size: 2\ngradient_accumulation_steps: 8\n"
+                                  "epochs: 1\ndtype: bf16\nenable_activation_checkpointing: True\n"
+                                  "loss:\n  _component_: torchtune.modules.loss.CEWithChunkedOutputLoss\n"
+                                  "optimizer:\n  _component_: torch.optim.AdamW\n  fused: True\n";
+    const struct {
+        const char* builder;
+        double params;  // the base model's count (data/hub_names.json, tests/validation/hf_configs.json)
+    } cases[] = {{"qwen3.lora_qwen3_4b_instruct", 4022468096.0},
+                 {"qwen3.lora_qwen3_1_7b_base", 1720574976.0},
+                 {"qwen2_5.lora_qwen2_5_3b", 3085938688.0},
+                 {"qwen2.lora_qwen2_1_5b", 1543714304.0}};
+    for (const auto& c : cases) {
+        CAPTURE(c.builder);
+        std::string text = torchtune;
+        text.replace(text.find("BUILDER"), 7, c.builder);
+        const TrainingConfigRead r = read_training_config(text, "lora_single_device.yaml");
+        INFO(problems_text(r));
+        REQUIRE(r.problems.empty());
+        Scenario s = scenario_of(r.scenario);
+        s.method = "full";  // the base model's own count, without the adapters
+        CHECK(gg::engine::count_params(s.model) >= c.params);
+        CHECK(gg::engine::count_params(s.model) < c.params * 1.02);
+    }
+    // Gemma 2 is bundled; Phi-3's fused qkv_proj does not match torchtune's split LoRA targets: refused, named.
+    std::string gemma = torchtune;
+    gemma.replace(gemma.find("BUILDER"), 7, "gemma2.lora_gemma2_2b");
+    CHECK(read_training_config(gemma, "2B_lora.yaml").problems.empty());
+    std::string phi = torchtune;
+    phi.replace(phi.find("BUILDER"), 7, "phi3.lora_phi3_mini");
+    const TrainingConfigRead rp = read_training_config(phi, "mini_lora.yaml");
+    REQUIRE_FALSE(rp.problems.empty());
+    CHECK(rp.problems[0].pointer == "/model/_component_");
+}
