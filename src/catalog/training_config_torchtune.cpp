@@ -116,6 +116,14 @@ void read_optimizer(ConfigReader& r, json& s) {
 void read_torchtune(ConfigReader& r, StackRead& out) {
     json& s = out.scenario;
     s["stack"] = "torchtune";
+    // A fine-tuning recipe's config has an optimizer and a loss; the evaluation, generation and quantization configs
+    // beside them (recipes/configs/*/evaluation.yaml, generation.yaml, quantization.yaml) have neither.
+    if (r.find("optimizer") == nullptr && r.find("loss") == nullptr) {
+        r.problem("optimizer", "no optimizer and no loss: this is an evaluation, generation or quantization config, "
+                               "not a training recipe's; gpuguide reads the configs of lora_finetune_*, "
+                               "full_finetune_* and qat recipes");
+        return;
+    }
     bool lora = false, quantized = false;
     if (!read_builder(r, s, lora, quantized)) return;
     r.origin("/model", "model._component_");

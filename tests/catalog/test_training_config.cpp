@@ -531,6 +531,14 @@ TEST_CASE("more upstream spellings: torchao's 8-bit AdamW, xformers and flex att
     std::string phi = torchtune;
     phi.replace(phi.find("BUILDER"), 7, "phi3.lora_phi3_mini");
     const TrainingConfigRead rp = read_training_config(phi, "mini_lora.yaml");
-    REQUIRE_FALSE(rp.problems.empty());
+    REQUIRE(rp.problems.size() == 1);  // one problem: no second, keyless "base model not given"
     CHECK(rp.problems[0].pointer == "/model/_component_");
+    // An evaluation config (recipes/configs/qwen3/evaluation.yaml: a model, a checkpointer, tasks; no optimizer, no
+    // loss) is said to be one, not read as a recipe missing its batch size.
+    const TrainingConfigRead re = read_training_config(
+        "model:\n  _component_: torchtune.models.qwen3.qwen3_0_6b_instruct\ntasks: [\"truthfulqa_mc2\"]\n"
+        "limit: null\nmax_seq_length: 4096\nbatch_size: 8\n", "evaluation.yaml");
+    REQUIRE(re.problems.size() == 1);
+    CHECK(re.problems[0].pointer == "/optimizer");
+    CHECK(re.problems[0].message.find("evaluation") != std::string::npos);
 }
