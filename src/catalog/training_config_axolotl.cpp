@@ -82,6 +82,14 @@ void read_axolotl(ConfigReader& r, StackRead& out) {
     out.model_key = "base_model";
     r.text("base_model", out.model_name);
     r.origin("/model", "base_model");
+    // `rl` (dpo, ipo, kto, orpo, simpo, grpo ...: axolotl's RLType, trained by trl's trainers) is preference or
+    // reinforcement training: a reference model's forward, paired sequences or generated completions besides the
+    // policy's own step. Refused as LLaMA-Factory's non-sft stages are, not read as supervised fine-tuning.
+    if (const json* rl = r.find("rl"); rl != nullptr && !(rl->is_boolean() && !rl->get<bool>())) {
+        r.problem("rl", (rl->is_string() ? in_quotes(rl->get<std::string>()) : std::string("rl")) +
+                            ": gpuguide estimates supervised fine-tuning and pre-training; dpo, ipo, kto, orpo, simpo "
+                            "and grpo also run a reference model, paired sequences or generated completions");
+    }
     bool four = false, eight = false;
     r.boolean("load_in_4bit", four);
     r.boolean("load_in_8bit", eight);

@@ -489,6 +489,13 @@ TEST_CASE("more upstream spellings: torchao's 8-bit AdamW, xformers and flex att
         CHECK(has_note(r.assumed, std::string(attn) == "xformers" ? "xformers_attention" : "attn_implementation"));
         scenario_of(r.scenario);
     }
+    // Preference training (examples/llama-3/instruct-dpo-lora-8b.yml: rl: dpo) is refused, not read as SFT.
+    std::string dpo = axolotl;
+    dpo.replace(dpo.find("ATTN"), 4, "sdpa");
+    const TrainingConfigRead rd = read_training_config("rl: dpo\n" + dpo, "instruct-dpo-lora-8b.yml");
+    REQUIRE(rd.problems.size() == 1);
+    CHECK(rd.problems[0].pointer == "/rl");
+    CHECK(read_training_config("rl: null\n" + dpo, "sft.yml").problems.empty());
     // A 4-bit AdamW is not modelled: refused with the key named, not read as something else.
     std::string four = axolotl;
     four.replace(four.find("adamw_torch_8bit"), 16, "adamw_torch_4bit");
