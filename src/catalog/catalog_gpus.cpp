@@ -32,41 +32,10 @@ int cdna_generation(const std::string& architecture) {
     return i < lower.size() && lower[i] >= '1' && lower[i] <= '9' ? lower[i] - '0' : 0;
 }
 
-std::optional<engine::GpuSpec> parse_gpu(const Context& context, const json& record, const std::string& pointer) {
-    if (!record.is_object()) {
-        context.report(pointer, std::string("each GPU must be an object, not ") + type_name(record));
-        return std::nullopt;
-    }
-    Reader r(context, record, pointer);
-    engine::GpuSpec g;
-    // Key order follows the documented format (docs/catalog.md).
-    if (auto v = r.id("id", Need::Always)) g.id = *v;
-    if (auto v = r.text("name", Need::Always)) g.name = *v;
-    if (auto v = r.choice("vendor", Need::Bundled, {"nvidia", "amd"})) g.vendor = *v;
-    if (auto v = r.choice("segment", Need::Bundled, {"consumer", "workstation", "datacenter"})) g.segment = *v;
-    if (auto v = r.text("architecture", Need::Bundled)) g.architecture = *v;
-    if (auto v = r.text("compute_capability", Need::BundledOrNull)) {
-        if (!parse_compute_capability(*v, g.compute_capability_major, g.compute_capability_minor))
-            r.report_key("compute_capability", "\"" + *v + "\" is not a CUDA compute capability: write e.g. \"8.9\"");
-        else if (g.vendor == "amd")
-            r.report_key("compute_capability", "must be null for AMD GPUs (CUDA compute capability is NVIDIA's)");
-    } else if (g.vendor == "nvidia" && context.mode == Mode::Bundled && record.contains("compute_capability") &&
-               record["compute_capability"].is_null()) {
-        r.report_key("compute_capability", "is required for NVIDIA GPUs: write e.g. \"8.9\" (see "
-                                           "https://developer.nvidia.com/cuda-gpus)");
-    }
-    if (auto v = r.whole("launch_year", Need::Bundled, {2010, 2030, "", ""})) g.launch_year = *v;
-    if (auto v = r.number("memory_gib", Need::Always,
-                          {1, 512, "GiB", "give the capacity in GiB as the vendor states it (24 for a 24 GB card)"}))
-        g.memory_bytes = to_base(*v, engine::kBytesPerGiB);
-    if (auto v = r.text("memory_type", Need::Bundled)) g.memory_type = *v;
-    if (auto v = r.number("memory_bandwidth_gb_per_s", Need::Always,
-                          {50, 20000, "GB/s", "give the memory bandwidth in decimal GB/s (NVLink is a separate key)"}))
-        g.memory_bandwidth_bytes_per_s = to_base(*v, kBytesPerGb);
-
-    // Dense peak rates. Order rules: NVIDIA whitepapers (Ampere GA100 Table 3, Ada AD102 Appendix A, Hopper H100
-    // Table 2) list tensor FP16 >= FP32, FP16-accumulate >= FP32-accumulate, TF32/BF16 from Ampere (CC 8.0),
-    // FP8 from Ada (CC 8.9) and Hopper (9.0); AMD lists FP8 from CDNA 3 (MI300 ISA guide).
+// Dense peak rates. Order rules: NVIDIA whitepapers (Ampere GA100 Table 3, Ada AD102 Appendix A, Hopper H100
+// Table 2) list tensor FP16 >= FP32, FP16-accumulate >= FP32-accumulate, TF32/BF16 from Ampere (CC 8.0),
+// FP8 from Ada (CC 8.9) and Hopper (9.0); AMD lists FP8 from CDNA 3 (MI300 ISA guide).
+void read_dense_tflops(const Context& context, Reader& r, const std::string& pointer, engine::GpuSpec& g) {
     if (const json* dense = r.object("dense_tflops", Need::Always)) {
         Reader d(context, *dense, child(pointer, "dense_tflops"));
         const Range rate{0.01, 20000, "TFLOPS", "give dense (no-sparsity) TFLOPS; null when unsupported"};
@@ -128,20 +97,10 @@ std::optional<engine::GpuSpec> parse_gpu(const Context& context, const json& rec
         }
         r.absorb(d);
     }
-    if (auto v = r.number("tdp_w", Need::BundledOrNull, {20, 2000, "W", "give board power in watts; null if unpublished"}))
-        g.tdp_w = *v;
-    if (auto v = r.choice("form_factor", Need::Bundled, {"pcie", "sxm", "oam"})) g.form_factor = *v;
-    if (auto v = r.whole("pcie_gen", Need::BundledOrNull, {1, 6, "", ""})) g.pcie_gen = *v;
-    if (auto v = r.whole("pcie_lanes", Need::BundledOrNull, {1, 16, "lanes", ""})) g.pcie_lanes = *v;
-    if (auto v = r.number("nvlink_gb_per_s", Need::BundledOrNull,
-                          {1, 20000, "GB/s", "total bidirectional GB/s per GPU; null when there is none"}))
-        g.nvlink_bytes_per_s = to_base(*v, kBytesPerGb);
-    if (auto v = r.boolean("ecc", Need::Bundled)) g.ecc = *v;
-    if (auto v = r.boolean("ecc_on_by_default", Need::Bundled)) {
-        g.ecc_on_by_default = *v;
-        if (g.ecc_on_by_default && !g.ecc) r.report_key("ecc_on_by_default", "must be false on a card without ECC");
-    }
-    // What nvidia-smi shows as the total (MiB, as it prints it), in the ECC state of that reading (engine/card_memory.h).
+}
+
+// What nvidia-smi shows as the total (MiB, as it prints it), in the ECC state of that reading (engine/card_memory.h).
+void read_visible_memory(const Context& context, Reader& r, const std::string& pointer, engine::GpuSpec& g) {
     if (const json* visible = r.object("visible_memory", Need::BundledOrNull)) {
         Reader s(context, *visible, child(pointer, "visible_memory"));
         // At most the datasheet size; at least 15/16 of it less 1%: ECC's share and the driver's few MiB. Without a
@@ -161,12 +120,9 @@ std::optional<engine::GpuSpec> parse_gpu(const Context& context, const json& rec
         if (s.ok()) g.visible_memory_bytes = total_mib * double(1 << 20);  // MiB -> bytes, where the data enters
         r.absorb(s);
     }
-    if (auto v = r.boolean("laptop", Need::Optional)) g.laptop = *v;
-    if (g.laptop && g.form_factor != "pcie")
-        r.report_key("laptop", "a laptop GPU sits on the laptop's PCIe bus: its form_factor must be \"pcie\"");
-    if (auto v = r.number("launch_price_usd", Need::BundledOrNull,
-                          {50, 500000, "USD", "null when there is no public list price"}))
-        g.launch_price_usd = *v;
+}
+
+void read_street_price(const Context& context, Reader& r, const std::string& pointer, engine::GpuSpec& g) {
     if (const json* street = r.object("street_price_cny", Need::BundledOrNull)) {
         Reader s(context, *street, child(pointer, "street_price_cny"));
         const Range cny{100, 5000000, "CNY", "give the price of one card in CNY"};
@@ -179,6 +135,62 @@ std::optional<engine::GpuSpec> parse_gpu(const Context& context, const json& rec
             s.report(s.pointer(), "gives neither a new nor a used price: set street_price_cny to null instead");
         r.absorb(s);
     }
+}
+
+std::optional<engine::GpuSpec> parse_gpu(const Context& context, const json& record, const std::string& pointer) {
+    if (!record.is_object()) {
+        context.report(pointer, std::string("each GPU must be an object, not ") + type_name(record));
+        return std::nullopt;
+    }
+    Reader r(context, record, pointer);
+    engine::GpuSpec g;
+    // Key order follows the documented format (docs/catalog.md).
+    if (auto v = r.id("id", Need::Always)) g.id = *v;
+    if (auto v = r.text("name", Need::Always)) g.name = *v;
+    if (auto v = r.choice("vendor", Need::Bundled, {"nvidia", "amd"})) g.vendor = *v;
+    if (auto v = r.choice("segment", Need::Bundled, {"consumer", "workstation", "datacenter"})) g.segment = *v;
+    if (auto v = r.text("architecture", Need::Bundled)) g.architecture = *v;
+    if (auto v = r.text("compute_capability", Need::BundledOrNull)) {
+        if (!parse_compute_capability(*v, g.compute_capability_major, g.compute_capability_minor))
+            r.report_key("compute_capability", "\"" + *v + "\" is not a CUDA compute capability: write e.g. \"8.9\"");
+        else if (g.vendor == "amd")
+            r.report_key("compute_capability", "must be null for AMD GPUs (CUDA compute capability is NVIDIA's)");
+    } else if (g.vendor == "nvidia" && context.mode == Mode::Bundled && record.contains("compute_capability") &&
+               record["compute_capability"].is_null()) {
+        r.report_key("compute_capability", "is required for NVIDIA GPUs: write e.g. \"8.9\" (see "
+                                           "https://developer.nvidia.com/cuda-gpus)");
+    }
+    if (auto v = r.whole("launch_year", Need::Bundled, {2010, 2030, "", ""})) g.launch_year = *v;
+    if (auto v = r.number("memory_gib", Need::Always,
+                          {1, 512, "GiB", "give the capacity in GiB as the vendor states it (24 for a 24 GB card)"}))
+        g.memory_bytes = to_base(*v, engine::kBytesPerGiB);
+    if (auto v = r.text("memory_type", Need::Bundled)) g.memory_type = *v;
+    if (auto v = r.number("memory_bandwidth_gb_per_s", Need::Always,
+                          {50, 20000, "GB/s", "give the memory bandwidth in decimal GB/s (NVLink is a separate key)"}))
+        g.memory_bandwidth_bytes_per_s = to_base(*v, kBytesPerGb);
+
+    read_dense_tflops(context, r, pointer, g);
+    if (auto v = r.number("tdp_w", Need::BundledOrNull, {20, 2000, "W", "give board power in watts; null if unpublished"}))
+        g.tdp_w = *v;
+    if (auto v = r.choice("form_factor", Need::Bundled, {"pcie", "sxm", "oam"})) g.form_factor = *v;
+    if (auto v = r.whole("pcie_gen", Need::BundledOrNull, {1, 6, "", ""})) g.pcie_gen = *v;
+    if (auto v = r.whole("pcie_lanes", Need::BundledOrNull, {1, 16, "lanes", ""})) g.pcie_lanes = *v;
+    if (auto v = r.number("nvlink_gb_per_s", Need::BundledOrNull,
+                          {1, 20000, "GB/s", "total bidirectional GB/s per GPU; null when there is none"}))
+        g.nvlink_bytes_per_s = to_base(*v, kBytesPerGb);
+    if (auto v = r.boolean("ecc", Need::Bundled)) g.ecc = *v;
+    if (auto v = r.boolean("ecc_on_by_default", Need::Bundled)) {
+        g.ecc_on_by_default = *v;
+        if (g.ecc_on_by_default && !g.ecc) r.report_key("ecc_on_by_default", "must be false on a card without ECC");
+    }
+    read_visible_memory(context, r, pointer, g);
+    if (auto v = r.boolean("laptop", Need::Optional)) g.laptop = *v;
+    if (g.laptop && g.form_factor != "pcie")
+        r.report_key("laptop", "a laptop GPU sits on the laptop's PCIe bus: its form_factor must be \"pcie\"");
+    if (auto v = r.number("launch_price_usd", Need::BundledOrNull,
+                          {50, 500000, "USD", "null when there is no public list price"}))
+        g.launch_price_usd = *v;
+    read_street_price(context, r, pointer, g);
     g.notes = r.strings("notes", Need::BundledOrNull);
     if (auto v = r.text("source", Need::Bundled)) g.source = *v;
     if (auto v = r.date("as_of", Need::Bundled)) g.as_of = *v;

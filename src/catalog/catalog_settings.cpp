@@ -6,12 +6,10 @@ namespace gg::catalog::records {
 
 // --- Settings ------------------------------------------------------------------------------------------------
 
-engine::CostSettings parse_settings(const Context& context, const json& doc) {
-    engine::CostSettings out;
-    Reader top(context, doc, "");
-    top.value("schema_version", Need::Always);  // checked by the caller
-    top.text("about", Need::Optional);
+namespace {
 
+// "exchange_rate": {"cny_per_usd", "as_of", "source"}.
+void read_exchange_rate(const Context& context, Reader& top, engine::CostSettings& out) {
     if (const json* v = top.object("exchange_rate", Need::Always)) {
         Reader r(context, *v, "/exchange_rate");
         engine::ExchangeRate x;
@@ -22,7 +20,10 @@ engine::CostSettings parse_settings(const Context& context, const json& doc) {
         r.finish();
         if (r.ok()) out.exchange_rate = x;
     }
+}
 
+// "electricity": the prices per kWh, unique ids; "default_electricity": one of them.
+void read_electricity(const Context& context, Reader& top, engine::CostSettings& out) {
     std::set<std::string> electricity_ids;
     if (const json* list = top.array("electricity", Need::Always)) {
         std::map<std::string, std::string> first;
@@ -66,7 +67,10 @@ engine::CostSettings parse_settings(const Context& context, const json& doc) {
         else
             top.report_key("default_electricity", "\"" + *s + "\" is not the id of a (valid) entry of \"electricity\"");
     }
+}
 
+// "host_system": what a bought card needs around it.
+void read_host_system(const Context& context, Reader& top, engine::CostSettings& out) {
     if (const json* v = top.object("host_system", Need::Always)) {
         Reader r(context, *v, "/host_system");
         engine::HostSystem h;
@@ -84,7 +88,10 @@ engine::CostSettings parse_settings(const Context& context, const json& doc) {
         r.finish();
         if (r.ok()) out.host_system = h;
     }
+}
 
+// "resale_value": points {"months", "fraction"}, ascending in months, never gaining value.
+void read_resale_value(const Context& context, Reader& top, engine::CostSettings& out) {
     if (const json* v = top.object("resale_value", Need::Always)) {
         Reader r(context, *v, "/resale_value");
         engine::ResaleValue rv;
@@ -119,7 +126,10 @@ engine::CostSettings parse_settings(const Context& context, const json& doc) {
         r.finish();
         if (r.ok()) out.resale_value = rv;
     }
+}
 
+// "utilization_fraction" and "reserve_fraction": a value with its source each.
+void read_fractions(const Context& context, Reader& top, engine::CostSettings& out) {
     auto fraction = [&](const char* key, double min, double max, const char* hint, engine::SourcedFraction& into) {
         if (const json* v = top.object(key, Need::Always)) {
             Reader r(context, *v, child("", key));
@@ -132,7 +142,9 @@ engine::CostSettings parse_settings(const Context& context, const json& doc) {
     };
     fraction("utilization_fraction", 0.01, 1, "the fraction of the year a bought card trains", out.utilization);
     fraction("reserve_fraction", 0, 0.9, "the fraction of GPU memory kept free", out.reserve);
+}
 
+void read_session_overheads(const Context& context, Reader& top, engine::CostSettings& out) {
     // What a session spends beside training: each value with its source; 0 = unknown (the term is not counted).
     if (const json* v = top.object("session_overheads", Need::Optional)) {
         Reader r(context, *v, "/session_overheads");
@@ -158,7 +170,10 @@ engine::CostSettings parse_settings(const Context& context, const json& doc) {
         r.finish();
         if (r.ok()) out.overheads = so;
     }
+}
 
+// "storage": the price of a GB-month of cloud storage.
+void read_storage(const Context& context, Reader& top, engine::CostSettings& out) {
     if (const json* v = top.object("storage", Need::Optional)) {
         Reader r(context, *v, "/storage");
         engine::StoragePrice s;
@@ -168,6 +183,22 @@ engine::CostSettings parse_settings(const Context& context, const json& doc) {
         r.finish();
         if (r.ok()) out.storage = s;
     }
+}
+
+}  // namespace
+
+engine::CostSettings parse_settings(const Context& context, const json& doc) {
+    engine::CostSettings out;
+    Reader top(context, doc, "");
+    top.value("schema_version", Need::Always);  // checked by the caller
+    top.text("about", Need::Optional);
+    read_exchange_rate(context, top, out);
+    read_electricity(context, top, out);
+    read_host_system(context, top, out);
+    read_resale_value(context, top, out);
+    read_fractions(context, top, out);
+    read_session_overheads(context, top, out);
+    read_storage(context, top, out);
     top.finish();
     return out;
 }
