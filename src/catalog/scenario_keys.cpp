@@ -45,7 +45,8 @@ constexpr KeyType kModel = KeyType::kModel, kWhole = KeyType::kWhole, kNumber = 
                   kBoolean = KeyType::kBoolean, kChoice = KeyType::kChoice, kList = KeyType::kList,
                   kText = KeyType::kText, kObject = KeyType::kObject;
 
-std::vector<ScenarioKey> make_table() {
+// The model and the job: shape, precision, optimizer, method and its LoRA, checkpointing, kernels.
+std::vector<ScenarioKey> job_keys() {
     return {
         K("model", kModel, 0).read(read_model).def("required").help(
             "A preset id (gpuguide models), a custom object {\"family\": decoder|encoder|vit|resnet|wide-resnet|unet, "
@@ -87,6 +88,12 @@ std::vector<ScenarioKey> make_table() {
         K("memory_format", kChoice, 2).values([] { return kMemoryFormats; }).sets(&Scenario::memory_format)
             .def("nchw").help("The tensor layout of convolution models: channels_last avoids layout transposes "
                               "around 16-bit convolutions."),
+    };
+}
+
+// The cards and how they work together.
+std::vector<ScenarioKey> gpu_keys() {
+    return {
         K("gpu", kObject, 6).help("The cards and how they work together.").not_object(
             "'gpu' must be an object {\"id\", \"count\", \"strategy\", \"interconnect\", \"peer_to_peer\", "
             "\"grad_reduce_dtype\", \"tensor_parallel\", \"pipeline_parallel\", \"pipeline_interleave\", "
@@ -117,6 +124,12 @@ std::vector<ScenarioKey> make_table() {
             "Norms and dropout split along the sequence; needs tensor_parallel > 1."),
         K("gpu/ecc", kBoolean, 0).read(read_ecc).def("as the card ships").help(
             "ECC on your own GDDR card: false gives back the 1/16 its check bits take."),
+    };
+}
+
+// The headroom, the data, the memory switches and the memory model's tunables.
+std::vector<ScenarioKey> data_and_memory_keys() {
+    return {
         K("reserve_fraction", kNumber, 4).range(0, 0.9).sets(&Scenario::reserve_fraction).def("0").help(
             "A share of the card kept free on top of the headroom."),
         K("dataset", kObject, 6).check(check_dataset).help("The training data, for the time and cost estimates.")
@@ -166,6 +179,12 @@ std::vector<ScenarioKey> make_table() {
                 "The optimizer step's temporaries, as a share of the largest parameter group."),
         K("tunables/zero_grad_set_to_none", kBoolean, 0).sets(&engine::Tunables::zero_grad_set_to_none)
             .def("true").help("false = torch < 2.0: gradients stay allocated between steps."),
+    };
+}
+
+// The fine-tuning stack, its switches, and what the headroom holds beside the job.
+std::vector<ScenarioKey> stack_keys() {
+    return {
         K("stack", kChoice, 4).values([] { return kStacks; }).sets(&Scenario::stack).check(check_stack)
             .def("hf-trainer").help("The fine-tuning stack, with its documented defaults (decoder models)."),
         K("stack_options", kObject, 5).check(check_stack_options).help("The stack's switches.").not_object(
@@ -193,6 +212,15 @@ std::vector<ScenarioKey> make_table() {
             .check(check_longest_seq_len).def("seq_len").help(
                 "The longest sample when samples vary and are not packed: its extra counts in the headroom."),
     };
+}
+
+std::vector<ScenarioKey> make_table() {
+    std::vector<ScenarioKey> table;
+    for (auto part : {job_keys, gpu_keys, data_and_memory_keys, stack_keys}) {
+        std::vector<ScenarioKey> rows = part();
+        table.insert(table.end(), rows.begin(), rows.end());
+    }
+    return table;
 }
 
 // Reads a key by its type into its field (keys with a `read` of their own read themselves).
@@ -346,8 +374,9 @@ std::string scenario_keys_markdown() {
         "Every key of a scenario (the input of `gpuguide estimate`, `rank`, `advise` and of the page's links), made\n"
         "from the key table the parser reads them by (`src/catalog/scenario_keys.cpp`) with\n"
         "`gpuguide keys --markdown > docs/scenario-keys.md`; the `scenario_keys_doc` test fails when this page and the\n"
-        "table differ. `a/b` is key `b` inside object `a`. Only `model` is required. GAN scenarios have keys of their\n"
-        "own (`docs/gan.md`).\n"
+        "table differ. `a/b` is key `b` inside object `a`. Only `model` is required. The keys `rank` and `advise` add\n"
+        "(objective, budget, currency, ...) are in `docs/decisions.md`; GAN scenarios have keys of their own\n"
+        "(`docs/gan.md`).\n"
         "\n"
         "| key | allowed | default | what it says |\n"
         "| --- | --- | --- | --- |\n";
