@@ -17,6 +17,8 @@
 
 namespace gg::catalog {
 
+nlohmann::json num_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+
 using nlohmann::json;
 
 const std::vector<std::string> kDecisionKeys = {"budget", "currency", "deadline_h", "region", "offer_currency",
@@ -35,8 +37,6 @@ constexpr double kMinTransferMbPerS = 0.01;
 constexpr double kMinGpuHoursPerMonth = 1;
 
 // ---- helpers -------------------------------------------------------------------------------------------------
-json num_or_null(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
-
 // A rental's calendar time when its sessions were planned (NaN when the run's time is unknown or it cannot finish).
 double known_calendar(const engine::RankOption& o) {
     return o.sessions.status == engine::SessionStatus::kOk && o.calendar_s > 0 ? o.calendar_s : std::nan("");

@@ -57,6 +57,10 @@ ParsedDecision parse_decision_scenario(std::string_view json_text, const Catalog
                                        const std::string& file = "scenario");
 ParsedDecision parse_decision_scenario_json(const nlohmann::json& doc, const Catalog& catalog,
                                             const std::string& file = "scenario");
+// A number in the reports' JSON, or null where it is unknown (NaN) or endless (infinity): the ranking's and the GAN
+// reports' (gan_rank.cpp, gan_report.cpp) one rule.
+nlohmann::json num_or_null(double x);
+
 // The decision keys only (merge into scenario_to_json for the whole document).
 nlohmann::json decision_keys_to_json(const DecisionScenario& s);
 

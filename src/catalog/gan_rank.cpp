@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "catalog/decision_json.h"
 #include "catalog/gan_scenario.h"
 #include "engine/cost.h"
 
@@ -13,16 +14,6 @@ namespace gg::catalog {
 using nlohmann::json;
 
 namespace {
-
-json num_or_null(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
-
-double rate(const GanScenario& s, const Catalog& c) {
-    return s.cny_per_usd > 0 ? s.cny_per_usd : c.settings.exchange_rate.cny_per_usd;
-}
-double shown(const GanScenario& s, const Catalog& c, double cny) {
-    if (!std::isfinite(cny)) return cny;
-    return engine::from_cny(cny, s.currency == "USD" ? engine::Currency::kUsd : engine::Currency::kCny, rate(s, c));
-}
 
 // The fix for a card the job does not fit: the largest per-GPU batch that fits, and the GPU count that keeps the
 // scenario's global batch (batch_size x count) at that per-GPU batch; null when it fits.
@@ -52,13 +43,13 @@ json option_json(const GanScenario& s, const Catalog& c, const char* kind, const
     if (offer != nullptr && std::isfinite(f.run_s)) {
         engine::RentInputs in;
         in.run_time_s = f.run_s;
-        in.cny_per_usd = rate(s, c);
+        in.cny_per_usd = s.exchange_rate(c);
         cost_cny = engine::rent_cost(*offer, in).total_cny;
     } else if (offer == nullptr) {
         engine::BuyInputs in;
         in.card_count = count;
         in.run_time_s = std::isfinite(f.run_s) ? f.run_s : 0;
-        in.cny_per_usd = rate(s, c);
+        in.cny_per_usd = s.exchange_rate(c);
         if (const engine::ElectricityPrice* e = c.default_electricity())
             in.electricity_price_per_kwh_cny = engine::to_cny(e->price_per_kwh, e->currency, in.cny_per_usd);
         if (c.settings.utilization.value_fraction > 0)
@@ -81,7 +72,7 @@ json option_json(const GanScenario& s, const Catalog& c, const char* kind, const
             {"samples_per_s", f.report.time_ok ? json(f.report.samples_per_s) : json(nullptr)},
             {"sec_per_kimg", f.report.time_ok ? json(f.report.sec_per_kimg) : json(nullptr)},
             {"time_s", num_or_null(f.run_s)},
-            {"cost", {{"amount", num_or_null(shown(s, c, cost_cny))}, {"currency", s.currency}}},
+            {"cost", {{"amount", num_or_null(s.shown(c, cost_cny))}, {"currency", s.currency}}},
             {"session_limits_not_planned", offer != nullptr && offer->has_limits},
             {"fix", fix_json(s, gpu, count, owned, f)}};
 }

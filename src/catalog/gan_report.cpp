@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "catalog/decision_json.h"
 #include "catalog/gan_scenario.h"
 #include "catalog/time_data.h"
 #include "engine/cost.h"
@@ -15,18 +16,6 @@ namespace gg::catalog {
 using nlohmann::json;
 
 namespace {
-
-json num_or_null(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
-
-double cny_per_usd(const GanScenario& s, const Catalog& c) {
-    return s.cny_per_usd > 0 ? s.cny_per_usd : c.settings.exchange_rate.cny_per_usd;
-}
-engine::Currency currency(const GanScenario& s) {
-    return s.currency == "USD" ? engine::Currency::kUsd : engine::Currency::kCny;
-}
-double shown(const GanScenario& s, const Catalog& c, double cny) {
-    return std::isfinite(cny) ? engine::from_cny(cny, currency(s), cny_per_usd(s, c)) : cny;
-}
 
 // One network's persistent state. Gradients (4 bytes) and Adam's m and v (8 bytes) are per fp32 parameter for each
 // network (gan.h); the report gives their sums, split here by parameter count.
@@ -80,9 +69,9 @@ json rent_costs_json(const GanScenario& s, const Catalog& c, double run_s) {
         if (o.gpu_id != s.gpu_id || o.gpu_count != s.gpu_count) continue;
         engine::RentInputs in;
         in.run_time_s = run_s;
-        in.cny_per_usd = cny_per_usd(s, c);
+        in.cny_per_usd = s.exchange_rate(c);
         const engine::RentCost rc = engine::rent_cost(o, in);
-        a.push_back({{"offer", o.id}, {"provider", o.provider}, {"cost", num_or_null(shown(s, c, rc.total_cny))},
+        a.push_back({{"offer", o.id}, {"provider", o.provider}, {"cost", num_or_null(s.shown(c, rc.total_cny))},
                      {"billed_s", rc.billed_s_per_run}, {"session_limits", o.has_limits}});
     }
     std::stable_sort(a.begin(), a.end(), [](const json& x, const json& y) {
@@ -102,7 +91,7 @@ engine::BuyCost buy(const GanScenario& s, const Catalog& c, const engine::GpuSpe
     engine::BuyInputs in;
     in.card_count = count;
     in.run_time_s = std::isfinite(run_s) ? run_s : 0;
-    in.cny_per_usd = cny_per_usd(s, c);
+    in.cny_per_usd = s.exchange_rate(c);
     in.electricity_price_per_kwh_cny = electricity_cny_per_kwh(c, in.cny_per_usd);
     if (c.settings.utilization.value_fraction > 0)
         in.gpu_hours_per_month = c.settings.utilization.value_fraction * engine::kHoursPerMonth;
@@ -195,10 +184,10 @@ json gan_report_json(const GanScenario& s, const Catalog& c) {
         const engine::BuyCost b = buy(s, c, *gpu, s.gpu_count, f.run_s);
         j["cost"] = {{"currency", s.currency},
                      {"rent", rent_costs_json(s, c, f.run_s)},
-                     {"buy", {{"purchase", num_or_null(shown(s, c, b.basis == engine::PriceBasis::kUnknown
+                     {"buy", {{"purchase", num_or_null(s.shown(c, b.basis == engine::PriceBasis::kUnknown
                                                                         ? std::nan("") : b.purchase_cny))},
-                              {"electricity", num_or_null(shown(s, c, b.electricity_cny))},
-                              {"total", num_or_null(shown(s, c, b.total_cny))},
+                              {"electricity", num_or_null(s.shown(c, b.electricity_cny))},
+                              {"total", num_or_null(s.shown(c, b.total_cny))},
                               {"price_basis", engine::price_basis_name(b.basis)}}}};
     } else {
         j["cost"] = nullptr;

@@ -8,6 +8,7 @@
 
 #include "catalog/decision_json.h"
 #include "catalog/gan_models.h"
+#include "engine/cost.h"
 
 namespace gg::catalog {
 
@@ -187,6 +188,14 @@ void read_tunables(const json& t, const Reader& r, GanScenario& s) {
 }
 
 }  // namespace
+
+double GanScenario::exchange_rate(const Catalog& c) const {
+    return cny_per_usd > 0 ? cny_per_usd : c.settings.exchange_rate.cny_per_usd;
+}
+double GanScenario::shown(const Catalog& c, double cny) const {
+    if (!std::isfinite(cny)) return cny;
+    return engine::from_cny(cny, currency == "USD" ? engine::Currency::kUsd : engine::Currency::kCny, exchange_rate(c));
+}
 
 engine::Display GanScenario::display_setting() const {
     if (display == "none") return engine::Display::kNone;

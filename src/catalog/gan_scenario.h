@@ -42,6 +42,10 @@ struct GanScenario {
         return kimg > 0 ? kimg * 1000 : dataset_samples * dataset_epochs;
     }
     engine::Display display_setting() const;
+    // The money of its reports (gan_rank.cpp, gan_report.cpp): the exchange rate (its own cny_per_usd, else
+    // data/settings.json's), and an amount in CNY in its currency (NaN, an unknown amount, stays NaN).
+    double exchange_rate(const Catalog& catalog) const;
+    double shown(const Catalog& catalog, double cny) const;
 };
 
 struct ParsedGanScenario {

@@ -250,11 +250,14 @@ tc_words = literals(["src/catalog/training_config.cpp", "src/catalog/training_co
                      "src/catalog/yaml_text.cpp"])
 write_dict("training_config.dict", tc_words, [w + ": " for w in tc_words] +
            ['"\\x0a"\n', '"\\x0a  "\n', "- ", "&a ", "*a", "!!str ", "---", "...", "|", ">", "~", "=", "_component_"])
-write_dict("catalog.dict", literals(["src/catalog/catalog.cpp", "src/catalog/catalog_json.cpp"]))
-scenario_words = literals(["src/catalog/scenario.cpp", "src/catalog/decision_json.cpp", "src/engine/family.cpp",
-                          "data/models.json"])
+write_dict("catalog.dict", literals(["src/catalog/catalog.cpp", "src/catalog/catalog_gpus.cpp",
+                                     "src/catalog/catalog_offers.cpp", "src/catalog/catalog_settings.cpp",
+                                     "src/catalog/catalog_calibrations.cpp", "src/catalog/catalog_json.cpp"]))
+scenario_words = literals(["src/catalog/scenario.cpp", "src/catalog/scenario_keys.cpp",
+                          "src/catalog/scenario_key_rules.cpp", "src/catalog/scenario_custom.cpp",
+                          "src/catalog/decision_json.cpp", "src/engine/family.cpp", "data/models.json"])
 write_dict("scenario.dict", scenario_words + [x["id"] for x in gpus["gpus"]])
 # The command line: command names and flags, the separators of the input format (newline, NUL) and scenario keys.
 write_dict("cli.dict", scenario_words, ["estimate", "rank", "advise", "gpus", "offers", "settings", "check-data",
-                                        "models", "validate", "help", "--json", "--markdown", "--dir", "--help", "-h", "--user-data",
+                                        "models", "validate", "keys", "help", "--json", "--markdown", "--dir", "--help", "-h", "--user-data",
                                         "--version", "-V", "-", '"\\x00"\n', '"\\x0a"\n'])
