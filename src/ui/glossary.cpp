@@ -1,4 +1,4 @@
-// The glossary's lookup and its tooltip (glossary.h); the entries are in glossary_table.h.
+// The glossary's lookup and its tooltip (glossary.h); the entries are in data/text/glossary.json (ui/glossary_table.h).
 #include "ui/glossary.h"
 
 #include <cassert>

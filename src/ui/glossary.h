@@ -1,4 +1,4 @@
-// The glossary (glossary_table.h): its entries, which of them a text names, and the tooltip that explains them.
+// The glossary (data/text/glossary.json): its entries, which of them a text names, and the tooltip that explains them.
 // ImGui only for the tooltip; the lookup is pure and tested (tests/ui/test_strings.cpp).
 #pragma once
 

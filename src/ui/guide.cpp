@@ -1,4 +1,4 @@
-// The Guide tab: the selection guide (src/ui/guide_content.h) as readable sections, each with "try it"
+// The Guide tab: the selection guide (data/text/guide/*.json) as readable sections, each with "try it"
 // buttons that load a scenario into the calculator.
 #include <string>
 
@@ -96,7 +96,7 @@ void draw_guide(AppState& app) {
         ImGui::Unindent(0.5f * em);
         ImGui::Dummy(ImVec2(0, 0.4f * em));
     }
-    // The glossary (glossary_table.h): every term of art the page uses, with its source; the same lines show when a
+    // The glossary (data/text/glossary.json): every term of art the page uses, with its source; the same lines show when a
     // text that names one is hovered.
     const bool glossary_open = wrapped_collapsing_header(stable_label(tr(Str::GlossaryTitle, app.lang), "glossary").c_str(), false);
     test_anchor(app, "guide-glossary");

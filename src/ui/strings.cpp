@@ -1,4 +1,4 @@
-// The texts of the string table (src/ui/strings_table.h), looked up by id and language.
+// The texts of the string table (data/text/strings/*.json, as ui/strings_table.h), looked up by id and language.
 #include "ui/strings.h"
 
 #include <cassert>
@@ -13,7 +13,6 @@ struct Entry {
 const Entry kEntries[] = {
 #define GG_UI_STRING_ENTRY(id, en, zh) {en, zh},
     GG_UI_STRINGS(GG_UI_STRING_ENTRY)
-    GG_UI_STRINGS_LOADER(GG_UI_STRING_ENTRY)
 #undef GG_UI_STRING_ENTRY
 };
 static_assert(sizeof(kEntries) / sizeof(kEntries[0]) == static_cast<int>(Str::Count), "one entry per Str id");
@@ -21,7 +20,7 @@ static_assert(sizeof(kEntries) / sizeof(kEntries[0]) == static_cast<int>(Str::Co
 
 const char* tr(Str id, Lang lang) {
     const int index = static_cast<int>(id);
-    assert(index >= 0 && index < static_cast<int>(Str::Count) && "tr(): id out of range; add it to strings_table.h");
+    assert(index >= 0 && index < static_cast<int>(Str::Count) && "tr(): id out of range; add it to data/text/strings");
     return lang == Lang::Zh ? kEntries[index].zh : kEntries[index].en;
 }
 

@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "ui/strings_table.h"
+#include "ui/strings_table.h"  // generated from data/text/strings/*.json by tools/gen_text.py
 
 namespace gg::ui {
 

@@ -92,7 +92,10 @@ for name in sorted(os.listdir(os.path.join(root, "tests", "validation"))):
     for c in doc.get("cases", []) if isinstance(doc, dict) else []:
         if isinstance(c, dict) and isinstance(c.get("scenario"), dict):
             scenarios.append(c["scenario"])
-for path in ("src/ui/guide_content.h", "src/ui/app.cpp"):
+for name in sorted(os.listdir(os.path.join(root, "data", "text", "guide"))):  # the guide's "try it" examples
+    if name.endswith(".json"):
+        scenarios += [t["scenario"] for t in load(os.path.join("data", "text", "guide", name)).get("try_it", [])]
+for path in ("src/ui/app.cpp",):
     with open(os.path.join(root, path), encoding="utf-8") as f:
         for m in re.finditer(r'R"\((\{"model".*?\})\)"', f.read()):
             try:

@@ -22,16 +22,18 @@ struct Example {
 
 std::vector<Example> first_project_examples() {
     std::vector<Example> out;
-#define GG_TEST_FIRST_PROJECT(section, en, zh, json) out.push_back({en, json});
-    GG_GUIDE_FIRST_PROJECTS_TRY(GG_TEST_FIRST_PROJECT)
+#define GG_TEST_FIRST_PROJECT(section, en, zh, json) \
+    if (std::string(#section) == "FirstProjects") out.push_back({en, json});
+    GG_GUIDE_TRY(GG_TEST_FIRST_PROJECT)
 #undef GG_TEST_FIRST_PROJECT
     return out;
 }
 
 std::string first_projects_text_en() {
     std::string all;
-#define GG_TEST_FIRST_PROJECT_TEXT(section, en, zh) all += en, all += "\n";
-    GG_GUIDE_FIRST_PROJECTS_PARAGRAPHS(GG_TEST_FIRST_PROJECT_TEXT)
+#define GG_TEST_FIRST_PROJECT_TEXT(section, en, zh) \
+    if (std::string(#section) == "FirstProjects") all += en, all += "\n";
+    GG_GUIDE_PARAGRAPHS(GG_TEST_FIRST_PROJECT_TEXT)
 #undef GG_TEST_FIRST_PROJECT_TEXT
     return all;
 }
