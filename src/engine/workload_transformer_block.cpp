@@ -72,6 +72,8 @@ std::int32_t attention_core(Builder& B, const std::string& n, const AttnShape& a
 }
 
 // ---- the transformer block -----------------------------------------------------------------------------------
+namespace {
+
 // A SwiGLU MLP over `tokens` rows (x `experts` weight copies): gate and up (or Phi-3's fused gate_up), SiLU on the
 // gate (saves its input), the product (saves both operands), down.
 std::int32_t glu_mlp(Builder& B, const ModelSpec& m, const std::string& n, const std::string& gate_name,
@@ -108,22 +110,17 @@ std::int32_t glu_mlp(Builder& B, const ModelSpec& m, const std::string& n, const
     return out;
 }
 
-// Block `i` at module path `n` on the residual stream `x`; returns the stream after it.
-std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout& L, const std::string& n, int i,
-                               std::int32_t x, bool eager) {
+// The query, key and value tensors the attention core reads.
+struct Qkv {
+    std::int32_t q = -1, k = -1, v = -1;
+};
+
+// The projections from the normed stream `y` to q, k and v, as the block's layout says.
+Qkv project_qkv(Builder& B, const ModelSpec& m, const BlockLayout& L, const std::string& n, std::int32_t y) {
     using P = BlockLayout::Projections;
     const double T = L.tokens;
     const int h = L.hidden, d = L.head_dim, dv = L.v_head_dim, kvh = L.kv_heads;
-    const double qh = T * L.heads * d;
-    const bool tp = L.tensor_parallel;
-    auto norm = [&](const std::string& name, std::int32_t t, double rows, int width) {
-        return L.rms ? B.rms_norm(name, t, rows, width) : B.layer_norm(name, t, rows, width);
-    };
-    const std::int32_t block_in = x;
-    std::int32_t y = L.post_norm ? x : norm(n + L.ln1, x, T, h);
-    const std::int32_t attn_in = y;
     std::int32_t q = -1, k = -1, v = -1;
-    if (tp) B.tp_region = true;
     if (L.projections == P::kLatent) {
         // q: q_proj, or the low-rank q_a_proj -> RMSNorm -> q_b_proj; k and v: kv_a_proj_with_mqa to the latent
         // (kv_lora_rank) plus the shared rope key, RMSNorm on the latent, kv_b_proj to every head's k_nope and v.
@@ -155,30 +152,48 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
         k = B.linear(n + L.k, y, T, h, kvh * d, L.k_bias, ParamRole::kK);
         v = B.linear(n + L.v, y, T, h, kvh * d, L.qv_bias, ParamRole::kV);
     }
+    return {q, k, v};
+}
+
+// Rotary position embedding on q and k (and repeat_kv's copies of k and v for grouped-query attention).
+void rotate_qk(Builder& B, const BlockLayout& L, const std::string& n, Qkv& a) {
+    const double T = L.tokens;
+    const int d = L.head_dim, kvh = L.kv_heads;
+    const double qh = T * L.heads * d;
+    // q*cos + rotate_half(q)*sin: the muls save cos and sin (b x s x d each; cos/sin do not need grad). Partial
+    // rotary (modeling_gpt_neox.py, modeling_phi.py): the same on q[..., :rot] and k[..., :rot], so cos and sin
+    // are b x s x rot; torch.cat((q_rot, q_pass)) then makes the new q and k (cat saves nothing).
+    const int rot = L.rotary_dim > 0 && L.rotary_dim < d ? L.rotary_dim : d;
+    Layer& r = B.layer(n + ".rotary", OpKind::kElementwise);
+    // Unsloth's fast_rope_embedding rotates q and k in place and keeps only the model's shared cos/sin tables.
+    for (int c = 0; c < 2; ++c) {
+        const std::int32_t t = B.tensor(T * rot, R::kActivation);
+        B.g.tensors[t].kept_by = TensorInfo::Kernels::kEagerOnly;
+        B.save(r, t, F::kInputGrad);
+    }
+    r.bytes_moved_elements = 3 * T * (L.heads + kvh) * double(rot) + (rot < d ? 2 * (qh + T * kvh * d) : 0);
+    a.q = B.tensor(qh, R::kActivation);
+    a.k = B.tensor(T * kvh * d, R::kActivation);
+    if (kvh != L.heads) {  // repeat_kv: expand + reshape copies K and V to every query head
+        a.k = B.tensor(qh, R::kActivation);
+        a.v = B.tensor(qh, R::kActivation);
+    }
+}
+
+// Self-attention of block `i` on the normed stream `y`: projections, q/k norms, rotary, the core, the output
+// projection (before the residual add).
+std::int32_t self_attention(Builder& B, const ModelSpec& m, const BlockLayout& L, const std::string& n, int i,
+                            std::int32_t y, bool eager) {
+    const double T = L.tokens;
+    const int h = L.hidden, d = L.head_dim, dv = L.v_head_dim, kvh = L.kv_heads;
+    const bool tp = L.tensor_parallel;
+    if (tp) B.tp_region = true;
+    Qkv a = project_qkv(B, m, L, n, y);
     if (L.qk_norm) {  // Qwen3RMSNorm / Gemma3RMSNorm over head_dim, per head (modeling_qwen3.py q_norm, k_norm)
-        q = B.rms_norm(n + ".self_attn.q_norm", q, T * L.heads, d);
-        k = B.rms_norm(n + ".self_attn.k_norm", k, T * kvh, d);
+        a.q = B.rms_norm(n + ".self_attn.q_norm", a.q, T * L.heads, d);
+        a.k = B.rms_norm(n + ".self_attn.k_norm", a.k, T * kvh, d);
     }
-    if (L.rope) {
-        // q*cos + rotate_half(q)*sin: the muls save cos and sin (b x s x d each; cos/sin do not need grad). Partial
-        // rotary (modeling_gpt_neox.py, modeling_phi.py): the same on q[..., :rot] and k[..., :rot], so cos and sin
-        // are b x s x rot; torch.cat((q_rot, q_pass)) then makes the new q and k (cat saves nothing).
-        const int rot = L.rotary_dim > 0 && L.rotary_dim < d ? L.rotary_dim : d;
-        Layer& r = B.layer(n + ".rotary", OpKind::kElementwise);
-        // Unsloth's fast_rope_embedding rotates q and k in place and keeps only the model's shared cos/sin tables.
-        for (int c = 0; c < 2; ++c) {
-            const std::int32_t t = B.tensor(T * rot, R::kActivation);
-            B.g.tensors[t].kept_by = TensorInfo::Kernels::kEagerOnly;
-            B.save(r, t, F::kInputGrad);
-        }
-        r.bytes_moved_elements = 3 * T * (L.heads + kvh) * double(rot) + (rot < d ? 2 * (qh + T * kvh * d) : 0);
-        q = B.tensor(qh, R::kActivation);
-        k = B.tensor(T * kvh * d, R::kActivation);
-        if (kvh != L.heads) {  // repeat_kv: expand + reshape copies K and V to every query head
-            k = B.tensor(qh, R::kActivation);
-            v = B.tensor(qh, R::kActivation);
-        }
-    }
+    if (L.rope) rotate_qk(B, L, n, a);
     // Sliding-window layers (Mistral, Phi-3, Qwen2 from max_window_layers on, Gemma 2's even and Gemma 3's local
     // layers): the flash-attn path passes window_size = (sliding_window, sliding_window) to flash_attn_func, whose
     // kernel computes only the scores inside the window (transformers modeling_flash_attention_utils.py
@@ -192,11 +207,154 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
     const int keys = slides && !eager ? std::min(L.seq, m.sliding_window) : L.seq;
     AttnShape shape{T, L.heads, d, keys};
     shape.softcap = m.attn_logit_softcapping > 0;
-    const std::int32_t core = attention_core(B, n + L.attn, shape, q, k, v, eager, L.dropout, L.softmax);
+    const std::int32_t core = attention_core(B, n + L.attn, shape, a.q, a.k, a.v, eager, L.dropout, L.softmax);
     // the heads back to rows: transpose(1, 2).contiguous() (HF) or the output of the fused path
-    const std::int32_t a = B.tensor(T * L.heads * dv, R::kActivation, L.context_from_core ? core : -1);
+    const std::int32_t heads = B.tensor(T * L.heads * dv, R::kActivation, L.context_from_core ? core : -1);
     if (tp) B.tp_region = false;
-    y = B.linear(n + L.o, a, T, L.heads * dv, h, L.o_bias, ParamRole::kO);
+    return B.linear(n + L.o, heads, T, L.heads * dv, h, L.o_bias, ParamRole::kO);
+}
+
+// Cross-attention (WhisperDecoderLayer.encoder_attn): q from the decoder, k and v from the encoder output (S rows per
+// sample), pre-LN; returns the output projection (before the residual add).
+std::int32_t cross_attention(Builder& B, const BlockLayout& L, const std::string& n, std::int32_t x, bool eager) {
+    const double T = L.tokens;
+    const int h = L.hidden, d = L.head_dim;
+    const double TE = L.encoder_tokens;
+    const std::int32_t y = B.layer_norm(n + ".encoder_attn_layer_norm", x, T, h);
+    B.tp_region = true;
+    const std::int32_t q = B.linear(n + ".encoder_attn.q_proj", y, T, h, L.heads * d, L.qv_bias, ParamRole::kQ);
+    const std::int32_t k =
+        B.linear(n + ".encoder_attn.k_proj", L.encoder_out, TE, h, L.heads * d, L.k_bias, ParamRole::kK);
+    const std::int32_t v =
+        B.linear(n + ".encoder_attn.v_proj", L.encoder_out, TE, h, L.heads * d, L.qv_bias, ParamRole::kV);
+    AttnShape cross{T, L.heads, d, L.encoder_seq};
+    cross.kv_tokens = TE;
+    attention_core(B, n + ".encoder_attn", cross, q, k, v, eager, L.dropout, SoftmaxStyle::kPlain);
+    const std::int32_t c = B.tensor(T * L.heads * d, R::kActivation);
+    B.tp_region = false;
+    return B.linear(n + ".encoder_attn.out_proj", c, T, L.heads * d, h, L.o_bias, ParamRole::kO);
+}
+
+// MixtralSparseMoeBlock's router: router logits (b s E), softmax in fp32, top-k; each token runs K experts. Returns the
+// gathered rows the experts read (T x K of them).
+std::int32_t route_to_experts(Builder& B, const ModelSpec& m, const BlockLayout& L, const std::string& n,
+                              std::int32_t y, int E, int K) {
+    const double T = L.tokens;
+    const int h = L.hidden;
+    const double TK = T * K;  // token-expert pairs
+    B.linear(n + L.router, y, T, h, E, m.router_bias, ParamRole::kRouter);
+    Layer& r = B.layer(n + ".block_sparse_moe.routing", OpKind::kReduction);
+    B.save(r, B.tensor(T * E, R::kFp32), F::kInputGrad);
+    B.save(r, B.tensor(T * K, R::kInt64), F::kInputGrad);
+    if (m.moe_renormalize) {  // weights /= weights.sum(-1, keepdim=True): div keeps both (b s K and b s)
+        B.save(r, B.tensor(TK, R::kFp32), F::kInputGrad);
+        B.save(r, B.tensor(T, R::kFp32), F::kInputGrad);
+    }
+    // The eager loop over the experts (modeling_mixtral.py, modeling_qwen2_moe.py, modeling_qwen3_moe.py,
+    // modeling_deepseek_v3.py all share it): hidden_states[top_x] gathers each expert's rows into a new
+    // tensor (IndexBackward keeps only the int64 indices), which the expert's Linears keep.
+    Layer& g = B.layer(n + ".experts.gather", OpKind::kElementwise);
+    B.save(g, B.tensor(TK, R::kInt64), F::kInputGrad);
+    g.bytes_moved_elements = 2 * TK * h;
+    return B.tensor(TK * h, R::kAutocastFp32);  // the rows of the norm's output, in its dtype
+}
+
+// The experts' outputs `y` (T x K rows) weighted by the router and summed back into T rows.
+std::int32_t combine_experts(Builder& B, const BlockLayout& L, const std::string& n, std::int32_t y, int K) {
+    const double T = L.tokens;
+    const int h = L.hidden;
+    const double TK = T * K;
+    // expert(rows) * routing_weights[top_x, idx, None]: mul keeps both operands (the weights cast to the
+    // hidden dtype: fp32 under autocast, so the product is fp32 too); out.index_add_(0, top_x, product)
+    // keeps its source (derivatives.yaml index_add: grad.index_select(dim, index).expand_as(source)).
+    // Measured: tests/validation/families (Mixtral, Qwen2-MoE, Qwen3-MoE cases).
+    Layer& w = B.layer(n + ".experts.routing_weight_mul", OpKind::kElementwise);
+    B.save(w, y, F::kInputGrad);
+    B.save(w, B.tensor(TK, R::kAutocastFp32), F::kInputGrad);
+    w.bytes_moved_elements = 3 * TK * h;
+    const std::int32_t weighted = B.tensor(TK * h, R::kAutocastFp32);
+    Layer& a = B.layer(n + ".experts.index_add", OpKind::kElementwise);
+    B.save(a, weighted, F::kInputGrad);
+    a.bytes_moved_elements = 3 * TK * h;
+    return B.tensor(T * h, R::kAutocastFp32);
+}
+
+// Shared experts: one dense SwiGLU MLP every token runs besides its routed ones (DeepSeekMoE, Dai et al. 2024,
+// sec. 3.2; Qwen2-MoE shared_expert, scaled by sigmoid(shared_expert_gate(x))). Returns the routed output `y` plus it.
+std::int32_t add_shared_expert(Builder& B, const ModelSpec& m, const BlockLayout& L, const std::string& n,
+                               std::int32_t mlp_in, std::int32_t y) {
+    const double T = L.tokens;
+    const int h = L.hidden;
+    const std::string p = m.shared_expert_prefix;
+    const std::int32_t s = glu_mlp(B, m, n, p + "." + leaf_name(L.gate), p + "." + leaf_name(L.up),
+                                   p + "." + leaf_name(L.down), p, mlp_in, T, h, m.shared_expert_ffn, 1);
+    if (m.shared_expert_gate) {
+        B.linear(n + ".mlp.shared_expert_gate", mlp_in, T, h, 1, false, ParamRole::kOther);
+        Layer& sig = B.layer(n + ".mlp.shared_expert_gate.sigmoid", OpKind::kElementwise);
+        B.save(sig, B.tensor(T, R::kActivation), F::kInputGrad);  // sigmoid saves its result
+        Layer& mul = B.layer(n + ".mlp.shared_expert.mul", OpKind::kElementwise);
+        B.save(mul, s, F::kInputGrad);
+        mul.bytes_moved_elements = 3 * T * h;
+    }
+    return B.add(y, T * h, R::kActivation);
+}
+
+// The gated (SwiGLU) MLP of block `i`: dense, or a mixture of experts (routed, with shared experts where the model has
+// them) on MoE layers.
+std::int32_t gated_mlp(Builder& B, const ModelSpec& m, const BlockLayout& L, const std::string& n, int i,
+                       std::int32_t y) {
+    const bool moe = m.experts > 1 && i >= m.first_dense_layers && (i + 1) % std::max(1, m.moe_layer_step) == 0;
+    const int E = moe ? std::max(1, m.experts) : 1, K = moe ? m.top_k : 1;
+    const int width = moe && m.moe_ffn > 0 ? m.moe_ffn : L.ffn;
+    const std::int32_t mlp_in = y;
+    const double TK = L.tokens * K;  // token-expert pairs
+    const std::int32_t expert_in = E > 1 ? route_to_experts(B, m, L, n, y, E, K) : y;
+    y = glu_mlp(B, m, n, L.gate, L.up, L.down, ".mlp", expert_in, TK, L.hidden, width, E);
+    if (E > 1) y = combine_experts(B, L, n, y, K);
+    if (moe && m.shared_expert_ffn > 0) y = add_shared_expert(B, m, L, n, mlp_in, y);
+    return y;
+}
+
+// The plain MLP: fc1, the activation, fc2.
+std::int32_t dense_mlp(Builder& B, const BlockLayout& L, const std::string& n, std::int32_t y) {
+    const double T = L.tokens;
+    const int h = L.hidden;
+    const bool tp = L.tensor_parallel;
+    if (tp) B.tp_region = true;
+    y = B.linear(n + L.fc1, y, T, h, L.ffn, L.mlp_bias, ParamRole::kFc1);
+    const double f = T * L.ffn;
+    // ReLU saves its result (derivatives.yaml relu: threshold_backward(grad, result, 0)), the tensor fc2 keeps
+    // too: one storage.
+    const std::int32_t act = B.tensor(f, R::kActivation);
+    Layer& g = B.layer(n + L.act, OpKind::kElementwise);
+    // NewGELUActivation saves four tensors of the FFN width (save_gelu_new); GELU and quick_gelu their input.
+    if (L.activation == Activation::kGeluTanhPython) save_gelu_new(B, g, y, f);
+    else if (L.activation == Activation::kRelu) B.save(g, act, F::kInputGrad);
+    else B.save(g, y, F::kInputGrad);
+    // quick_gelu (activations.py QuickGELUActivation, x * torch.sigmoid(1.702 * x)): sigmoid keeps its output
+    // and the mul its two operands, so one more tensor of the FFN width than GELU (CLIP case, families file).
+    if (L.activation == Activation::kQuickGelu) B.save(g, B.tensor(f, R::kActivation), F::kInputGrad);
+    g.bytes_moved_elements = (L.activation == Activation::kGeluTanhPython ? 10
+                              : L.activation == Activation::kQuickGelu   ? 5
+                                                                           : 2) * f;
+    if (tp) B.tp_region = false;
+    return B.linear(n + L.fc2, act, T, L.ffn, h, L.mlp_bias, ParamRole::kFc2);
+}
+
+}  // namespace
+
+// Block `i` at module path `n` on the residual stream `x`; returns the stream after it.
+std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout& L, const std::string& n, int i,
+                               std::int32_t x, bool eager) {
+    const double T = L.tokens;
+    const int h = L.hidden;
+    auto norm = [&](const std::string& name, std::int32_t t, double rows, int width) {
+        return L.rms ? B.rms_norm(name, t, rows, width) : B.layer_norm(name, t, rows, width);
+    };
+    const std::int32_t block_in = x;
+    std::int32_t y = L.post_norm ? x : norm(n + L.ln1, x, T, h);
+    const std::int32_t attn_in = y;
+    y = self_attention(B, m, L, n, i, y, eager);
     if (L.sandwich_norm) y = B.rms_norm(n + L.post_attn_norm, y, T, h);
     const double p_residual = L.residual_dropout < 0 ? L.dropout : L.residual_dropout;
     if (!L.attn_dropout.empty()) y = B.dropout(n + L.attn_dropout, y, T * h, p_residual, R::kActivation);
@@ -210,102 +368,12 @@ std::int32_t transformer_block(Builder& B, const ModelSpec& m, const BlockLayout
     } else {
         x = B.add(x, T * h);
         if (L.encoder_out >= 0) {
-            // Cross-attention (WhisperDecoderLayer.encoder_attn): q from the decoder, k and v from the encoder
-            // output (S rows per sample), pre-LN, residual.
-            const double TE = L.encoder_tokens;
-            y = B.layer_norm(n + ".encoder_attn_layer_norm", x, T, h);
-            B.tp_region = true;
-            q = B.linear(n + ".encoder_attn.q_proj", y, T, h, L.heads * d, L.qv_bias, ParamRole::kQ);
-            k = B.linear(n + ".encoder_attn.k_proj", L.encoder_out, TE, h, L.heads * d, L.k_bias, ParamRole::kK);
-            v = B.linear(n + ".encoder_attn.v_proj", L.encoder_out, TE, h, L.heads * d, L.qv_bias, ParamRole::kV);
-            AttnShape cross{T, L.heads, d, L.encoder_seq};
-            cross.kv_tokens = TE;
-            attention_core(B, n + ".encoder_attn", cross, q, k, v, eager, L.dropout, SoftmaxStyle::kPlain);
-            const std::int32_t c = B.tensor(T * L.heads * d, R::kActivation);
-            B.tp_region = false;
-            y = B.linear(n + ".encoder_attn.out_proj", c, T, L.heads * d, h, L.o_bias, ParamRole::kO);
+            cross_attention(B, L, n, x, eager);
             x = B.add(x, T * h);
         }
         y = L.sandwich_norm ? B.rms_norm(n + L.pre_mlp_norm, x, T, h) : norm(n + L.ln2, x, T, h);
     }
-    const bool moe = m.experts > 1 && i >= m.first_dense_layers && (i + 1) % std::max(1, m.moe_layer_step) == 0;
-    if (L.glu) {
-        const int E = moe ? std::max(1, m.experts) : 1, K = moe ? m.top_k : 1;
-        const int width = moe && m.moe_ffn > 0 ? m.moe_ffn : L.ffn;
-        const std::int32_t mlp_in = y;
-        const double TK = T * K;  // token-expert pairs
-        std::int32_t expert_in = y;
-        if (E > 1) {
-            // MixtralSparseMoeBlock: router logits (b s E), softmax in fp32, top-k; each token runs K experts.
-            B.linear(n + L.router, y, T, h, E, m.router_bias, ParamRole::kRouter);
-            Layer& r = B.layer(n + ".block_sparse_moe.routing", OpKind::kReduction);
-            B.save(r, B.tensor(T * E, R::kFp32), F::kInputGrad);
-            B.save(r, B.tensor(T * K, R::kInt64), F::kInputGrad);
-            if (m.moe_renormalize) {  // weights /= weights.sum(-1, keepdim=True): div keeps both (b s K and b s)
-                B.save(r, B.tensor(TK, R::kFp32), F::kInputGrad);
-                B.save(r, B.tensor(T, R::kFp32), F::kInputGrad);
-            }
-            // The eager loop over the experts (modeling_mixtral.py, modeling_qwen2_moe.py, modeling_qwen3_moe.py,
-            // modeling_deepseek_v3.py all share it): hidden_states[top_x] gathers each expert's rows into a new
-            // tensor (IndexBackward keeps only the int64 indices), which the expert's Linears keep.
-            Layer& g = B.layer(n + ".experts.gather", OpKind::kElementwise);
-            B.save(g, B.tensor(TK, R::kInt64), F::kInputGrad);
-            g.bytes_moved_elements = 2 * TK * h;
-            expert_in = B.tensor(TK * h, R::kAutocastFp32);  // the rows of the norm's output, in its dtype
-        }
-        y = glu_mlp(B, m, n, L.gate, L.up, L.down, ".mlp", expert_in, TK, h, width, E);
-        if (E > 1) {
-            // expert(rows) * routing_weights[top_x, idx, None]: mul keeps both operands (the weights cast to the
-            // hidden dtype: fp32 under autocast, so the product is fp32 too); out.index_add_(0, top_x, product)
-            // keeps its source (derivatives.yaml index_add: grad.index_select(dim, index).expand_as(source)).
-            // Measured: tests/validation/families (Mixtral, Qwen2-MoE, Qwen3-MoE cases).
-            Layer& w = B.layer(n + ".experts.routing_weight_mul", OpKind::kElementwise);
-            B.save(w, y, F::kInputGrad);
-            B.save(w, B.tensor(TK, R::kAutocastFp32), F::kInputGrad);
-            w.bytes_moved_elements = 3 * TK * h;
-            const std::int32_t weighted = B.tensor(TK * h, R::kAutocastFp32);
-            Layer& a = B.layer(n + ".experts.index_add", OpKind::kElementwise);
-            B.save(a, weighted, F::kInputGrad);
-            a.bytes_moved_elements = 3 * TK * h;
-            y = B.tensor(T * h, R::kAutocastFp32);
-        }
-        if (moe && m.shared_expert_ffn > 0) {
-            // Shared experts: one dense SwiGLU MLP every token runs besides its routed ones (DeepSeekMoE,
-            // Dai et al. 2024, sec. 3.2; Qwen2-MoE shared_expert, scaled by sigmoid(shared_expert_gate(x))).
-            const std::string p = m.shared_expert_prefix;
-            const std::int32_t s = glu_mlp(B, m, n, p + "." + leaf_name(L.gate), p + "." + leaf_name(L.up),
-                                           p + "." + leaf_name(L.down), p, mlp_in, T, h, m.shared_expert_ffn, 1);
-            if (m.shared_expert_gate) {
-                B.linear(n + ".mlp.shared_expert_gate", mlp_in, T, h, 1, false, ParamRole::kOther);
-                Layer& sig = B.layer(n + ".mlp.shared_expert_gate.sigmoid", OpKind::kElementwise);
-                B.save(sig, B.tensor(T, R::kActivation), F::kInputGrad);  // sigmoid saves its result
-                Layer& mul = B.layer(n + ".mlp.shared_expert.mul", OpKind::kElementwise);
-                B.save(mul, s, F::kInputGrad);
-                mul.bytes_moved_elements = 3 * T * h;
-            }
-            y = B.add(y, T * h, R::kActivation);
-        }
-    } else {
-        if (tp) B.tp_region = true;
-        y = B.linear(n + L.fc1, y, T, h, L.ffn, L.mlp_bias, ParamRole::kFc1);
-        const double f = T * L.ffn;
-        // ReLU saves its result (derivatives.yaml relu: threshold_backward(grad, result, 0)), the tensor fc2 keeps
-        // too: one storage.
-        const std::int32_t act = B.tensor(f, R::kActivation);
-        Layer& g = B.layer(n + L.act, OpKind::kElementwise);
-        // NewGELUActivation saves four tensors of the FFN width (save_gelu_new); GELU and quick_gelu their input.
-        if (L.activation == Activation::kGeluTanhPython) save_gelu_new(B, g, y, f);
-        else if (L.activation == Activation::kRelu) B.save(g, act, F::kInputGrad);
-        else B.save(g, y, F::kInputGrad);
-        // quick_gelu (activations.py QuickGELUActivation, x * torch.sigmoid(1.702 * x)): sigmoid keeps its output
-        // and the mul its two operands, so one more tensor of the FFN width than GELU (CLIP case, families file).
-        if (L.activation == Activation::kQuickGelu) B.save(g, B.tensor(f, R::kActivation), F::kInputGrad);
-        g.bytes_moved_elements = (L.activation == Activation::kGeluTanhPython ? 10
-                                  : L.activation == Activation::kQuickGelu   ? 5
-                                                                               : 2) * f;
-        if (tp) B.tp_region = false;
-        y = B.linear(n + L.fc2, act, T, L.ffn, h, L.mlp_bias, ParamRole::kFc2);
-    }
+    y = L.glu ? gated_mlp(B, m, L, n, i, y) : dense_mlp(B, L, n, y);
     if (L.sandwich_norm) y = B.rms_norm(n + L.post_mlp_norm, y, T, h);
     if (!L.mlp_dropout.empty()) y = B.dropout(n + L.mlp_dropout, y, T * h, p_residual, R::kActivation);
     if (L.post_norm) return B.layer_norm(n + L.ln2, B.add(x, T * h), T, h);
