@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <map>
 #include <tuple>
@@ -496,11 +495,10 @@ const Layout* one_lighter(const CountLayouts& cl, const Layout& l, PlanAxis ax) 
     return nullptr;
 }
 
-// The run's time (and its step's) of a layout at a micro-batch on the target's card (Planner::Impl::time_of).
-using TimeOf = std::function<double(Layout& l, int micro, double* step_s)>;
-
 // The plan's notes: each axis the plan raised, one step lighter, and why that was not taken; and a larger
-// micro-batch of its own layout.
+// micro-batch of its own layout. time_of(layout, micro, &step_s): the run's time (and its step's) on the target's card
+// (Planner::Impl::time_of).
+template <class TimeOf>
 void add_lighter_notes(const CountLayouts& cl, const Layout& l, std::size_t micro, const Allow& allow,
                        const ServerRules& rules, const TimeOf& time_of, Plan& plan) {
     for (PlanAxis ax : kAxes) {
@@ -612,7 +610,7 @@ Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
         plan.host_ram_bytes = rules.host_need(l);
         plan.time_s = best->time_s;
         plan.step_s = best->step_s;
-        const TimeOf timing = [&](Layout& lw, int m, double* step_s) { return time_of(lw, m, gpu, step_s); };
+        const auto timing = [&](Layout& lw, int m, double* step_s) { return time_of(lw, m, gpu, step_s); };
         add_lighter_notes(cl, l, best->micro, allow, rules, timing, plan);
         return plan;
     }
