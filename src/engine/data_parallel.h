@@ -45,7 +45,7 @@ struct DpStepTimes {
 
 // n replicas, micro-batch `batch` per replica, `accum` micro-batches per step, a link of `bus_bytes_per_s` (the
 // interconnect's achievable per-direction bandwidth) and `latency_s` per transfer. `device_micro_s` is one
-// micro-batch's GPU time with one replica's host overhead in it (time.cpp's micro-batch time), `host_micro_s` that
+// micro-batch's GPU time with one replica's host overhead in it (time_step.cpp's micro-batch time), `host_micro_s` that
 // host overhead: with one thread issuing every replica's kernels the host needs n x host_micro_s per micro-batch, which
 // sets the pace when it exceeds the device's time.
 DpStepTimes dp_step_times(const DpTraffic& traffic, int n, double batch, int accum, double bus_bytes_per_s,

@@ -1,5 +1,5 @@
 // The model families' stable names. The preset models themselves are data (data/models.json, read by
-// catalog/models.cpp); the builders are in workload.cpp.
+// catalog/models.cpp); the builders are in workload_*.cpp (build_graph in workload.cpp dispatches to them).
 
 #include "engine/workload.h"
 

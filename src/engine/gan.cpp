@@ -99,8 +99,9 @@ GanReport evaluate_gan(const GanSpec& spec, const GanTraining& t, const GpuSpec&
     const double peak32 = peak_flop_per_s(MatmulRate::kFp32, gpu);
     if (prior != nullptr && peak32 > 0 && gpu.memory_bandwidth_bytes_per_s > 0) {
         const double e = prior->matmul_fraction.expected;
-        // As time.cpp's gemm_rate: where the card's best FP16 GEMM was measured (matmul_limits), the prior's fraction
-        // of that measured best over the reference card's best-to-peak ratio; else the fraction of the datasheet peak.
+        // As time_step.cpp's gemm_rate: where the card's best FP16 GEMM was measured (matmul_limits), the prior's
+        // fraction of that measured best over the reference card's best-to-peak ratio; else the fraction of the
+        // datasheet peak.
         const double limit16 = priors.matmul_limit_flop_per_s(gpu, rate16);
         const double ref = priors.matmul_reference_fraction;
         r.fp16_flop_per_s = limit16 > 0 ? (ref > 0 ? limit16 * e / ref : std::min(peak16 * e, limit16)) : peak16 * e;

@@ -223,7 +223,7 @@ void add_optimizer_temp_bytes(const Graph& g, const TrainingConfig& c, const std
         case Optimizer::kAdam:
         case Optimizer::kAdamW:
             // A for-loop step makes one tensor's temporaries at a time (under ZeRO/FSDP the tensors are the rank's
-            // flat partitions, as large as its whole share: time.cpp); a fused kernel makes none.
+            // flat partitions, as large as its whole share: time_prepare.cpp); a fused kernel makes none.
             if (c.optimizer_impl == OptimizerImpl::kForLoop && !z1)
                 m.optimizer_temp_bytes = c.tunables.optimizer_temp_fraction * largest_stepped * state_b;
             else if (c.optimizer_impl == OptimizerImpl::kFused)
@@ -405,20 +405,10 @@ Peak compute_peak(const PreparedMemory& m, double batch) {
     const double encoding = m.input_encoder_transient_per_sample_bytes * batch;
     const bool encoder_peak = encoding > kept_all + loss_fwd;
     pk.forward_end = states + grads_before + (encoder_peak ? encoding : kept_all + loss_fwd);
-    const double dq = m.dequant_temp_bytes;
-    // Backward, segment by segment from the last: earlier segments still hold what they kept, this segment
-    // holds everything it saved (recomputed under checkpointing), later segments' gradients exist.
+    // Backward (walk_backward, memory_detail.h): the fullest segment.
     double best = states + grads_before + kept_all + loss_bwd;
     double best_act = kept_all, best_grad = grads_before, best_tmp = loss_bwd;
-    double kept_before = kept;
-    double grads_after = 0;
-    for (std::size_t i = m.segments.size(); i-- > 0;) {
-        const Segment& s = m.segments[i];
-        kept_before -= s.kept_per_sample_bytes * batch + s.kept_const_bytes;
-        grads_after += s.grad_bytes;
-        const double act = stash + kept_before + s.full_per_sample_bytes * batch + s.kept_const_bytes;
-        const double grad = std::max(grads_before, grads_after);
-        const double tmp = s.transient_per_sample_bytes * batch + dq;
+    walk_backward(m, batch, stash, kept, grads_before, [&](std::size_t, double act, double grad, double tmp) {
         const double live = states + act + grad + tmp;
         if (live > best) {
             best = live;
@@ -426,7 +416,7 @@ Peak compute_peak(const PreparedMemory& m, double batch) {
             best_grad = grad;
             best_tmp = tmp;
         }
-    }
+    });
     pk.backward = best;
     pk.step = states + paged_out + m.grad_bytes + m.optimizer_temp_bytes;
     pk.allocated = std::max({pk.forward_end, pk.backward, pk.step});

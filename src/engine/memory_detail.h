@@ -3,6 +3,8 @@
 // engine's API (memory.h is); no JSON or UI code.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -42,6 +44,25 @@ struct Walk {
 double rank_params(const Layer& l, const TrainingConfig& c, bool other_stage_than_embedding);
 Walk walk(const Graph& g, const TrainingConfig& c, const std::vector<int>& stages, int stage);
 double optimizer_state_bytes(const Layer& l, double trainable_elements, Optimizer o, double state_bytes);
+
+// ---- the backward walk (memory.cpp's peak, memory_fit.cpp's timeline) --------------------------------------------
+// Backward, segment by segment from the last: earlier segments still hold what they kept, this segment holds
+// everything it saved (recomputed under checkpointing), later segments' gradients exist. `kept` is what this
+// micro-batch keeps for backward, `stash` what the stage's other micro-batches in flight keep. Calls
+// visit(segment, activations, gradients, temporary) once per segment, the last first.
+template <class Visit>
+void walk_backward(const PreparedMemory& m, double batch, double stash, double kept, double grads_before,
+                   Visit&& visit) {
+    double kept_before = kept;
+    double grads_after = 0;
+    for (std::size_t i = m.segments.size(); i-- > 0;) {
+        const Segment& s = m.segments[i];
+        kept_before -= s.kept_per_sample_bytes * batch + s.kept_const_bytes;
+        grads_after += s.grad_bytes;
+        visit(i, stash + kept_before + s.full_per_sample_bytes * batch + s.kept_const_bytes,
+              std::max(grads_before, grads_after), s.transient_per_sample_bytes * batch + m.dequant_temp_bytes);
+    }
+}
 
 // ---- evaluate (memory.cpp) -------------------------------------------------------------------------------------
 // One pipeline stage's bytes at a micro-batch (required_bytes takes the fullest stage).

@@ -11,6 +11,7 @@
 namespace gg::engine {
 
 using memory_detail::stage_required_bytes;
+using memory_detail::walk_backward;
 
 // ---- verdict -----------------------------------------------------------------------------------------------
 const char* verdict_name(Verdict v) {
@@ -127,16 +128,9 @@ MemoryTimeline memory_timeline(const PreparedMemory& first, double batch) {
     add(StepPoint::kStart, -1, optimizer, grads_before, stash, 0);
     add(StepPoint::kForwardEnd, -1, optimizer, grads_before, encoder_peak ? 0 : kept_all, encoder_peak ? encoding : loss_fwd);
     add(StepPoint::kLossBackward, -1, optimizer, grads_before, kept_all, loss_bwd);
-    double kept_before = kept;
-    double grads_after = 0;
-    for (std::size_t i = m.segments.size(); i-- > 0;) {
-        const Segment& s = m.segments[i];
-        kept_before -= s.kept_per_sample_bytes * batch + s.kept_const_bytes;
-        grads_after += s.grad_bytes;
-        add(StepPoint::kBackward, static_cast<int>(i), optimizer, std::max(grads_before, grads_after),
-            stash + kept_before + s.full_per_sample_bytes * batch + s.kept_const_bytes,
-            s.transient_per_sample_bytes * batch + m.dequant_temp_bytes);
-    }
+    walk_backward(m, batch, stash, kept, grads_before, [&](std::size_t i, double act, double grad, double tmp) {
+        add(StepPoint::kBackward, static_cast<int>(i), optimizer, grad, act, tmp);
+    });
     add(StepPoint::kOptimizerStep, -1, optimizer + paged_out, m.grad_bytes, 0, m.optimizer_temp_bytes);
     // The peak as compute_peak names it: on equal bytes the backward wins, then the forward's end, then the step.
     auto preference = [](StepPoint p) {

@@ -348,7 +348,8 @@ struct Candidate {
 };
 
 // NVLink or NVSwitch inside the server: SXM/OAM modules (all-to-all over NVSwitch / Infinity Fabric). PCIe cards'
-// bridges join pairs at most, and the ranking's cards talk over their PCIe default (time.cpp default_interconnect).
+// bridges join pairs at most, and the ranking's cards talk over their PCIe default (time_rates.cpp
+// default_interconnect).
 bool tensor_parallel_link(const GpuSpec& gpu) {
     return (gpu.form_factor == "sxm" || gpu.form_factor == "oam") && gpu.nvlink_bytes_per_s > 0;
 }
@@ -413,12 +414,29 @@ int weight_of(const Layout& l) {
     return w + int(l.config.eager_attention);
 }
 
-}  // namespace
+// What a target's server allows a layout besides the card's memory: host RAM for offload, a link for tensor
+// parallelism.
+struct ServerRules {
+    int per_server = 1;        // the target's GPUs in one server
+    bool nvlink = false;       // tensor_parallel_link
+    double host_ram_bytes = 0;  // the server's, 0 = unknown
+    double host_need(const Layout& l) const { return l.host_ram_per_card * per_server; }
+    // The planner proposes offload only where the host's RAM is known to hold it; the user's own layout is refused
+    // only where it is known not to.
+    bool host_ok(const Layout& l) const {
+        if (l.host_ram_per_card <= 0) return true;
+        if (host_ram_bytes <= 0) return l.typed;
+        return host_need(l) <= host_ram_bytes;
+    }
+    // Tensor parallelism is proposed over NVLink/NVSwitch only; the user's own layout runs over whatever link the card
+    // has (the time model charges it).
+    bool link_ok(const Layout& l) const {
+        return l.typed || l.config.tensor_parallel == 1 || (nvlink && l.config.tensor_parallel <= per_server);
+    }
+};
 
-Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
-    Plan plan;
-    target_cpus_per_gpu = t.cpus_per_gpu;
-    CountLayouts& cl = layouts_for(t.count);
+// The room a target gives the job's layouts (see Allow).
+Allow allow_for(const PlanJob& job, const PlanTarget& t, bool tight) {
     Allow allow;
     allow.card = usable_memory_bytes(*t.gpu, t.ecc);  // nvidia-smi's total in the run's ECC state (card_memory.h)
     allow.tight = tight;
@@ -429,28 +447,15 @@ Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
     const double display = display_bytes(job.config.display, t.owned_display_card);
     allow.target_display = job.config.display == Display::kAuto ? 0.0 : display;  // a guessed desktop: only `fits`
     allow.target_extra = display + (allow.card > 0 ? allow.card * job.config.reserve_fraction : 0.0);
-    const GpuSpec& gpu = *t.gpu;
-    const int per_server = std::max(1, std::min(t.count, t.gpus_per_server));
-    const bool nvlink = tensor_parallel_link(gpu);
-    auto host_need = [&](const Layout& l) { return l.host_ram_per_card * per_server; };
-    // The planner proposes offload only where the host's RAM is known to hold it; the user's own layout is refused
-    // only where it is known not to.
-    auto host_ok = [&](const Layout& l) {
-        if (l.host_ram_per_card <= 0) return true;
-        if (t.host_ram_bytes <= 0) return l.typed;
-        return host_need(l) <= t.host_ram_bytes;
-    };
-    // Tensor parallelism is proposed over NVLink/NVSwitch only; the user's own layout runs over whatever link the card
-    // has (the time model charges it).
-    auto link_ok = [&](const Layout& l) {
-        return l.typed || l.config.tensor_parallel == 1 || (nvlink && l.config.tensor_parallel <= per_server);
-    };
+    return allow;
+}
 
-    // Fitting pairs, then those no other fitting pair beats on every axis (the typed layout is always kept).
+// Fitting pairs, then those no other fitting pair beats on every axis (the typed layout is always kept).
+std::vector<Candidate> undominated_fits(const CountLayouts& cl, const Allow& allow, const ServerRules& rules) {
     std::vector<Candidate> fit;
     for (std::size_t i = 0; i < cl.layouts.size(); ++i) {
         const Layout& l = cl.layouts[i];
-        if (!link_ok(l) || !host_ok(l)) continue;
+        if (!rules.link_ok(l) || !rules.host_ok(l)) continue;
         const int m = best_micro(l, allow);
         if (m >= 0) fit.push_back({i, std::size_t(m)});
     }
@@ -473,7 +478,107 @@ Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
             }
         if (!dominated) kept.push_back(fit[a]);
     }
+    return kept;
+}
 
+// The layout one step lighter than `l` on axis `ax` and equal on every other (nullptr: none).
+const Layout* one_lighter(const CountLayouts& cl, const Layout& l, PlanAxis ax) {
+    const int lvl = l.level(ax);
+    for (const Layout& o : cl.layouts) {
+        if (o.typed || o.config.eager_attention != l.config.eager_attention) continue;
+        bool same = o.level(ax) == lvl - 1;
+        for (PlanAxis other : kAxes)
+            if (other != ax && o.level(other) != l.level(other)) same = false;
+        if (ax == PlanAxis::kSharding && lvl == 3 && o.config.strategy != Strategy::kZero2) same = false;
+        if (same) return &o;
+    }
+    return nullptr;
+}
+
+// The plan's notes: each axis the plan raised, one step lighter, and why that was not taken; and a larger
+// micro-batch of its own layout. time_of(layout, micro, &step_s): the run's time (and its step's) on the target's card
+// (Planner::Impl::time_of).
+template <class TimeOf>
+void add_lighter_notes(const CountLayouts& cl, const Layout& l, std::size_t micro, const Allow& allow,
+                       const ServerRules& rules, const TimeOf& time_of, Plan& plan) {
+    for (PlanAxis ax : kAxes) {
+        if (l.level(ax) == 0) continue;
+        const Layout* lighter = one_lighter(cl, l, ax);
+        if (lighter == nullptr) continue;
+        if (!rules.link_ok(*lighter)) {
+            plan.notes.push_back({PlanRejection::kLink, ax, {}});
+            continue;
+        }
+        const int m = best_micro(*lighter, allow);
+        if (m >= 0 && !rules.host_ok(*lighter)) {
+            const PlanRejection why =
+                rules.host_ram_bytes > 0 ? PlanRejection::kHostRam : PlanRejection::kHostRamUnknown;
+            plan.notes.push_back({why, ax,
+                                  {{"host_ram_bytes", rules.host_need(*lighter)},
+                                   {"host_capacity_bytes", rules.host_ram_bytes}}});
+        } else if (m >= 0) {
+            Layout& lw = const_cast<Layout&>(*lighter);
+            double step = kNaN;
+            const double time = time_of(lw, lw.micros[std::size_t(m)], &step);
+            plan.notes.push_back({PlanRejection::kSlower, ax, {{"time_s", time}, {"step_s", step}}});
+        } else {
+            // At the smallest micro-batch it allows: the most it could save.
+            plan.notes.push_back({PlanRejection::kMemory, ax,
+                                  {{"peak_bytes", allow.shown(lighter->required_bytes.front())},
+                                   {"usable_bytes", allow.shown_usable(*lighter, 0)}}});
+        }
+    }
+    if (micro + 1 < l.micros.size())
+        plan.notes.push_back({PlanRejection::kMemory, PlanAxis::kMicroBatch,
+                              {{"peak_bytes", allow.shown(l.required_bytes[micro + 1])},
+                               {"usable_bytes", allow.shown_usable(l, micro + 1)}}});
+}
+
+// Nothing fits: how far the layout that needs the least memory (at its smallest micro-batch) among those the card's
+// links and host allow is from fitting, and a layout the host or the link rules out that would fit the card's memory.
+void add_unfit_notes(const CountLayouts& cl, const Allow& allow, const ServerRules& rules, Plan& plan) {
+    const Layout* least = nullptr;
+    const Layout* least_any = nullptr;
+    for (const Layout& l : cl.layouts) {
+        if (least_any == nullptr || l.required_bytes.front() < least_any->required_bytes.front()) least_any = &l;
+        if (!rules.link_ok(l) || !rules.host_ok(l)) continue;
+        if (least == nullptr || l.required_bytes.front() < least->required_bytes.front()) least = &l;
+    }
+    if (least != nullptr)
+        plan.notes.push_back({PlanRejection::kMemory, PlanAxis::kNone,
+                              {{"peak_bytes", allow.shown(least->required_bytes.front())},
+                               {"usable_bytes", allow.shown_usable(*least, 0)}}});
+    // A layout the host or the link rules out that would fit the card's memory.
+    for (const Layout& l : cl.layouts) {
+        if (best_micro(l, allow) < 0) continue;
+        if (!rules.link_ok(l)) {
+            plan.notes.push_back({PlanRejection::kLink, PlanAxis::kTensorParallel, {}});
+            break;
+        }
+    }
+    for (const Layout& l : cl.layouts) {
+        if (best_micro(l, allow) < 0 || !rules.link_ok(l) || rules.host_ok(l)) continue;
+        plan.notes.push_back({rules.host_ram_bytes > 0 ? PlanRejection::kHostRam : PlanRejection::kHostRamUnknown,
+                              PlanAxis::kOffload,
+                              {{"host_ram_bytes", rules.host_need(l)}, {"host_capacity_bytes", rules.host_ram_bytes}}});
+        break;
+    }
+}
+
+}  // namespace
+
+Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
+    Plan plan;
+    target_cpus_per_gpu = t.cpus_per_gpu;
+    CountLayouts& cl = layouts_for(t.count);
+    const Allow allow = allow_for(job, t, tight);
+    const GpuSpec& gpu = *t.gpu;
+    ServerRules rules;
+    rules.per_server = std::max(1, std::min(t.count, t.gpus_per_server));
+    rules.nvlink = tensor_parallel_link(gpu);
+    rules.host_ram_bytes = t.host_ram_bytes;
+
+    std::vector<Candidate> kept = undominated_fits(cl, allow, rules);
     const Candidate* best = nullptr;
     Score best_score;
     for (Candidate& c : kept) {
@@ -502,47 +607,11 @@ Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
         l.memory.config.grad_accum_steps = l.config.grad_accum_steps;
         plan.verdict = tight ? Verdict::kTight : Verdict::kFits;
         plan.headroom = v.headroom;
-        plan.host_ram_bytes = host_need(l);
+        plan.host_ram_bytes = rules.host_need(l);
         plan.time_s = best->time_s;
         plan.step_s = best->step_s;
-        // ---- notes: each axis the plan raised, one step lighter; and a larger micro-batch of its own layout.
-        for (PlanAxis ax : kAxes) {
-            const int lvl = l.level(ax);
-            if (lvl == 0) continue;
-            const Layout* lighter = nullptr;
-            for (const Layout& o : cl.layouts) {
-                if (o.typed || o.config.eager_attention != l.config.eager_attention) continue;
-                bool same = o.level(ax) == lvl - 1;
-                for (PlanAxis other : kAxes)
-                    if (other != ax && o.level(other) != l.level(other)) same = false;
-                if (ax == PlanAxis::kSharding && lvl == 3 && o.config.strategy != Strategy::kZero2) same = false;
-                if (same) { lighter = &o; break; }
-            }
-            if (lighter == nullptr) continue;
-            if (!link_ok(*lighter)) {
-                plan.notes.push_back({PlanRejection::kLink, ax, {}});
-                continue;
-            }
-            const int m = best_micro(*lighter, allow);
-            if (m >= 0 && !host_ok(*lighter)) {
-                plan.notes.push_back({t.host_ram_bytes > 0 ? PlanRejection::kHostRam : PlanRejection::kHostRamUnknown, ax,
-                                      {{"host_ram_bytes", host_need(*lighter)}, {"host_capacity_bytes", t.host_ram_bytes}}});
-            } else if (m >= 0) {
-                Layout& lw = const_cast<Layout&>(*lighter);
-                double step = kNaN;
-                const double time = time_of(lw, lw.micros[std::size_t(m)], gpu, &step);
-                plan.notes.push_back({PlanRejection::kSlower, ax, {{"time_s", time}, {"step_s", step}}});
-            } else {
-                // At the smallest micro-batch it allows: the most it could save.
-                plan.notes.push_back({PlanRejection::kMemory, ax,
-                                      {{"peak_bytes", allow.shown(lighter->required_bytes.front())},
-                                       {"usable_bytes", allow.shown_usable(*lighter, 0)}}});
-            }
-        }
-        if (best->micro + 1 < l.micros.size())
-            plan.notes.push_back({PlanRejection::kMemory, PlanAxis::kMicroBatch,
-                                  {{"peak_bytes", allow.shown(l.required_bytes[best->micro + 1])},
-                                   {"usable_bytes", allow.shown_usable(l, best->micro + 1)}}});
+        const auto timing = [&](Layout& lw, int m, double* step_s) { return time_of(lw, m, gpu, step_s); };
+        add_lighter_notes(cl, l, best->micro, allow, rules, timing, plan);
         return plan;
     }
 
@@ -563,34 +632,7 @@ Plan Planner::Impl::search(const PlanTarget& t, bool tight) {
                                   {{"global_batch", global_batch}, {"replicas", double(cl.smallest_replicas)}}});
         return plan;
     }
-    // The layout that needs the least memory (at its smallest micro-batch) among those the card's links and host
-    // allow: how far the best of them is from fitting.
-    const Layout* least = nullptr;
-    const Layout* least_any = nullptr;
-    for (const Layout& l : cl.layouts) {
-        if (least_any == nullptr || l.required_bytes.front() < least_any->required_bytes.front()) least_any = &l;
-        if (!link_ok(l) || !host_ok(l)) continue;
-        if (least == nullptr || l.required_bytes.front() < least->required_bytes.front()) least = &l;
-    }
-    if (least != nullptr)
-        plan.notes.push_back({PlanRejection::kMemory, PlanAxis::kNone,
-                              {{"peak_bytes", allow.shown(least->required_bytes.front())},
-                               {"usable_bytes", allow.shown_usable(*least, 0)}}});
-    // A layout the host or the link rules out that would fit the card's memory.
-    for (const Layout& l : cl.layouts) {
-        if (best_micro(l, allow) < 0) continue;
-        if (!link_ok(l)) {
-            plan.notes.push_back({PlanRejection::kLink, PlanAxis::kTensorParallel, {}});
-            break;
-        }
-    }
-    for (const Layout& l : cl.layouts) {
-        if (best_micro(l, allow) < 0 || !link_ok(l) || host_ok(l)) continue;
-        plan.notes.push_back({t.host_ram_bytes > 0 ? PlanRejection::kHostRam : PlanRejection::kHostRamUnknown,
-                              PlanAxis::kOffload,
-                              {{"host_ram_bytes", host_need(l)}, {"host_capacity_bytes", t.host_ram_bytes}}});
-        break;
-    }
+    add_unfit_notes(cl, allow, rules, plan);
     return plan;
 }
 

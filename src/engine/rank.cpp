@@ -1,8 +1,9 @@
 // Ranking of buy and rent options, the time-cost frontier and budget tiers (see rank.h). No JSON, no UI.
 //
-// Sections: names | the prepared job | evaluating options | ordering | tiers
+// Sections: names | the prepared job | evaluating options | rank_options | tiers (the order: rank_order.cpp)
 #include "engine/rank.h"
 #include "engine/card_memory.h"
+#include "engine/rank_detail.h"
 
 #include <algorithm>
 #include <cassert>
@@ -438,37 +439,239 @@ void apply_filters(const Ctx& c, RankOption& o) {
     o.eligible = ok;
 }
 
-// ---- ordering ----------------------------------------------------------------------------------------------------
-// Objective metric, smaller is better; NaN = unknown.
-double primary(const RankOption& o, Objective obj) {
-    switch (obj) {
-        case Objective::kCost: return o.cost_cny;
-        case Objective::kTime: return o.kind == OptionKind::kRent && o.calendar_s > 0 ? o.calendar_s : o.time_s;
-        case Objective::kValue: return o.value > 0 ? -o.value : kNaN;
+}  // namespace
+
+// ---- rank_options ------------------------------------------------------------------------------------------------
+namespace {
+
+// The cards by id, to find each offer's card in O(log gpus) comparisons rather than O(gpus). Equal ids (the
+// catalog rejects them) stay in catalog order, and the last one is taken, as a scan to the end would.
+std::vector<const GpuSpec*> cards_by_id(const std::vector<GpuSpec>& gpus) {
+    std::vector<const GpuSpec*> by_id(gpus.size());
+    for (std::size_t i = 0; i < gpus.size(); ++i) by_id[i] = &gpus[i];
+    std::sort(by_id.begin(), by_id.end(), [](const GpuSpec* a, const GpuSpec* b) {
+        const int order = a->id.compare(b->id);
+        return order != 0 ? order < 0 : a < b;
+    });
+    return by_id;
+}
+
+// The card with this id (the last of equal ids), nullptr where the catalog has none.
+const GpuSpec* card_with_id(const std::vector<const GpuSpec*>& by_id, const std::string& id) {
+    const auto after = std::upper_bound(by_id.begin(), by_id.end(), id,
+                                        [](const std::string& id, const GpuSpec* g) { return id < g->id; });
+    return after != by_id.begin() && (*(after - 1))->id == id ? *(after - 1) : nullptr;
+}
+
+// A rent option: `nodes` instances of the offer (multi-node when > 1): the price and the host RAM are per instance.
+RankOption& add_rent(const Ctx& c, RankResult& out, const CloudOffer& offer, const GpuSpec* gpu,
+                     const PreparedCount* p, int nodes) {
+    const JobModel& job = c.job;
+    const CostSettings& settings = c.settings;
+    const DecisionInputs& d = c.d;
+    RankOption& o = out.options.emplace_back();
+    start_reasons(c, o);
+    o.kind = OptionKind::kRent;
+    o.gpu = gpu;
+    o.nodes = nodes;
+    o.count = offer.gpu_count * nodes;
+    o.offer = &offer;
+    o.id.reserve(5 + offer.id.size() + 4);
+    o.id.append("rent:").append(offer.id);
+    if (nodes > 1) o.id.append(":x").append(std::to_string(nodes));
+    evaluate_card(c, p, o, offer.host_ram_bytes);
+    o.free_tier = offer.billing == Billing::Free;
+    if (known(o.time_s)) {
+        o.sessions = sessions_for_offer(job, offer, o.time_s, settings, d);
+        o.calendar_s = o.sessions.calendar_s;
+        add_session_reasons(o, offer, job_checkpoint_bytes(job), d.checkpointing);
+        RentInputs in;
+        in.run_time_s = o.time_s;
+        in.runs = d.runs;
+        in.storage_bytes = d.storage_bytes;
+        in.storage_price_per_gb_month_cny = settings.storage.price_per_gb_month_cny;
+        in.cny_per_usd = c.cny_per_usd;
+        in.sessions = o.sessions.status == SessionStatus::kOk ? &o.sessions : nullptr;
+        o.rent = rent_cost(offer, in);
+        // Each instance bills its own hours; the project's disk is counted once.
+        o.rent.compute_cny *= nodes;
+        o.rent.total_cny = o.rent.compute_cny + o.rent.storage_cny;
+        o.cost_cny = o.rent.total_cny;
+        o.cash_cny = o.cost_cny;
+        const double held_s = in.sessions != nullptr ? o.sessions.session_s : o.time_s;
+        if (o.rent.billed_s_per_run > held_s * 1.01)
+            o.reasons.push_back({ReasonCode::kBillingRounded,
+                                 {{"billed_s", o.rent.billed_s_per_run}, {"run_time_s", held_s}}, {}});
+    } else {
+        o.cost_cny = o.cash_cny = kNaN;
     }
-    return kNaN;
-}
-double secondary(const RankOption& o, Objective obj) { return obj == Objective::kTime ? o.cost_cny : o.time_s; }
-
-// Free tiers that can do the job come first when cost or value is asked for (they cost nothing; their price is
-// calendar time, shown beside them); by time they take their place by calendar time like any rental.
-// Offers the user likely cannot use from where they are (kAccessLimited) follow every option they can use.
-int group(const RankOption& o, Objective obj) {
-    if (o.eligible && o.access_limited) return 3;
-    if (o.eligible && o.free_tier && obj != Objective::kTime && known(o.time_s)) return 0;
-    if (o.eligible) return known(primary(o, obj)) ? 1 : 2;
-    return o.fits ? 4 : 5;
+    if (known(o.cost_cny))
+        o.reasons.push_back({ReasonCode::kCost,
+                             {{"cost", shown(c, o.cost_cny)}, {"per_run", shown(c, o.rent.compute_cny / d.runs)}},
+                             {}});
+    else
+        o.reasons.push_back({ReasonCode::kCostUnknown, {}, {}});
+    finish_cost(c, o);
+    apply_filters(c, o);
+    keep_reasons(c, o);
+    return o;
 }
 
-// An option's place in the order, computed once per option instead of in every comparison (RankOption is large).
-// Unknown metrics (NaN, +-infinity) are stored as +infinity: a plain `<` puts them after every known one, tied.
-struct SortKey {
-    int group = 0;
-    double primary = 0, secondary = 0;
-    const std::string* id = nullptr;
-    std::size_t index = 0;  // into the unsorted options
+// The rent options: one per offer whose card is in the catalog, and for a full server of a data-centre card the
+// multi-node option below.
+void add_rent_options(const Ctx& c, const std::vector<CloudOffer>& offers, RankResult& out) {
+    const JobModel& job = c.job;
+    const DecisionInputs& d = c.d;
+    const std::vector<const GpuSpec*> by_id = cards_by_id(c.gpus);
+    const int per_node = job.priors ? int(job.priors->comm.gpus_per_node) : 8;
+    for (const CloudOffer& offer : offers) {
+        const GpuSpec* gpu = card_with_id(by_id, offer.gpu_id);
+        if (gpu == nullptr || offer.gpu_count < 1) continue;
+        const RankOption& single = add_rent(c, out, offer, gpu, job.find(offer.gpu_count), 1);
+        // A full server of a data-centre card: when no plan fits one instance, or the one that does runs longer than
+        // k instances would together (k x their time: the same money or less), the fewest instances that fit, joined
+        // by the network between nodes (time_comm.cpp: a job wider than a node crosses InfiniBand unless told
+        // otherwise).
+        if (offer.gpu_count != per_node || gpu->segment != "datacenter") continue;
+        const double single_time_s = single.fits ? single.time_s : kNaN;
+        if (single.fits && !known(single_time_s)) continue;
+        for (int nodes : d.multi_node_counts) {
+            if (nodes < 2) continue;
+            PlanTarget t;
+            t.gpu = gpu;
+            t.count = offer.gpu_count * nodes;
+            t.host_ram_bytes = offer.host_ram_bytes;
+            t.gpus_per_server = offer.gpu_count;
+            t.cpus_per_gpu = offer.vcpu_count / offer.gpu_count;
+            const Plan p = c.planner.plan(t);
+            if (!p.found) continue;
+            if (single.fits && !(known(p.time_s) && p.time_s * nodes < single_time_s)) break;
+            add_rent(c, out, offer, gpu, job.find(t.count), nodes);
+            break;
+        }
+    }
+}
+
+// The rent each buy option's break-even is measured against: the cheapest fitting hourly rent of the same
+// model, else the cheapest fitting hourly rent of any model.
+struct BestRents {
+    std::vector<const RankOption*> of_card;  // indexed like the catalog's cards
+    const RankOption* any = nullptr;
 };
-double sort_metric(double x) { return known(x) ? x : std::numeric_limits<double>::infinity(); }
+
+BestRents best_rents(const Ctx& c, const RankResult& out) {
+    BestRents best;
+    best.of_card.assign(c.gpus.size(), nullptr);
+    // Equal costs are broken by id, so the choice does not depend on the order of the catalog's offers.
+    auto cheaper = [](const RankOption& a, const RankOption* b) {
+        return b == nullptr || a.cost_cny < b->cost_cny || (a.cost_cny == b->cost_cny && a.id < b->id);
+    };
+    for (const RankOption& r : out.options) {
+        if (!r.fits || !known(r.cost_cny) || r.offer->billing == Billing::Monthly) continue;  // per hour of use
+        const RankOption*& same = best.of_card[c.card_index(r.gpu)];
+        if (cheaper(r, same)) same = &r;
+        if (cheaper(r, best.any)) best.any = &r;
+    }
+    return best;
+}
+
+// Without a card price (no street or launch price: most data-centre cards, AWS's cloud-only A10G) or for a
+// server-only module, nothing of the desktop model is known: no card price, no desktop host, no power draw
+// or electricity, no resale. Unknown, not zero: the report prints them as null.
+void forget_desktop_model(BuyCost& buy) {
+    const double hours = buy.training_hours, months = buy.ownership_months;
+    buy = BuyCost{};
+    buy.training_hours = hours;
+    buy.ownership_months = months;
+    buy.card_price_cny = buy.cards_cny = buy.host_cny = buy.purchase_cny = kNaN;
+    buy.power_w = buy.resale_fraction = buy.resale_cny = buy.electricity_cny = kNaN;
+    buy.total_cny = kNaN;
+}
+
+// A buy option's cost and the reasons that explain it: the cost or its absence, a launch-price basis, a shared
+// host, an underpowered supply, a resale curve extrapolated.
+void add_buy_cost_reasons(const Ctx& c, const GpuSpec& gpu, int n, bool no_desktop_model, RankOption& o) {
+    const CostSettings& settings = c.settings;
+    const auto& resale_points = settings.resale_value.points;
+    if (known(o.time_s) && known(o.buy.total_cny)) {
+        o.cost_cny = o.buy.total_cny;
+        o.cash_cny = o.buy.purchase_cny + o.buy.electricity_cny;
+    } else if (known(o.buy.purchase_cny)) {
+        o.cost_cny = kNaN;  // the purchase is known, but not the power and resale without a time
+        o.cash_cny = o.buy.purchase_cny;
+    } else {
+        o.cost_cny = o.cash_cny = kNaN;
+    }
+    if (known(o.cost_cny))
+        o.reasons.push_back({ReasonCode::kCost,
+                             {{"cost", shown(c, o.cost_cny)}, {"upfront", shown(c, o.buy.purchase_cny)}}, {}});
+    else
+        o.reasons.push_back({ReasonCode::kCostUnknown, {}, {}});
+    if (o.buy.basis == PriceBasis::kLaunchUsd)
+        o.reasons.push_back({ReasonCode::kLaunchPriceBasis,
+                             {{"launch_usd", gpu.launch_price_usd}, {"cny_per_usd", c.cny_per_usd}}, {}});
+    if (n > 1 && !no_desktop_model) o.reasons.push_back({ReasonCode::kHostShared, {{"count", double(n)}}, {}});
+    // The host's power supply must carry the cards at their board power and the host itself.
+    if (!no_desktop_model && settings.host_system.psu_w > 0 && gpu.tdp_w > 0 &&
+        n * gpu.tdp_w + settings.host_system.power_w > settings.host_system.psu_w)
+        o.reasons.push_back({ReasonCode::kHostUnderpowered,
+                             {{"power_w", n * gpu.tdp_w + settings.host_system.power_w},
+                              {"psu_w", settings.host_system.psu_w}},
+                             {}});
+    if (!no_desktop_model && !resale_points.empty() && o.buy.ownership_months > resale_points.back().age_months)
+        o.reasons.push_back({ReasonCode::kResaleExtrapolated,
+                             {{"ownership_months", o.buy.ownership_months},
+                              {"last_point_months", resale_points.back().age_months}},
+                             {}});
+}
+
+// Break-even against the cheapest fitting rent of the same model, else the cheapest fitting rent.
+void add_break_even(const Ctx& c, const GpuSpec& gpu, const BuyInputs& in, const BestRents& best, RankOption& o) {
+    if (known(o.time_s) && known(o.buy.total_cny)) {
+        const RankOption* best_same = best.of_card[c.card_index(&gpu)];
+        const RankOption* best_any = best.any;
+        if (const RankOption* r = best_same ? best_same : best_any) {
+            const BreakEven be = break_even(gpu, in, *r->offer, r->time_s);
+            if (be.exists)
+                o.reasons.push_back({ReasonCode::kBreakEven,
+                                     {{"runs", be.runs}, {"hours", be.training_hours}, {"months", be.months}},
+                                     r->offer->id});
+            else
+                o.reasons.push_back({ReasonCode::kNeverBreaksEven,
+                                     {{"horizon_months", kBreakEvenHorizonMonths}}, r->offer->id});
+        }
+    }
+}
+
+// A buy option: n cards of this model in one desktop host (`in` carries the decision's shared buy inputs).
+void add_buy(const Ctx& c, const GpuSpec& gpu, int n, BuyInputs& in, const BestRents& best, RankResult& out) {
+    const PreparedCount* p = c.job.find(n);  // the typed layout at n cards (nullptr: it needs other counts)
+    RankOption& o = out.options.emplace_back();
+    start_reasons(c, o);
+    o.kind = OptionKind::kBuy;
+    o.gpu = &gpu;
+    o.count = n;
+    const std::string count_text = std::to_string(n);
+    o.id.reserve(5 + gpu.id.size() + count_text.size());
+    o.id.append("buy:").append(gpu.id).append(":").append(count_text);
+    evaluate_card(c, p, o, c.d.buy_host_ram_bytes);
+    in.card_count = n;
+    in.run_time_s = known(o.time_s) ? o.time_s : 0;
+    o.buy = buy_cost(gpu, in);
+    // SXM and OAM modules mount only on a server's baseboard (HGX and the like, 4 or 8 per board): a card price
+    // plus a desktop host is no price anyone can buy them at.
+    // A quote the user entered is used as given (it may be for a whole server).
+    const bool server_only = (gpu.form_factor == "sxm" || gpu.form_factor == "oam") &&
+                             gpu.street_price.source != kUserPriceSource;
+    if (server_only) o.reasons.push_back({ReasonCode::kServerOnly, {}, {}});
+    const bool no_desktop_model = server_only || o.buy.basis == PriceBasis::kUnknown;
+    if (no_desktop_model) forget_desktop_model(o.buy);
+    add_buy_cost_reasons(c, gpu, n, no_desktop_model, o);
+    add_break_even(c, gpu, in, best, o);
+    finish_cost(c, o);
+    apply_filters(c, o);
+    keep_reasons(c, o);
+}
 
 }  // namespace
 
@@ -487,250 +690,20 @@ RankResult rank_options(const JobModel& job, const std::vector<GpuSpec>& gpus, c
                 std::vector<CountTime>(gpus.size() * job.per_count.size()),
                 {}};
     RankResult out;
-    // Room for every option: each is built in place, and pointers into the vector (best_rent_of) stay valid.
+    // Room for every option: each is built in place, and pointers into the vector (BestRents) stay valid.
     out.options.reserve(gpus.size() * d.buy_counts.size() + 2 * offers.size());
-
-    // The cards by id, to find each offer's card in O(log gpus) comparisons rather than O(gpus). Equal ids (the
-    // catalog rejects them) stay in catalog order, and the last one is taken, as a scan to the end would.
-    std::vector<const GpuSpec*> by_id(gpus.size());
-    for (std::size_t i = 0; i < gpus.size(); ++i) by_id[i] = &gpus[i];
-    std::sort(by_id.begin(), by_id.end(), [](const GpuSpec* a, const GpuSpec* b) {
-        const int order = a->id.compare(b->id);
-        return order != 0 ? order < 0 : a < b;
-    });
-
-    // Rent options first (the buy options' break-even refers to them). `nodes` instances of the offer (multi-node
-    // when > 1): the price and the host RAM are per instance.
-    auto add_rent = [&](const CloudOffer& offer, const GpuSpec* gpu, const PreparedCount* p, int nodes) -> RankOption& {
-        RankOption& o = out.options.emplace_back();
-        start_reasons(c, o);
-        o.kind = OptionKind::kRent;
-        o.gpu = gpu;
-        o.nodes = nodes;
-        o.count = offer.gpu_count * nodes;
-        o.offer = &offer;
-        o.id.reserve(5 + offer.id.size() + 4);
-        o.id.append("rent:").append(offer.id);
-        if (nodes > 1) o.id.append(":x").append(std::to_string(nodes));
-        evaluate_card(c, p, o, offer.host_ram_bytes);
-        o.free_tier = offer.billing == Billing::Free;
-        if (known(o.time_s)) {
-            o.sessions = sessions_for_offer(job, offer, o.time_s, settings, d);
-            o.calendar_s = o.sessions.calendar_s;
-            add_session_reasons(o, offer, job_checkpoint_bytes(job), d.checkpointing);
-            RentInputs in;
-            in.run_time_s = o.time_s;
-            in.runs = d.runs;
-            in.storage_bytes = d.storage_bytes;
-            in.storage_price_per_gb_month_cny = settings.storage.price_per_gb_month_cny;
-            in.cny_per_usd = c.cny_per_usd;
-            in.sessions = o.sessions.status == SessionStatus::kOk ? &o.sessions : nullptr;
-            o.rent = rent_cost(offer, in);
-            // Each instance bills its own hours; the project's disk is counted once.
-            o.rent.compute_cny *= nodes;
-            o.rent.total_cny = o.rent.compute_cny + o.rent.storage_cny;
-            o.cost_cny = o.rent.total_cny;
-            o.cash_cny = o.cost_cny;
-            const double held_s = in.sessions != nullptr ? o.sessions.session_s : o.time_s;
-            if (o.rent.billed_s_per_run > held_s * 1.01)
-                o.reasons.push_back({ReasonCode::kBillingRounded,
-                                     {{"billed_s", o.rent.billed_s_per_run}, {"run_time_s", held_s}}, {}});
-        } else {
-            o.cost_cny = o.cash_cny = kNaN;
-        }
-        if (known(o.cost_cny))
-            o.reasons.push_back({ReasonCode::kCost,
-                                 {{"cost", shown(c, o.cost_cny)}, {"per_run", shown(c, o.rent.compute_cny / d.runs)}},
-                                 {}});
-        else
-            o.reasons.push_back({ReasonCode::kCostUnknown, {}, {}});
-        finish_cost(c, o);
-        apply_filters(c, o);
-        keep_reasons(c, o);
-        return o;
-    };
-    const int per_node = job.priors ? int(job.priors->comm.gpus_per_node) : 8;
-    for (const CloudOffer& offer : offers) {
-        const auto after = std::upper_bound(by_id.begin(), by_id.end(), offer.gpu_id,
-                                            [](const std::string& id, const GpuSpec* g) { return id < g->id; });
-        const GpuSpec* gpu = after != by_id.begin() && (*(after - 1))->id == offer.gpu_id ? *(after - 1) : nullptr;
-        if (gpu == nullptr || offer.gpu_count < 1) continue;
-        const RankOption& single = add_rent(offer, gpu, job.find(offer.gpu_count), 1);
-        // A full server of a data-centre card: when no plan fits one instance, or the one that does runs longer than
-        // k instances would together (k x their time: the same money or less), the fewest instances that fit, joined
-        // by the network between nodes (time.cpp: a job wider than a node crosses InfiniBand unless told otherwise).
-        if (offer.gpu_count != per_node || gpu->segment != "datacenter") continue;
-        const double single_time_s = single.fits ? single.time_s : kNaN;
-        if (single.fits && !known(single_time_s)) continue;
-        for (int nodes : d.multi_node_counts) {
-            if (nodes < 2) continue;
-            PlanTarget t;
-            t.gpu = gpu;
-            t.count = offer.gpu_count * nodes;
-            t.host_ram_bytes = offer.host_ram_bytes;
-            t.gpus_per_server = offer.gpu_count;
-            t.cpus_per_gpu = offer.vcpu_count / offer.gpu_count;
-            const Plan p = c.planner.plan(t);
-            if (!p.found) continue;
-            if (single.fits && !(known(p.time_s) && p.time_s * nodes < single_time_s)) break;
-            add_rent(offer, gpu, job.find(t.count), nodes);
-            break;
-        }
-    }
-    const std::size_t rent_end = out.options.size();
-    // The rent each buy option's break-even is measured against: the cheapest fitting hourly rent of the same
-    // model, else the cheapest fitting hourly rent of any model.
-    std::vector<const RankOption*> best_rent_of(gpus.size(), nullptr);
-    const RankOption* best_rent_any = nullptr;
-    // Equal costs are broken by id, so the choice does not depend on the order of the catalog's offers.
-    auto cheaper = [](const RankOption& a, const RankOption* b) {
-        return b == nullptr || a.cost_cny < b->cost_cny || (a.cost_cny == b->cost_cny && a.id < b->id);
-    };
-    for (std::size_t i = 0; i < rent_end; ++i) {
-        const RankOption& r = out.options[i];
-        if (!r.fits || !known(r.cost_cny) || r.offer->billing == Billing::Monthly) continue;  // per hour of use
-        const RankOption*& same = best_rent_of[c.card_index(r.gpu)];
-        if (cheaper(r, same)) same = &r;
-        if (cheaper(r, best_rent_any)) best_rent_any = &r;
-    }
-
+    // Rent options first (the buy options' break-even refers to them).
+    add_rent_options(c, offers, out);
+    const BestRents best = best_rents(c, out);
     BuyInputs in = shared_buy_inputs(c);
-    const auto& resale_points = settings.resale_value.points;
     for (const GpuSpec& gpu : gpus) {
         for (int n : d.buy_counts) {
-            if (gpu.laptop && n != 1) continue;   // a laptop holds one GPU: no 2, 4 or 8 of them in one machine
-            const PreparedCount* p = job.find(n);  // the typed layout at n cards (nullptr: it needs other counts)
-            RankOption& o = out.options.emplace_back();
-            start_reasons(c, o);
-            o.kind = OptionKind::kBuy;
-            o.gpu = &gpu;
-            o.count = n;
-            const std::string count_text = std::to_string(n);
-            o.id.reserve(5 + gpu.id.size() + count_text.size());
-            o.id.append("buy:").append(gpu.id).append(":").append(count_text);
-            evaluate_card(c, p, o, d.buy_host_ram_bytes);
-            in.card_count = n;
-            in.run_time_s = known(o.time_s) ? o.time_s : 0;
-            o.buy = buy_cost(gpu, in);
-            // SXM and OAM modules mount only on a server's baseboard (HGX and the like, 4 or 8 per board): a card price
-            // plus a desktop host is no price anyone can buy them at.
-            // A quote the user entered is used as given (it may be for a whole server).
-            const bool server_only = (gpu.form_factor == "sxm" || gpu.form_factor == "oam") &&
-                                     gpu.street_price.source != kUserPriceSource;
-            if (server_only) o.reasons.push_back({ReasonCode::kServerOnly, {}, {}});
-            // Without a card price (no street or launch price: most data-centre cards, AWS's cloud-only A10G) or for a
-            // server-only module, nothing of the desktop model is known: no card price, no desktop host, no power draw
-            // or electricity, no resale. Unknown, not zero: the report prints them as null.
-            const bool no_desktop_model = server_only || o.buy.basis == PriceBasis::kUnknown;
-            if (no_desktop_model) {
-                const double hours = o.buy.training_hours, months = o.buy.ownership_months;
-                o.buy = BuyCost{};
-                o.buy.training_hours = hours;
-                o.buy.ownership_months = months;
-                o.buy.card_price_cny = o.buy.cards_cny = o.buy.host_cny = o.buy.purchase_cny = kNaN;
-                o.buy.power_w = o.buy.resale_fraction = o.buy.resale_cny = o.buy.electricity_cny = kNaN;
-                o.buy.total_cny = kNaN;
-            }
-            if (known(o.time_s) && known(o.buy.total_cny)) {
-                o.cost_cny = o.buy.total_cny;
-                o.cash_cny = o.buy.purchase_cny + o.buy.electricity_cny;
-            } else if (known(o.buy.purchase_cny)) {
-                o.cost_cny = kNaN;  // the purchase is known, but not the power and resale without a time
-                o.cash_cny = o.buy.purchase_cny;
-            } else {
-                o.cost_cny = o.cash_cny = kNaN;
-            }
-            if (known(o.cost_cny))
-                o.reasons.push_back({ReasonCode::kCost,
-                                     {{"cost", shown(c, o.cost_cny)}, {"upfront", shown(c, o.buy.purchase_cny)}}, {}});
-            else
-                o.reasons.push_back({ReasonCode::kCostUnknown, {}, {}});
-            if (o.buy.basis == PriceBasis::kLaunchUsd)
-                o.reasons.push_back({ReasonCode::kLaunchPriceBasis,
-                                     {{"launch_usd", gpu.launch_price_usd}, {"cny_per_usd", c.cny_per_usd}}, {}});
-            if (n > 1 && !no_desktop_model) o.reasons.push_back({ReasonCode::kHostShared, {{"count", double(n)}}, {}});
-            // The host's power supply must carry the cards at their board power and the host itself.
-            if (!no_desktop_model && settings.host_system.psu_w > 0 && gpu.tdp_w > 0 &&
-                n * gpu.tdp_w + settings.host_system.power_w > settings.host_system.psu_w)
-                o.reasons.push_back({ReasonCode::kHostUnderpowered,
-                                     {{"power_w", n * gpu.tdp_w + settings.host_system.power_w},
-                                      {"psu_w", settings.host_system.psu_w}},
-                                     {}});
-            if (!no_desktop_model && !resale_points.empty() && o.buy.ownership_months > resale_points.back().age_months)
-                o.reasons.push_back({ReasonCode::kResaleExtrapolated,
-                                     {{"ownership_months", o.buy.ownership_months},
-                                      {"last_point_months", resale_points.back().age_months}},
-                                     {}});
-            // Break-even against the cheapest fitting rent of the same model, else the cheapest fitting rent.
-            if (known(o.time_s) && known(o.buy.total_cny)) {
-                const RankOption* best_same = best_rent_of[c.card_index(&gpu)];
-                const RankOption* best_any = best_rent_any;
-                if (const RankOption* r = best_same ? best_same : best_any) {
-                    const BreakEven be = break_even(gpu, in, *r->offer, r->time_s);
-                    if (be.exists)
-                        o.reasons.push_back({ReasonCode::kBreakEven,
-                                             {{"runs", be.runs}, {"hours", be.training_hours}, {"months", be.months}},
-                                             r->offer->id});
-                    else
-                        o.reasons.push_back({ReasonCode::kNeverBreaksEven,
-                                             {{"horizon_months", kBreakEvenHorizonMonths}}, r->offer->id});
-                }
-            }
-            finish_cost(c, o);
-            apply_filters(c, o);
-            keep_reasons(c, o);
+            if (gpu.laptop && n != 1) continue;  // a laptop holds one GPU: no 2, 4 or 8 of them in one machine
+            add_buy(c, gpu, n, in, best, out);
         }
     }
-
-    // Pareto frontier of (time, cost) among eligible options with both known: nobody else is at least as good in
-    // both and strictly better in one. Sweep in (time, cost) order keeping the lowest cost seen: O(n log n).
-    {
-        std::vector<RankOption*> pts;
-        for (RankOption& a : out.options)
-            if (a.eligible && known(a.time_s) && known(a.cost_cny)) pts.push_back(&a);
-        std::sort(pts.begin(), pts.end(), [](const RankOption* a, const RankOption* b) {
-            return a->time_s != b->time_s ? a->time_s < b->time_s : a->cost_cny < b->cost_cny;
-        });
-        double best_cost = std::numeric_limits<double>::infinity();
-        for (std::size_t i = 0; i < pts.size(); ++i) {
-            RankOption* a = pts[i];
-            // Earlier points have time <= a's. Dominated iff one of them costs less, or costs the same and is
-            // strictly faster; an identical (time, cost) twin of a frontier point stays on the frontier.
-            const bool same_as_prev = i > 0 && pts[i - 1]->time_s == a->time_s && pts[i - 1]->cost_cny == a->cost_cny;
-            a->pareto = a->cost_cny < best_cost || (same_as_prev && pts[i - 1]->pareto);
-            best_cost = std::min(best_cost, a->cost_cny);
-        }
-    }
-
-    // Sort small keys, then move the options into that order in place, one cycle of the permutation at a time
-    // (position i takes the option at keys[i].index; a placed position is marked): no second vector of options.
-    const Objective obj = d.objective;
-    std::vector<SortKey> keys(out.options.size());
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-        const RankOption& o = out.options[i];
-        keys[i] = {group(o, obj), sort_metric(primary(o, obj)), sort_metric(secondary(o, obj)), &o.id, i};
-    }
-    std::sort(keys.begin(), keys.end(), [](const SortKey& a, const SortKey& b) {
-        if (a.group != b.group) return a.group < b.group;
-        if (a.primary != b.primary) return a.primary < b.primary;
-        if (a.secondary != b.secondary) return a.secondary < b.secondary;
-        return *a.id < *b.id;  // ids are unique: a total order, so the result is stable
-    });
-    constexpr std::size_t kPlaced = std::numeric_limits<std::size_t>::max();
-    std::vector<RankOption>& v = out.options;
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-        if (keys[i].index == kPlaced) continue;
-        RankOption held = std::move(v[i]);
-        std::size_t j = i;
-        while (keys[j].index != i) {
-            const std::size_t from = keys[j].index;
-            v[j] = std::move(v[from]);
-            keys[j].index = kPlaced;
-            j = from;
-        }
-        v[j] = std::move(held);
-        keys[j].index = kPlaced;
-    }
+    rank_detail::mark_pareto(out.options);
+    rank_detail::order_by_objective(out.options, d.objective);
     return out;
 }
 

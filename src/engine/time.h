@@ -397,7 +397,7 @@ double default_host_memory_bytes_per_s(const GpuSpec& gpu, const ThroughputPrior
 
 // The interconnect a card uses by default (SXM/OAM -> nvlink, PCIe -> its PCIe generation).
 Interconnect default_interconnect(const GpuSpec& gpu);
-// Whether NVIDIA's driver gives the card PCIe peer-to-peer (time.cpp resolve_link: GeForce RTX 20 series and later
+// Whether NVIDIA's driver gives the card PCIe peer-to-peer (time_comm.cpp resolve_link: GeForce RTX 20 series and later
 // have none; their collectives are staged through host memory).
 bool pcie_peer_to_peer_capable(const GpuSpec& gpu);
 

@@ -96,7 +96,7 @@ struct Layer {
     std::vector<SavedRef> saved;
     double transient_elements = 0;  // extra buffer alive only while this op runs (forward), e.g. fp32 logits
     // Conv2d only (0 elsewhere): groups, kernel size k (k x k), stride, input channels and width; the time engine
-    // picks the depthwise kernel PyTorch runs from them (time.cpp depthwise_backend).
+    // picks the depthwise kernel PyTorch runs from them (time_prepare.cpp depthwise_backend).
     std::int32_t conv_groups = 0, conv_kernel = 0, conv_stride = 0, conv_in_channels = 0, conv_in_width = 0;
     std::int32_t experts = 1;    // MoE: params are this many copies; activations/FLOPs use top_k of them
     bool tp_split = false;       // Megatron tensor parallelism splits its weights, FLOPs and traffic across the

@@ -1,5 +1,5 @@
 // The bilstm-crf preset (Lample et al. 2016 word-level tagger, src/engine/presets.cpp): parameter count by hand
-// from torch.nn shapes, saved activations by hand from the ops in workload.cpp build_bilstm_crf, linearity in
+// from torch.nn shapes, saved activations by hand from the ops in workload_rnn.cpp build_bilstm_crf, linearity in
 // batch and sequence length, and the scenario / CLI path. No validation files here (nothing measured yet).
 #include <doctest/doctest.h>
 

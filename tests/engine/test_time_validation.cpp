@@ -37,7 +37,8 @@ const std::map<std::string, const char*>& known_misses() {
         // which binds on the HBM cards only, and the cnn prior was refitted with it. With the higher fraction that
         // the GDDR cards now get, these miss:
         // timm's channels_last MobileNet-v2 / EfficientNet-B0 rows on an RTX 3090 (+28% / +38% from session 7) pass since
-        // session 16: cuDNN's depthwise kernels are charged the same in both layouts (time.cpp, the transposes rule).
+        // session 16: cuDNN's depthwise kernels are charged the same in both layouts (time_prepare.cpp, the
+        // transposes rule).
         // lambda-bert-large-fp16-1x-rtx-4090 (-25.3% until session 11) passes at -21.6% since cards with a measured best
         // GEMM run at it (GeForce cards boost above their datasheet rate; data/throughput_priors.json "matmul_reference").
         // Lambda's multi-GPU rows run with NCCL_P2P_DISABLE=1 (their benchmark_pytorch.sh) and, for BERT fp16, apex
@@ -194,7 +195,7 @@ const std::map<std::string, const char*>& known_misses() {
             "NCHW (a rule chosen on timm's RTX 3090 pairs); on Volta they seem slower still. No per-kernel measurement";
         // EfficientNet-B0 on one A100 / one V100 (+68% TF32, +27% AMP / +33% FP32, +42% AMP until session 16) pass:
         // NCHW depthwise convolutions outside cuDNN's fp16 heuristic run PyTorch's own kernels in the engine, as in
-        // PyTorch (time.cpp depthwise_backend), and cuDNN's depthwise kernels cost the same in NHWC as in NCHW.
+        // PyTorch (time_prepare.cpp depthwise_backend), and cuDNN's depthwise kernels cost the same in NHWC as in NCHW.
         k["dle-efficientnet-b0-fp32-scaling-8x-v100-sxm2-16gb"] =
             "EfficientNet-B0 FP32 on 8 V100s of a DGX-1: 0.89 measured, 0.99 predicted (10.3 points). Its 4672 images/s "
             "are below the machine's loader ceiling of the AMP rows, and its 5.3 M parameters make the all-reduce "
