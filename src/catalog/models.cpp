@@ -54,7 +54,7 @@ struct RecordReader {
 
 // ---- typed architectures -------------------------------------------------------------------------------------
 // The networks that have no config.json (torchvision CNNs, Ultralytics YOLO, U-Nets, SD UNets, a BiLSTM-CRF): the
-// keys each family's builder reads (workload.cpp), as whole numbers, numbers, flags or lists of whole numbers.
+// keys each family's builder reads (src/engine/workload_<family>.cpp), as whole numbers, numbers, flags or lists of whole numbers.
 struct Key {
     const char* name;
     enum Kind { kInt, kReal, kFlag, kInts } kind;
