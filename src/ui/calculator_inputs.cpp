@@ -1,6 +1,7 @@
 // The calculator's inputs ("describe the job"): the choices each list offers, the card, the decision keys (budget,
-// deadline, ownership) and the steps. Writes AppState::scenario; draws no result. The model box and its editors
-// are model_inputs.cpp's.
+// deadline, ownership) and the four steps (model, data, training, hardware), one function per group of fields.
+// Writes AppState::scenario; draws no result. The model box and its editors are model_inputs.cpp's.
+// Sections: choices | card | decision | steps.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -72,6 +73,7 @@ void select_gpu(catalog::Scenario& s, const std::string& gpu_id) {
 
 namespace {
 
+// ---- card -------------------------------------------------------------------------------------------------------
 bool gpu_combo(AppState& app) {
     catalog::Scenario& s = app.scenario;
     const catalog::Catalog& cat = app.catalog();
@@ -117,6 +119,7 @@ const std::vector<Choice> kEccChoices = {{"", Str::EccDefault}, {"on", Str::P2pO
 const std::vector<Choice> kGradReduceChoices = {
     {"", Str::GradReduceOwn}, {"fp32", Str::GradReduceFp32}, {"fp16", Str::GradReduceFp16}, {"bf16", Str::GradReduceBf16}};
 
+// ---- decision ---------------------------------------------------------------------------------------------------
 const std::vector<Choice> kOwnershipChoices = {{"both", Str::OwnBoth}, {"rent", Str::OwnRent}, {"buy", Str::OwnBuy}};
 const std::vector<Choice> kRegionChoices = {
     {"", Str::RegionNotSaid}, {"mainland_china", Str::RegionMainland}, {"elsewhere", Str::RegionElsewhere}};
@@ -217,58 +220,46 @@ bool draw_decision_inputs(AppState& app) {
     return changed;
 }
 
-}  // namespace
+// ---- steps: the four groups of inputs, in the order drawn -----------------------------------------------------
+// Each draws its fields and returns whether one changed (a field is drawn whether or not an earlier one changed).
 
-void draw_inputs(AppState& app) {
+// "Start over" at the right end of the first heading's line: the example's inputs again, with Undo.
+void draw_start_over(AppState& app) {
+    const Lang L = app.lang;
+    const char* label = tr(Str::StartOver, L);
+    const float w = ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - w));
+    if (ImGui::SmallButton(stable_label(label, "start-over").c_str())) app_start_over(app);
+    test_anchor(app, "start-over");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(tooltip_wrap(22.0f));
+        wrapped_text(tr(Str::StartOverTip, L));
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+// After a switch of model: the new model's usual batch, precision and checkpointing (catalog::switch_model).
+void draw_model_defaults_note(AppState& app) {
+    const catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    const Choice* precision = nullptr;
+    for (const Choice& c : kPrecisionChoices)
+        if (c.value == s.precision) precision = &c;
+    const Choice* checkpointing = nullptr;
+    for (const Choice& c : kCheckpointingChoices)
+        if (c.value == s.checkpointing) checkpointing = &c;
+    hint_textf(tr(Str::ModelDefaultsNote, L), s.batch_size, precision ? tr(precision->label, L) : s.precision.c_str(),
+               checkpointing ? tr(checkpointing->label, L) : s.checkpointing.c_str());
+    test_anchor(app, "model-defaults-note");
+}
+
+// The size of one sample: the image size of a vision model, the sequence length of the others.
+bool draw_sample_size(AppState& app) {
     catalog::Scenario& s = app.scenario;
     const Lang L = app.lang;
     bool changed = false;
-    // "Latents precomputed" and "Frozen weights in 16 bits" follow their defaults (which depend on the model, the
-    // method and the precision) unless the user set them.
-    const bool latents_default = s.precomputed_latents == s.precomputed_latents_default();
-    const bool frozen_default = s.frozen_weights_16bit == s.frozen_weights_16bit_default();
-
-    draw_region_question(app);
-    section_heading(app, tr(Str::StepModel, L));
-    test_anchor(app, "inputs");  // the first of the inputs (the phone tests want the verdict above it)
-    {
-        // "Start over" at the right end of the first heading's line: the example's inputs again, with Undo.
-        const char* label = tr(Str::StartOver, L);
-        const float w = ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x;
-        ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - w));
-        if (ImGui::SmallButton(stable_label(label, "start-over").c_str())) app_start_over(app);
-        test_anchor(app, "start-over");
-        if (ImGui::IsItemHovered()) {
-            ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(tooltip_wrap(22.0f));
-            wrapped_text(tr(Str::StartOverTip, L));
-            ImGui::PopTextWrapPos();
-            ImGui::EndTooltip();
-        }
-    }
-    field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
-    const bool model_changed = model_combo(app);
-    test_anchor(app, "model");
-    changed |= model_changed;
-    if (gan_active(app)) {  // a GAN: only the inputs that apply to it (gan_panel.cpp)
-        if (draw_gan_inputs(app) || changed) app.scenario_dirty = true;
-        return;
-    }
-    if (app.model_defaults_note) {
-        const Choice* precision = nullptr;
-        for (const Choice& c : kPrecisionChoices)
-            if (c.value == s.precision) precision = &c;
-        const Choice* checkpointing = nullptr;
-        for (const Choice& c : kCheckpointingChoices)
-            if (c.value == s.checkpointing) checkpointing = &c;
-        hint_textf(tr(Str::ModelDefaultsNote, L), s.batch_size,
-                   precision ? tr(precision->label, L) : s.precision.c_str(),
-                   checkpointing ? tr(checkpointing->label, L) : s.checkpointing.c_str());
-        test_anchor(app, "model-defaults-note");
-    }
-    draw_custom_model(app);
-    draw_hf_config_paste(app);
-    draw_training_config_paste(app);
     if (s.model.is_vision) {
         int image = s.image_size > 0 ? s.image_size : s.model.default_image_size;
         field_label(tr(Str::ImageSize, L), tr(Str::ImageSizeTip, L));
@@ -284,7 +275,14 @@ void draw_inputs(AppState& app) {
             changed = true;
         }
     }
+    return changed;
+}
 
+// Step 2: how much data, and how fast it is read.
+bool draw_data_step(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
     section_heading(app, tr(Str::StepData, L));
     if (s.model.is_vision && s.dataset_tokens > 0) {  // a token budget left from a language model: images count samples
         s.dataset_tokens = 0;
@@ -302,8 +300,14 @@ void draw_inputs(AppState& app) {
     field_label(tr(Str::Loader, L), tr(Str::LoaderTip, L));
     changed |= double_field(app, "##loader", s.loader_samples_per_s, 0, 1e9, 0, tr(Str::UnitSamplesPerS, L), "%.4g");
     changed |= loader_inputs(app, s, L);  // ui/loader_panel.cpp: pipeline, workers, CPU threads
+    return changed;
+}
 
-    section_heading(app, tr(Str::StepTraining, L));
+// Step 3's first fields: the batch, the precision, the optimizer and the fine-tuning method (LoRA's rank with it).
+bool draw_batch_precision_method(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
     // Under tensor/pipeline parallelism the GPUs of one model copy share each micro-batch.
     const bool per_copy = s.model_copy_gpus() > 1;
     field_label(tr(per_copy ? Str::BatchSizeCopy : Str::BatchSize, L), tr(Str::BatchSizeTip, L));
@@ -333,12 +337,25 @@ void draw_inputs(AppState& app) {
         field_label(tr(Str::LoraRank, L), tr(Str::LoraRankTip, L));
         changed |= int_field(app, "##lora_rank", s.lora_rank, 1, 4096, "");
     }
-    // A click on either of these two sets it: it must not be put back to its default below in the same frame.
-    bool frozen_clicked = false, latents_clicked = false;
+    return changed;
+}
+
+// The two switches whose defaults depend on the model, the method and the precision: a click on either sets it, and
+// it must not be put back to its default in the same frame (draw_inputs).
+struct DefaultedClicks {
+    bool frozen = false;
+    bool latents = false;
+};
+
+// Step 3's memory switches: frozen weights in 16 bits, checkpointing, the EMA, precomputed latents.
+bool draw_memory_switches(AppState& app, DefaultedClicks& clicks) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
     if (s.frozen_weights_16bit_applies()) {
         field_label(tr(Str::FrozenWeights16bit, L), tr(Str::FrozenWeights16bitTip, L));
-        frozen_clicked = ImGui::Checkbox("##frozen_weights_16bit", &s.frozen_weights_16bit);
-        changed |= frozen_clicked;
+        clicks.frozen = ImGui::Checkbox("##frozen_weights_16bit", &s.frozen_weights_16bit);
+        changed |= clicks.frozen;
         test_anchor(app, "frozen-weights-16bit");
     }
     field_label(tr(Str::Checkpointing, L), tr(Str::CheckpointingTip, L));
@@ -347,79 +364,190 @@ void draw_inputs(AppState& app) {
     changed |= ImGui::Checkbox("##ema", &s.ema);
     if (engine::has_input_encoders(s.model)) {
         field_label(tr(Str::PrecomputedLatents, L), tr(Str::PrecomputedLatentsTip, L));
-        latents_clicked = ImGui::Checkbox("##precomputed_latents", &s.precomputed_latents);
-        changed |= latents_clicked;
+        clicks.latents = ImGui::Checkbox("##precomputed_latents", &s.precomputed_latents);
+        changed |= clicks.latents;
         test_anchor(app, "precomputed-latents");
     }
-    if (!s.model.is_vision) {
-        field_label(tr(Str::Attention, L), tr(Str::AttentionTip, L));
-        changed |= choice_combo("##attention", s.attention, kAttentionChoices, L);
-        // The fine-tuning stack and the switches it exposes (catalog::Scenario::loss_kernel and friends); a switch
-        // another stack does not have is cleared when the stack changes, so the scenario stays valid.
-        field_label(tr(Str::Stack, L), tr(Str::StackTip, L));
-        if (choice_combo("##stack", s.stack, kStackChoices, L)) {
+    return changed;
+}
+
+// The fine-tuning stack and its help (which stack to pick, issue 40).
+bool draw_stack_choice(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    // The fine-tuning stack and the switches it exposes (catalog::Scenario::loss_kernel and friends); a switch
+    // another stack does not have is cleared when the stack changes, so the scenario stays valid.
+    field_label(tr(Str::Stack, L), tr(Str::StackTip, L));
+    if (choice_combo("##stack", s.stack, kStackChoices, L)) {
+        changed = true;
+        if (s.stack != "hf-trainer" && s.stack != "llama-factory" && s.stack != "axolotl") s.liger_kernel = false;
+        if (s.stack != "llama-factory") s.use_unsloth = false;
+        if (s.stack != "unsloth" && s.stack != "torchtune" && s.stack != "axolotl") s.offload_activations_set = false;
+    }
+    test_anchor(app, "stack");
+    // Which stack to pick (issue 40), each in a line with the sources below.
+    if (ImGui::TreeNode(stable_label(tr(Str::StackHelpTitle, L), "stack-help").c_str())) {
+        test_anchor(app, "stack-help");
+        for (Str line : {Str::StackHelpHf, Str::StackHelpLlamaFactory, Str::StackHelpUnsloth, Str::StackHelpAxolotl,
+                         Str::StackHelpTorchtune}) {
+            ImGui::Bullet();
+            wrapped_text(tr(line, L));
+        }
+        hint_text(tr(Str::StackHelpSources, L));
+        ImGui::TreePop();
+    } else {
+        test_anchor(app, "stack-help");
+    }
+    return changed;
+}
+
+// The switches of the chosen stack: Liger's kernels, Unsloth under LLaMA-Factory, activation offloading.
+bool draw_stack_switches(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    if (s.stack == "hf-trainer" || s.stack == "llama-factory" || s.stack == "axolotl") {
+        field_label(tr(Str::LigerKernel, L), tr(Str::LigerKernelTip, L));
+        changed |= ImGui::Checkbox("##liger_kernel", &s.liger_kernel);
+    }
+    if (s.stack == "llama-factory") {
+        field_label(tr(Str::UseUnsloth, L), tr(Str::UseUnslothTip, L));
+        changed |= ImGui::Checkbox("##use_unsloth", &s.use_unsloth);
+    }
+    if ((s.stack == "unsloth" || s.stack == "torchtune" || s.stack == "axolotl") && s.checkpointing == "full") {
+        field_label(tr(Str::OffloadActivations, L), tr(Str::OffloadActivationsTip, L));
+        bool offload = s.offload_activations_effective();
+        if (ImGui::Checkbox("##offload_activations", &offload)) {
+            s.offload_activations = offload;
+            s.offload_activations_set = true;
             changed = true;
-            if (s.stack != "hf-trainer" && s.stack != "llama-factory" && s.stack != "axolotl") s.liger_kernel = false;
-            if (s.stack != "llama-factory") s.use_unsloth = false;
-            if (s.stack != "unsloth" && s.stack != "torchtune" && s.stack != "axolotl") s.offload_activations_set = false;
         }
-        test_anchor(app, "stack");
-        // Which stack to pick (issue 40), each in a line with the sources below.
-        if (ImGui::TreeNode(stable_label(tr(Str::StackHelpTitle, L), "stack-help").c_str())) {
-            test_anchor(app, "stack-help");
-            for (Str line : {Str::StackHelpHf, Str::StackHelpLlamaFactory, Str::StackHelpUnsloth, Str::StackHelpAxolotl,
-                             Str::StackHelpTorchtune}) {
-                ImGui::Bullet();
-                wrapped_text(tr(line, L));
-            }
-            hint_text(tr(Str::StackHelpSources, L));
-            ImGui::TreePop();
-        } else {
-            test_anchor(app, "stack-help");
-        }
-        if (s.stack == "hf-trainer" || s.stack == "llama-factory" || s.stack == "axolotl") {
-            field_label(tr(Str::LigerKernel, L), tr(Str::LigerKernelTip, L));
-            changed |= ImGui::Checkbox("##liger_kernel", &s.liger_kernel);
-        }
-        if (s.stack == "llama-factory") {
-            field_label(tr(Str::UseUnsloth, L), tr(Str::UseUnslothTip, L));
-            changed |= ImGui::Checkbox("##use_unsloth", &s.use_unsloth);
-        }
-        if ((s.stack == "unsloth" || s.stack == "torchtune" || s.stack == "axolotl") && s.checkpointing == "full") {
-            field_label(tr(Str::OffloadActivations, L), tr(Str::OffloadActivationsTip, L));
-            bool offload = s.offload_activations_effective();
-            if (ImGui::Checkbox("##offload_activations", &offload)) {
-                s.offload_activations = offload;
-                s.offload_activations_set = true;
-                changed = true;
-            }
-        }
-        field_label(tr(Str::Packing, L), tr(Str::PackingTip, L));
-        changed |= ImGui::Checkbox("##packing", &s.packing);
-        if (!s.packing) {
-            field_label(tr(Str::LongestSample, L), tr(Str::LongestSampleTip, L));
-            changed |= int_field(app, "##longest_seq_len", s.longest_seq_len, 0, 1 << 21, "");
-        }
-        field_label(tr(Str::EvalBatch, L), tr(Str::EvalBatchTip, L));
-        changed |= int_field(app, "##eval_batch_size", s.eval_batch_size, 0, 1 << 20, "");
+    }
+    return changed;
+}
+
+// Step 3's last fields for a language model: attention, the stack, packing and the evaluation batch.
+bool draw_language_inputs(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    field_label(tr(Str::Attention, L), tr(Str::AttentionTip, L));
+    changed |= choice_combo("##attention", s.attention, kAttentionChoices, L);
+    changed |= draw_stack_choice(app);
+    changed |= draw_stack_switches(app);
+    field_label(tr(Str::Packing, L), tr(Str::PackingTip, L));
+    changed |= ImGui::Checkbox("##packing", &s.packing);
+    if (!s.packing) {
+        field_label(tr(Str::LongestSample, L), tr(Str::LongestSampleTip, L));
+        changed |= int_field(app, "##longest_seq_len", s.longest_seq_len, 0, 1 << 21, "");
+    }
+    field_label(tr(Str::EvalBatch, L), tr(Str::EvalBatchTip, L));
+    changed |= int_field(app, "##eval_batch_size", s.eval_batch_size, 0, 1 << 20, "");
+    return changed;
+}
+
+// Step 3: how the model is trained.
+bool draw_training_step(AppState& app, DefaultedClicks& clicks) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    section_heading(app, tr(Str::StepTraining, L));
+    changed |= draw_batch_precision_method(app);
+    changed |= draw_memory_switches(app, clicks);
+    if (!s.model.is_vision) {
+        changed |= draw_language_inputs(app);
     } else {
         field_label(tr(Str::MemoryFormat, L), tr(Str::MemoryFormatTip, L));
         changed |= choice_combo("##memory_format", s.memory_format, kMemoryFormatChoices, L);
     }
+    return changed;
+}
 
-    section_heading(app, tr(Str::StepHardware, L));
-    field_label(tr(Str::Gpu, L), tr(Str::GpuTip, L));
-    changed |= gpu_combo(app);
-    // ECC on the user's own card, where it takes memory (GDDR cards with ECC: engine/card_memory.h).
-    if (const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id); card != nullptr && engine::ecc_in_band(*card)) {
-        field_label(tr(Str::Ecc, L), tr(Str::EccTip, L));
-        std::string ecc = s.ecc == engine::EccSetting::kOn ? "on" : s.ecc == engine::EccSetting::kOff ? "off" : "";
-        if (choice_combo("##ecc", ecc, kEccChoices, L)) {
-            s.ecc = ecc == "on" ? engine::EccSetting::kOn : ecc == "off" ? engine::EccSetting::kOff
-                                                                         : engine::EccSetting::kDefault;
+// ECC on the user's own card, where it takes memory (GDDR cards with ECC: engine/card_memory.h).
+bool draw_ecc(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id);
+    if (card == nullptr || !engine::ecc_in_band(*card)) return false;
+    field_label(tr(Str::Ecc, L), tr(Str::EccTip, L));
+    std::string ecc = s.ecc == engine::EccSetting::kOn ? "on" : s.ecc == engine::EccSetting::kOff ? "off" : "";
+    if (!choice_combo("##ecc", ecc, kEccChoices, L)) return false;
+    s.ecc = ecc == "on" ? engine::EccSetting::kOn : ecc == "off" ? engine::EccSetting::kOff : engine::EccSetting::kDefault;
+    return true;
+}
+
+// More than one card: the link between them, the network between servers, peer-to-peer and the gradients' type.
+bool draw_multi_gpu_links(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    field_label(tr(Str::Interconnect, L), tr(Str::InterconnectTip, L));
+    // NVLink is offered only for cards that have it (the scenario refuses it otherwise).
+    std::vector<Choice> links = kInterconnectChoices;
+    if (const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id))
+        links.erase(std::remove_if(links.begin(), links.end(),
+                                   [&](const Choice& c) { return !catalog::interconnect_possible(*card, c.value); }),
+                    links.end());
+    if (choice_combo("##interconnect", s.interconnect, links, L)) {
+        catalog::align_network(s, catalog::NetworkEdit::kLinkChanged);
+        changed = true;
+    }
+    const bool across_servers = s.gpu_count > catalog::embedded_time_data().comm.gpus_per_node ||
+                                s.interconnect == "ib" || s.interconnect == "ethernet" || !s.network.empty();
+    if (across_servers) {
+        field_label(tr(Str::Network, L), tr(Str::NetworkTip, L));
+        if (choice_combo("##network", s.network, kNetworkChoices, L)) {
+            catalog::align_network(s, catalog::NetworkEdit::kNetworkChanged);
             changed = true;
         }
     }
+    field_label(tr(Str::PeerToPeer, L), tr(Str::PeerToPeerTip, L));
+    std::string p2p = !s.peer_to_peer_set ? "" : s.peer_to_peer ? "on" : "off";
+    if (choice_combo("##p2p", p2p, kPeerToPeerChoices, L)) {
+        s.peer_to_peer_set = !p2p.empty();
+        s.peer_to_peer = p2p != "off";
+        changed = true;
+    }
+    field_label(tr(Str::GradReduce, L), tr(Str::GradReduceTip, L));
+    changed |= choice_combo("##grad_reduce", s.grad_reduce_dtype, kGradReduceChoices, L);
+    return changed;
+}
+
+// Megatron-LM's model parallelism, for transformers (scenario.cpp checks the divisibility rules and names the
+// field when they fail; the values stay as typed).
+bool draw_model_parallel(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    const bool transformer = engine::is_transformer(s.model.family);
+    const bool model_parallel = s.model_copy_gpus() > 1 || s.sequence_parallel ||
+                                s.pipeline_interleave > 1;  // a leftover value keeps its field (and its error) visible
+    if (!((s.gpu_count > 1 && transformer) || model_parallel)) return false;
+    field_label(tr(Str::TensorParallel, L), tr(Str::TensorParallelTip, L));
+    changed |= int_field(app, "##tensor_parallel", s.tensor_parallel, 1, 1024, tr(Str::UnitCards, L));
+    if (s.tensor_parallel > 1 || s.sequence_parallel) {
+        field_label(tr(Str::SequenceParallel, L), tr(Str::SequenceParallelTip, L));
+        changed |= ImGui::Checkbox("##sequence_parallel", &s.sequence_parallel);
+    }
+    field_label(tr(Str::PipelineParallel, L), tr(Str::PipelineParallelTip, L));
+    changed |= int_field(app, "##pipeline_parallel", s.pipeline_parallel, 1, 1024, "");
+    if (s.pipeline_parallel > 1 || s.pipeline_interleave > 1) {
+        field_label(tr(Str::PipelineInterleave, L), tr(Str::PipelineInterleaveTip, L));
+        changed |= int_field(app, "##pipeline_interleave", s.pipeline_interleave, 1, 64, "");
+    }
+    return changed;
+}
+
+// Step 4: the card, how many, and how they work together; the memory kept in reserve.
+bool draw_hardware_step(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    section_heading(app, tr(Str::StepHardware, L));
+    field_label(tr(Str::Gpu, L), tr(Str::GpuTip, L));
+    changed |= gpu_combo(app);
+    changed |= draw_ecc(app);
     field_label(tr(Str::Display, L), tr(Str::DisplayTip, L));
     changed |= choice_combo("##display", s.display, kDisplayChoices, L);
     field_label(tr(Str::GpuCount, L), tr(Str::GpuCountTip, L));
@@ -436,65 +564,52 @@ void draw_inputs(AppState& app) {
         changed |= ImGui::Checkbox("##offload_optimizer", &s.offload_optimizer);
         test_anchor(app, "offload-optimizer");
     }
-    if (s.gpu_count > 1) {
-        field_label(tr(Str::Interconnect, L), tr(Str::InterconnectTip, L));
-        // NVLink is offered only for cards that have it (the scenario refuses it otherwise).
-        std::vector<Choice> links = kInterconnectChoices;
-        if (const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id))
-            links.erase(std::remove_if(links.begin(), links.end(),
-                                       [&](const Choice& c) { return !catalog::interconnect_possible(*card, c.value); }),
-                        links.end());
-        if (choice_combo("##interconnect", s.interconnect, links, L)) {
-            catalog::align_network(s, catalog::NetworkEdit::kLinkChanged);
-            changed = true;
-        }
-        const bool across_servers = s.gpu_count > catalog::embedded_time_data().comm.gpus_per_node ||
-                                    s.interconnect == "ib" || s.interconnect == "ethernet" || !s.network.empty();
-        if (across_servers) {
-            field_label(tr(Str::Network, L), tr(Str::NetworkTip, L));
-            if (choice_combo("##network", s.network, kNetworkChoices, L)) {
-                catalog::align_network(s, catalog::NetworkEdit::kNetworkChanged);
-                changed = true;
-            }
-        }
-        field_label(tr(Str::PeerToPeer, L), tr(Str::PeerToPeerTip, L));
-        std::string p2p = !s.peer_to_peer_set ? "" : s.peer_to_peer ? "on" : "off";
-        if (choice_combo("##p2p", p2p, kPeerToPeerChoices, L)) {
-            s.peer_to_peer_set = !p2p.empty();
-            s.peer_to_peer = p2p != "off";
-            changed = true;
-        }
-        field_label(tr(Str::GradReduce, L), tr(Str::GradReduceTip, L));
-        changed |= choice_combo("##grad_reduce", s.grad_reduce_dtype, kGradReduceChoices, L);
-    }
-    // Megatron-LM's model parallelism, for transformers (scenario.cpp checks the divisibility rules and names the
-    // field when they fail; the values stay as typed).
-    const bool transformer = engine::is_transformer(s.model.family);
-    const bool model_parallel = s.model_copy_gpus() > 1 || s.sequence_parallel ||
-                                s.pipeline_interleave > 1;  // a leftover value keeps its field (and its error) visible
-    if ((s.gpu_count > 1 && transformer) || model_parallel) {
-        field_label(tr(Str::TensorParallel, L), tr(Str::TensorParallelTip, L));
-        changed |= int_field(app, "##tensor_parallel", s.tensor_parallel, 1, 1024, tr(Str::UnitCards, L));
-        if (s.tensor_parallel > 1 || s.sequence_parallel) {
-            field_label(tr(Str::SequenceParallel, L), tr(Str::SequenceParallelTip, L));
-            changed |= ImGui::Checkbox("##sequence_parallel", &s.sequence_parallel);
-        }
-        field_label(tr(Str::PipelineParallel, L), tr(Str::PipelineParallelTip, L));
-        changed |= int_field(app, "##pipeline_parallel", s.pipeline_parallel, 1, 1024, "");
-        if (s.pipeline_parallel > 1 || s.pipeline_interleave > 1) {
-            field_label(tr(Str::PipelineInterleave, L), tr(Str::PipelineInterleaveTip, L));
-            changed |= int_field(app, "##pipeline_interleave", s.pipeline_interleave, 1, 64, "");
-        }
-    }
+    if (s.gpu_count > 1) changed |= draw_multi_gpu_links(app);
+    changed |= draw_model_parallel(app);
     field_label(tr(Str::Reserve, L), tr(Str::ReserveTip, L));
     double reserve_percent = s.reserve_fraction * 100.0;
     if (double_field(app, "##reserve", reserve_percent, 0, 90, 5, tr(Str::UnitPercent, L), "%.0f")) {
         s.reserve_fraction = reserve_percent / 100.0;
         changed = true;
     }
+    return changed;
+}
+
+}  // namespace
+
+void draw_inputs(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    // "Latents precomputed" and "Frozen weights in 16 bits" follow their defaults (which depend on the model, the
+    // method and the precision) unless the user set them.
+    const bool latents_default = s.precomputed_latents == s.precomputed_latents_default();
+    const bool frozen_default = s.frozen_weights_16bit == s.frozen_weights_16bit_default();
+
+    draw_region_question(app);
+    section_heading(app, tr(Str::StepModel, L));
+    test_anchor(app, "inputs");  // the first of the inputs (the phone tests want the verdict above it)
+    draw_start_over(app);
+    field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
+    const bool model_changed = model_combo(app);
+    test_anchor(app, "model");
+    changed |= model_changed;
+    if (gan_active(app)) {  // a GAN: only the inputs that apply to it (gan_panel.cpp)
+        if (draw_gan_inputs(app) || changed) app.scenario_dirty = true;
+        return;
+    }
+    if (app.model_defaults_note) draw_model_defaults_note(app);
+    draw_custom_model(app);
+    draw_hf_config_paste(app);
+    draw_training_config_paste(app);
+    changed |= draw_sample_size(app);
+    changed |= draw_data_step(app);
+    DefaultedClicks clicks;
+    changed |= draw_training_step(app, clicks);
+    changed |= draw_hardware_step(app);
     changed |= draw_decision_inputs(app);
-    if (changed && latents_default && !latents_clicked) s.precomputed_latents = s.precomputed_latents_default();
-    if (changed && frozen_default && !frozen_clicked) s.frozen_weights_16bit = s.frozen_weights_16bit_default();
+    if (changed && latents_default && !clicks.latents) s.precomputed_latents = s.precomputed_latents_default();
+    if (changed && frozen_default && !clicks.frozen) s.frozen_weights_16bit = s.frozen_weights_16bit_default();
     if (!s.frozen_weights_16bit_applies()) s.frozen_weights_16bit = false;  // never left set where it cannot apply
     if (changed) app.scenario_dirty = true;
     if (changed && !model_changed) app.model_defaults_note = false;  // the note is about the switch only
