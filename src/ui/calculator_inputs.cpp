@@ -1,6 +1,7 @@
-// The calculator's inputs ("describe the job"): the choices each list offers, the model, card and custom-model
-// editors, the decision keys (budget, deadline, ownership). Writes AppState::scenario; draws no result.
-// Sections: choices | custom model | model and card | decision | inputs.
+// The calculator's inputs ("describe the job"): the choices each list offers, the card, the decision keys (budget,
+// deadline, ownership) and the four steps (model, data, training, hardware), one function per group of fields.
+// Writes AppState::scenario; draws no result. The model box and its editors are model_inputs.cpp's.
+// Sections: choices | card | decision | steps.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -53,297 +54,10 @@ const std::vector<Choice> kStrategyChoices = {{"ddp", Str::StratDdp},     {"zero
                                               {"zero2", Str::StratZero2}, {"zero3", Str::StratZero3},
                                               {"fsdp", Str::StratFsdp},   {"dp", Str::StratDp}};
 
-Str family_group(engine::Family f) {
-    switch (f) {
-        case engine::Family::kResNet:
-        case engine::Family::kVgg:
-        case engine::Family::kMobileNetV2:
-        case engine::Family::kEfficientNetB0: return Str::FamilyCnn;
-        case engine::Family::kYolo:
-        case engine::Family::kUnet: return Str::FamilyDetection;
-        case engine::Family::kVit: return Str::FamilyVit;
-        case engine::Family::kEncoder: return Str::FamilyEncoder;
-        case engine::Family::kDecoder: return Str::FamilyDecoder;
-        case engine::Family::kSdUnet: return Str::FamilyDiffusion;
-        case engine::Family::kBiLstmCrf: return Str::FamilyRnn;
-    }
-    return Str::FamilyCnn;
-}
-
 Str segment_label(const std::string& segment) {
     if (segment == "consumer") return Str::SegConsumer;
     if (segment == "workstation") return Str::SegWorkstation;
     return Str::SegDatacenter;
-}
-
-// ---- inputs ----------------------------------------------------------------------------------------------------
-// Starting points for a custom model, which the user then edits: the published configs of GPT-2 small, BERT-base
-// and ViT-B/16 (Hugging Face gpt2, bert-base-uncased and google/vit-base-patch16-224 config.json), ResNet-50
-// (torchvision resnet50: bottleneck blocks 3-4-6-3, width 64; 25,557,032 parameters) and the original U-Net
-// (Ronneberger et al. 2015, as in github.com/milesial/Pytorch-UNet: 64 channels, 4 down-sampling steps, 2 classes;
-// 31,037,698 parameters, tests/validation/measured_saved_activations.json).
-struct CustomTemplate {
-    const char* family;
-    Str label;
-    const char* json;
-};
-const CustomTemplate kCustomTemplates[] = {
-    {"decoder", Str::CustomDecoder,
-     R"({"family":"decoder","layers":12,"hidden":768,"heads":12,"ffn":3072,"vocab":50257,"norm":"layernorm",)"
-     R"("position":"learned","max_positions":1024,"activation":"gelu_new","glu":false,"tied_embeddings":true,"bias":true})"},
-    {"encoder", Str::CustomEncoder,
-     R"({"family":"encoder","layers":12,"hidden":768,"heads":12,"ffn":3072,"vocab":30522,"max_positions":512})"},
-    {"vit", Str::CustomVit,
-     R"({"family":"vit","image_size":224,"patch":16,"layers":12,"hidden":768,"heads":12,"ffn":3072})"},
-    {"resnet", Str::CustomResNet,
-     R"({"family":"resnet","depths":[3,4,6,3],"block":"bottleneck","width":64,"classes":1000})"},
-    {"unet", Str::CustomUnet, R"({"family":"unet","base_channels":64,"depth":4,"in_channels":3,"classes":2})"},
-};
-
-}  // namespace
-
-int custom_model_template_count() { return static_cast<int>(std::size(kCustomTemplates)); }
-const char* custom_model_template(int index) { return kCustomTemplates[index].json; }
-
-namespace {
-
-// Applies a custom model through the scenario parser (one validation path); a draft it refuses stays on screen
-// with the parser's reasons, and the last valid model keeps its results. A new model (a template picked) starts
-// from its own sequence length and image size; an edited one keeps what the user set.
-void apply_custom_model(AppState& app, nlohmann::json model, bool new_model) {
-    nlohmann::json doc = app_scenario_json(app);
-    doc["model"] = model;
-    doc.erase("precomputed_latents");  // custom models have no frozen input encoders (the key would be refused)
-    if (new_model) {
-        doc.erase("seq_len");
-        doc.erase("image_size");
-        if (app.scenario.ema == app.scenario.ema_default()) doc.erase("ema");  // the new model's default applies
-    }
-    const auto problems = app_load_scenario(app, doc.dump());
-    if (problems.empty()) {
-        app.custom_model_draft = nullptr;
-        app.custom_model_problems.clear();
-    } else {
-        app.custom_model_draft = std::move(model);
-        app.custom_model_problems = problems;
-    }
-}
-
-// A convolutional model's sizes that its JSON may leave out (the parser's defaults): taken from the model the
-// page has, when it is of the same family, so every field shows a number.
-void fill_cnn_defaults(nlohmann::json& model, const catalog::Scenario& s) {
-    const std::string family = model.value("family", "");
-    const engine::ModelSpec& m = s.model;
-    const bool same = s.model_id == "custom" && s.custom_model.value("family", "") == family;
-    if (family == "resnet") {
-        if (!model.contains("depths")) model["depths"] = same ? m.depths : std::vector<int>{2, 2, 2, 2};
-        if (!model.contains("block")) model["block"] = same && m.bottleneck ? "bottleneck" : "basic";
-        if (!model.contains("width")) model["width"] = same ? m.width : 64;
-        if (!model.contains("classes")) model["classes"] = same ? m.classes : 1000;
-    } else if (family == "unet") {
-        if (model.contains("width") && !model.contains("base_channels")) {  // "width" is the parser's alias
-            model["base_channels"] = model["width"];
-            model.erase("width");
-        }
-        if (!model.contains("base_channels")) model["base_channels"] = same ? m.base_channels : 64;
-        if (!model.contains("depth")) model["depth"] = same ? m.unet_depth : 4;
-        if (!model.contains("in_channels")) model["in_channels"] = same ? m.in_channels : 3;
-        if (!model.contains("classes")) model["classes"] = same ? m.classes : 2;
-    }
-}
-
-// A ResNet's blocks per stage: the number of stages, then one field per stage (a new stage repeats the last).
-bool draw_resnet_depths(AppState& app, nlohmann::json& model) {
-    const Lang L = app.lang;
-    std::vector<int> depths;
-    if (model["depths"].is_array())
-        for (const nlohmann::json& d : model["depths"]) depths.push_back(d.is_number_integer() ? d.get<int>() : 1);
-    if (depths.empty()) depths = {2, 2, 2, 2};
-    bool edited = false;
-    int stages = static_cast<int>(depths.size());
-    field_label(tr(Str::CustomStages, L), tr(Str::CustomCnnTip, L));
-    if (int_field(app, "##custom_stages", stages, 1, 8, "")) {
-        depths.resize(static_cast<size_t>(stages), depths.back());
-        edited = true;
-    }
-    for (size_t i = 0; i < depths.size(); ++i) {
-        char label[96];
-        std::snprintf(label, sizeof label, tr(Str::CustomStageBlocks, L), static_cast<int>(i + 1));
-        field_label(label, tr(Str::CustomCnnTip, L));
-        if (int_field(app, ("##custom_depth_" + std::to_string(i)).c_str(), depths[i], 1, 100, "")) edited = true;
-    }
-    if (edited) model["depths"] = depths;
-    return edited;
-}
-
-bool is_hf_model(const nlohmann::json& model) { return model.is_object() && model.contains("hf_config"); }
-
-constexpr std::size_t kHfConfigTextBytes = std::size_t(1) << 18;  // the config.json box: 256 KiB
-
-// A Hugging Face config.json pasted as it is (catalog/hf_config.h): the model then works as a preset does, and the
-// link carries the config. The text stays as typed; "Use this model" runs it through the scenario parser.
-void draw_hf_config_paste(AppState& app) {
-    const Lang L = app.lang;
-    const catalog::Scenario& s = app.scenario;
-    const bool hf_now = s.model_id == "custom" && is_hf_model(s.custom_model);
-    std::vector<char>& text = app.hf_config_text;
-    if (text.size() < kHfConfigTextBytes) text.assign(kHfConfigTextBytes, '\0');
-    if (hf_now && text[0] == '\0') {  // a model from a link or a saved state: show its config
-        const std::string dumped = s.custom_model["hf_config"].dump(1);
-        if (dumped.size() + 1 < text.size()) std::copy(dumped.begin(), dumped.end(), text.begin());
-    }
-    const std::string label = std::string(tr(Str::HfConfigPaste, L)) + "##hf_config";
-    const bool open = ImGui::TreeNodeEx(label.c_str(), hf_now ? ImGuiTreeNodeFlags_DefaultOpen : 0);
-    test_anchor(app, "hf_config_open");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::HfConfigTip, L));
-    if (!open) return;
-    if (ImGui::InputTextMultiline("##hf_config_text", text.data(), text.size(),
-                                  ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * 8)))
-        app.paste_refused = false;  // the user pasted or typed another way
-    test_anchor(app, "hf_config_text");
-    if (ImGui::Button(tr(Str::HfConfigApply, L))) {
-        const catalog::JsonText doc = catalog::parse_json_text(std::string_view(text.data()));
-        if (!doc.error.empty() || !doc.value.is_object()) {
-            app.custom_model_draft = nlohmann::json{{"hf_config", nullptr}};
-            app.custom_model_problems = {{"config.json", "", doc.error.empty() ? "config.json must be a JSON object"
-                                                                               : doc.error}};
-        } else {
-            apply_custom_model(app, nlohmann::json{{"hf_config", doc.value}}, true);
-        }
-    }
-    test_anchor(app, "hf_config_apply");
-    ImGui::SameLine();
-    // Phones have no Ctrl+V, and a canvas gets no Paste in the browser's menu: this reads the clipboard instead.
-    if (ImGui::Button((std::string(tr(Str::Paste, L)) + "##hf_config_paste").c_str())) app.paste_requested = true;
-    test_anchor(app, "hf_config_paste");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(Str::PasteTip, L));
-    if (app.paste_refused) hint_text(tr(Str::PasteRefused, L));
-    if (is_hf_model(app.custom_model_draft) && !app.custom_model_problems.empty())
-        problem_list(tr(Str::HfConfigProblems, L), app.custom_model_problems);
-    ImGui::TreePop();
-}
-
-// The sizes of a custom model, each a whole-number field with the parser's limits.
-bool draw_custom_model(AppState& app) {
-    const Lang L = app.lang;
-    const catalog::Scenario& s = app.scenario;
-    if (s.model_id != "custom" && !app.custom_model_draft.is_object()) return false;
-    nlohmann::json model = app.custom_model_draft.is_object() ? app.custom_model_draft : s.custom_model;
-    if (is_hf_model(model)) return false;  // a pasted config.json: draw_hf_config_paste shows it and its problems
-    const std::string family = model.value("family", "");
-    const bool cnn = family == "resnet" || family == "unet";
-    if (cnn) fill_cnn_defaults(model, s);
-    struct Field {
-        const char* key;
-        Str label;
-        int min;
-        int max;
-    };
-    std::vector<Field> fields;
-    bool edited = false;
-    if (family == "resnet") {
-        std::string block = model.value("block", "basic");
-        field_label(tr(Str::CustomBlock, L), tr(Str::CustomCnnTip, L));
-        if (choice_combo("##custom_block", block,
-                         {{"basic", Str::CustomBlockBasic}, {"bottleneck", Str::CustomBlockBottleneck}}, L)) {
-            model["block"] = block;
-            edited = true;
-        }
-        fields.insert(fields.end(), {{"width", Str::CustomWidth, 1, 4096}, {"classes", Str::CustomClasses, 1, 1 << 20}});
-    } else if (family == "unet") {
-        fields.insert(fields.end(), {{"base_channels", Str::CustomBaseChannels, 1, 4096},
-                  {"depth", Str::CustomUnetDepth, 1, 8},
-                  {"in_channels", Str::CustomInChannels, 1, 1 << 10},
-                  {"classes", Str::CustomClasses, 1, 1 << 16}});
-    } else {
-        if (family == "vit")
-            fields.insert(fields.end(), {{"image_size", Str::CustomImage, 1, 8192}, {"patch", Str::CustomPatch, 1, 1024}});
-        fields.insert(fields.end(), {{"layers", Str::CustomLayers, 1, 1000},
-                                     {"hidden", Str::CustomHidden, 1, 1 << 17},
-                                     {"heads", Str::CustomHeads, 1, 1024},
-                                     {"ffn", Str::CustomFfn, 1, 1 << 20}});
-        if (family != "vit") fields.push_back({"vocab", Str::CustomVocab, 1, 1 << 22});
-        if (family == "encoder" || model.contains("max_positions"))
-            fields.push_back({"max_positions", Str::CustomMaxPositions, 1, 1 << 20});
-    }
-    for (const Field& f : fields) {
-        int value = model.contains(f.key) && model[f.key].is_number_integer() ? model[f.key].get<int>() : 0;
-        field_label(tr(f.label, L), tr(cnn ? Str::CustomCnnTip : Str::CustomModelTip, L));
-        if (int_field(app, (std::string("##custom_") + f.key).c_str(), value, f.min, f.max, "")) {
-            model[f.key] = value;
-            edited = true;
-        }
-    }
-    if (family == "resnet" && draw_resnet_depths(app, model)) edited = true;
-    if (edited) apply_custom_model(app, std::move(model), false);
-    if (!app.custom_model_problems.empty()) problem_list(tr(Str::CustomModelProblems, L), app.custom_model_problems);
-    return false;  // apply_custom_model already marked the scenario dirty when it took the change
-}
-
-bool model_combo(AppState& app) {
-    catalog::Scenario& s = app.scenario;
-    std::string preview = s.model.name.empty() ? s.model_id : s.model.name;
-    if (s.model_id == "custom")
-        for (const CustomTemplate& t : kCustomTemplates)
-            if (s.custom_model.value("family", "") == t.family) preview = tr(t.label, app.lang);
-    if (const engine::GanSpec* gan = catalog::find_gan_preset(app.gan_model_id)) preview = gan->name;
-    bool changed = false;
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
-        const Str groups[] = {Str::FamilyCnn,     Str::FamilyDetection, Str::FamilyVit, Str::FamilyEncoder,
-                              Str::FamilyDecoder, Str::FamilyDiffusion, Str::FamilyRnn};
-        for (Str group : groups) {
-            ImGui::TextDisabled("%s", tr(group, app.lang));
-            for (const engine::ModelSpec& m : engine::preset_models()) {
-                if (!m.available || family_group(m.family) != group) continue;
-                const bool selected = !gan_active(app) && s.model_id == m.id;
-                ImGui::Indent();
-                if (ImGui::Selectable((m.name + "##" + m.id).c_str(), selected) && !selected) {
-                    // The new model's usual batch, precision and checkpointing (catalog::switch_model), said so below
-                    // the box; when the kept settings do not fit the new model, the model alone changes and the
-                    // problems show.
-                    std::vector<catalog::Problem> problems;
-                    if (catalog::switch_model(s, m.id, app.catalog(), problems)) {
-                        app.custom_model_draft = nullptr;
-                        app.custom_model_problems.clear();
-                        app.model_defaults_note = true;
-                        changed = true;
-                        ImGui::Unindent();
-                        continue;
-                    }
-                    // The EMA follows the model's default (Ultralytics' trainer always keeps one: on with a YOLO
-                    // model, off again when leaving one) unless the user had changed it.
-                    const bool was_default = s.ema == s.ema_default();
-                    s.model_id = m.id;
-                    s.model = m;
-                    if (was_default) s.ema = s.ema_default();
-                    if (!engine::has_input_encoders(m)) s.precomputed_latents = false;  // only SD pipelines have them
-                    s.custom_model = nullptr;
-                    app.custom_model_draft = nullptr;
-                    app.custom_model_problems.clear();
-                    s.seq_len = 0;  // the new model's defaults
-                    s.image_size = 0;
-                    changed = true;
-                }
-                ImGui::Unindent();
-                if (selected) ImGui::SetItemDefaultFocus();
-            }
-        }
-        if (changed) app.gan_model_id.clear();  // a one-network preset leaves the GAN view
-        changed |= draw_gan_choices(app);     // the "GANs" group (gan_panel.cpp)
-        ImGui::TextDisabled("%s", tr(Str::FamilyCustom, app.lang));
-        for (const CustomTemplate& t : kCustomTemplates) {
-            ImGui::Indent();
-            if (ImGui::Selectable((std::string(tr(t.label, app.lang)) + "##custom_" + t.family).c_str(),
-                                  s.model_id == "custom" && s.custom_model.value("family", "") == t.family)) {
-                app.gan_model_id.clear();
-                apply_custom_model(app, nlohmann::json::parse(t.json), true);
-            }
-            ImGui::Unindent();
-        }
-        ImGui::EndCombo();
-    }
-    return changed;
 }
 
 }  // namespace
@@ -359,6 +73,7 @@ void select_gpu(catalog::Scenario& s, const std::string& gpu_id) {
 
 namespace {
 
+// ---- card -------------------------------------------------------------------------------------------------------
 bool gpu_combo(AppState& app) {
     catalog::Scenario& s = app.scenario;
     const catalog::Catalog& cat = app.catalog();
@@ -404,6 +119,7 @@ const std::vector<Choice> kEccChoices = {{"", Str::EccDefault}, {"on", Str::P2pO
 const std::vector<Choice> kGradReduceChoices = {
     {"", Str::GradReduceOwn}, {"fp32", Str::GradReduceFp32}, {"fp16", Str::GradReduceFp16}, {"bf16", Str::GradReduceBf16}};
 
+// ---- decision ---------------------------------------------------------------------------------------------------
 const std::vector<Choice> kOwnershipChoices = {{"both", Str::OwnBoth}, {"rent", Str::OwnRent}, {"buy", Str::OwnBuy}};
 const std::vector<Choice> kRegionChoices = {
     {"", Str::RegionNotSaid}, {"mainland_china", Str::RegionMainland}, {"elsewhere", Str::RegionElsewhere}};
@@ -504,58 +220,46 @@ bool draw_decision_inputs(AppState& app) {
     return changed;
 }
 
-}  // namespace
+// ---- steps: the four groups of inputs, in the order drawn -----------------------------------------------------
+// Each draws its fields and returns whether one changed (a field is drawn whether or not an earlier one changed).
 
-void draw_inputs(AppState& app) {
+// "Start over" at the right end of the first heading's line: the example's inputs again, with Undo.
+void draw_start_over(AppState& app) {
+    const Lang L = app.lang;
+    const char* label = tr(Str::StartOver, L);
+    const float w = ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - w));
+    if (ImGui::SmallButton(stable_label(label, "start-over").c_str())) app_start_over(app);
+    test_anchor(app, "start-over");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(tooltip_wrap(22.0f));
+        wrapped_text(tr(Str::StartOverTip, L));
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+// After a switch of model: the new model's usual batch, precision and checkpointing (catalog::switch_model).
+void draw_model_defaults_note(AppState& app) {
+    const catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    const Choice* precision = nullptr;
+    for (const Choice& c : kPrecisionChoices)
+        if (c.value == s.precision) precision = &c;
+    const Choice* checkpointing = nullptr;
+    for (const Choice& c : kCheckpointingChoices)
+        if (c.value == s.checkpointing) checkpointing = &c;
+    hint_textf(tr(Str::ModelDefaultsNote, L), s.batch_size, precision ? tr(precision->label, L) : s.precision.c_str(),
+               checkpointing ? tr(checkpointing->label, L) : s.checkpointing.c_str());
+    test_anchor(app, "model-defaults-note");
+}
+
+// The size of one sample: the image size of a vision model, the sequence length of the others.
+bool draw_sample_size(AppState& app) {
     catalog::Scenario& s = app.scenario;
     const Lang L = app.lang;
     bool changed = false;
-    // "Latents precomputed" and "Frozen weights in 16 bits" follow their defaults (which depend on the model, the
-    // method and the precision) unless the user set them.
-    const bool latents_default = s.precomputed_latents == s.precomputed_latents_default();
-    const bool frozen_default = s.frozen_weights_16bit == s.frozen_weights_16bit_default();
-
-    draw_region_question(app);
-    section_heading(app, tr(Str::StepModel, L));
-    test_anchor(app, "inputs");  // the first of the inputs (the phone tests want the verdict above it)
-    {
-        // "Start over" at the right end of the first heading's line: the example's inputs again, with Undo.
-        const char* label = tr(Str::StartOver, L);
-        const float w = ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x;
-        ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - w));
-        if (ImGui::SmallButton(stable_label(label, "start-over").c_str())) app_start_over(app);
-        test_anchor(app, "start-over");
-        if (ImGui::IsItemHovered()) {
-            ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(tooltip_wrap(22.0f));
-            wrapped_text(tr(Str::StartOverTip, L));
-            ImGui::PopTextWrapPos();
-            ImGui::EndTooltip();
-        }
-    }
-    field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
-    const bool model_changed = model_combo(app);
-    test_anchor(app, "model");
-    changed |= model_changed;
-    if (gan_active(app)) {  // a GAN: only the inputs that apply to it (gan_panel.cpp)
-        if (draw_gan_inputs(app) || changed) app.scenario_dirty = true;
-        return;
-    }
-    if (app.model_defaults_note) {
-        const Choice* precision = nullptr;
-        for (const Choice& c : kPrecisionChoices)
-            if (c.value == s.precision) precision = &c;
-        const Choice* checkpointing = nullptr;
-        for (const Choice& c : kCheckpointingChoices)
-            if (c.value == s.checkpointing) checkpointing = &c;
-        hint_textf(tr(Str::ModelDefaultsNote, L), s.batch_size,
-                   precision ? tr(precision->label, L) : s.precision.c_str(),
-                   checkpointing ? tr(checkpointing->label, L) : s.checkpointing.c_str());
-        test_anchor(app, "model-defaults-note");
-    }
-    draw_custom_model(app);
-    draw_hf_config_paste(app);
-    draw_training_config_paste(app);
     if (s.model.is_vision) {
         int image = s.image_size > 0 ? s.image_size : s.model.default_image_size;
         field_label(tr(Str::ImageSize, L), tr(Str::ImageSizeTip, L));
@@ -571,7 +275,14 @@ void draw_inputs(AppState& app) {
             changed = true;
         }
     }
+    return changed;
+}
 
+// Step 2: how much data, and how fast it is read.
+bool draw_data_step(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
     section_heading(app, tr(Str::StepData, L));
     if (s.model.is_vision && s.dataset_tokens > 0) {  // a token budget left from a language model: images count samples
         s.dataset_tokens = 0;
@@ -589,8 +300,14 @@ void draw_inputs(AppState& app) {
     field_label(tr(Str::Loader, L), tr(Str::LoaderTip, L));
     changed |= double_field(app, "##loader", s.loader_samples_per_s, 0, 1e9, 0, tr(Str::UnitSamplesPerS, L), "%.4g");
     changed |= loader_inputs(app, s, L);  // ui/loader_panel.cpp: pipeline, workers, CPU threads
+    return changed;
+}
 
-    section_heading(app, tr(Str::StepTraining, L));
+// Step 3's first fields: the batch, the precision, the optimizer and the fine-tuning method (LoRA's rank with it).
+bool draw_batch_precision_method(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
     // Under tensor/pipeline parallelism the GPUs of one model copy share each micro-batch.
     const bool per_copy = s.model_copy_gpus() > 1;
     field_label(tr(per_copy ? Str::BatchSizeCopy : Str::BatchSize, L), tr(Str::BatchSizeTip, L));
@@ -620,12 +337,25 @@ void draw_inputs(AppState& app) {
         field_label(tr(Str::LoraRank, L), tr(Str::LoraRankTip, L));
         changed |= int_field(app, "##lora_rank", s.lora_rank, 1, 4096, "");
     }
-    // A click on either of these two sets it: it must not be put back to its default below in the same frame.
-    bool frozen_clicked = false, latents_clicked = false;
+    return changed;
+}
+
+// The two switches whose defaults depend on the model, the method and the precision: a click on either sets it, and
+// it must not be put back to its default in the same frame (draw_inputs).
+struct DefaultedClicks {
+    bool frozen = false;
+    bool latents = false;
+};
+
+// Step 3's memory switches: frozen weights in 16 bits, checkpointing, the EMA, precomputed latents.
+bool draw_memory_switches(AppState& app, DefaultedClicks& clicks) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
     if (s.frozen_weights_16bit_applies()) {
         field_label(tr(Str::FrozenWeights16bit, L), tr(Str::FrozenWeights16bitTip, L));
-        frozen_clicked = ImGui::Checkbox("##frozen_weights_16bit", &s.frozen_weights_16bit);
-        changed |= frozen_clicked;
+        clicks.frozen = ImGui::Checkbox("##frozen_weights_16bit", &s.frozen_weights_16bit);
+        changed |= clicks.frozen;
         test_anchor(app, "frozen-weights-16bit");
     }
     field_label(tr(Str::Checkpointing, L), tr(Str::CheckpointingTip, L));
@@ -634,79 +364,190 @@ void draw_inputs(AppState& app) {
     changed |= ImGui::Checkbox("##ema", &s.ema);
     if (engine::has_input_encoders(s.model)) {
         field_label(tr(Str::PrecomputedLatents, L), tr(Str::PrecomputedLatentsTip, L));
-        latents_clicked = ImGui::Checkbox("##precomputed_latents", &s.precomputed_latents);
-        changed |= latents_clicked;
+        clicks.latents = ImGui::Checkbox("##precomputed_latents", &s.precomputed_latents);
+        changed |= clicks.latents;
         test_anchor(app, "precomputed-latents");
     }
-    if (!s.model.is_vision) {
-        field_label(tr(Str::Attention, L), tr(Str::AttentionTip, L));
-        changed |= choice_combo("##attention", s.attention, kAttentionChoices, L);
-        // The fine-tuning stack and the switches it exposes (catalog::Scenario::loss_kernel and friends); a switch
-        // another stack does not have is cleared when the stack changes, so the scenario stays valid.
-        field_label(tr(Str::Stack, L), tr(Str::StackTip, L));
-        if (choice_combo("##stack", s.stack, kStackChoices, L)) {
+    return changed;
+}
+
+// The fine-tuning stack and its help (which stack to pick, issue 40).
+bool draw_stack_choice(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    // The fine-tuning stack and the switches it exposes (catalog::Scenario::loss_kernel and friends); a switch
+    // another stack does not have is cleared when the stack changes, so the scenario stays valid.
+    field_label(tr(Str::Stack, L), tr(Str::StackTip, L));
+    if (choice_combo("##stack", s.stack, kStackChoices, L)) {
+        changed = true;
+        if (s.stack != "hf-trainer" && s.stack != "llama-factory" && s.stack != "axolotl") s.liger_kernel = false;
+        if (s.stack != "llama-factory") s.use_unsloth = false;
+        if (s.stack != "unsloth" && s.stack != "torchtune" && s.stack != "axolotl") s.offload_activations_set = false;
+    }
+    test_anchor(app, "stack");
+    // Which stack to pick (issue 40), each in a line with the sources below.
+    if (ImGui::TreeNode(stable_label(tr(Str::StackHelpTitle, L), "stack-help").c_str())) {
+        test_anchor(app, "stack-help");
+        for (Str line : {Str::StackHelpHf, Str::StackHelpLlamaFactory, Str::StackHelpUnsloth, Str::StackHelpAxolotl,
+                         Str::StackHelpTorchtune}) {
+            ImGui::Bullet();
+            wrapped_text(tr(line, L));
+        }
+        hint_text(tr(Str::StackHelpSources, L));
+        ImGui::TreePop();
+    } else {
+        test_anchor(app, "stack-help");
+    }
+    return changed;
+}
+
+// The switches of the chosen stack: Liger's kernels, Unsloth under LLaMA-Factory, activation offloading.
+bool draw_stack_switches(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    if (s.stack == "hf-trainer" || s.stack == "llama-factory" || s.stack == "axolotl") {
+        field_label(tr(Str::LigerKernel, L), tr(Str::LigerKernelTip, L));
+        changed |= ImGui::Checkbox("##liger_kernel", &s.liger_kernel);
+    }
+    if (s.stack == "llama-factory") {
+        field_label(tr(Str::UseUnsloth, L), tr(Str::UseUnslothTip, L));
+        changed |= ImGui::Checkbox("##use_unsloth", &s.use_unsloth);
+    }
+    if ((s.stack == "unsloth" || s.stack == "torchtune" || s.stack == "axolotl") && s.checkpointing == "full") {
+        field_label(tr(Str::OffloadActivations, L), tr(Str::OffloadActivationsTip, L));
+        bool offload = s.offload_activations_effective();
+        if (ImGui::Checkbox("##offload_activations", &offload)) {
+            s.offload_activations = offload;
+            s.offload_activations_set = true;
             changed = true;
-            if (s.stack != "hf-trainer" && s.stack != "llama-factory" && s.stack != "axolotl") s.liger_kernel = false;
-            if (s.stack != "llama-factory") s.use_unsloth = false;
-            if (s.stack != "unsloth" && s.stack != "torchtune" && s.stack != "axolotl") s.offload_activations_set = false;
         }
-        test_anchor(app, "stack");
-        // Which stack to pick (issue 40), each in a line with the sources below.
-        if (ImGui::TreeNode(stable_label(tr(Str::StackHelpTitle, L), "stack-help").c_str())) {
-            test_anchor(app, "stack-help");
-            for (Str line : {Str::StackHelpHf, Str::StackHelpLlamaFactory, Str::StackHelpUnsloth, Str::StackHelpAxolotl,
-                             Str::StackHelpTorchtune}) {
-                ImGui::Bullet();
-                wrapped_text(tr(line, L));
-            }
-            hint_text(tr(Str::StackHelpSources, L));
-            ImGui::TreePop();
-        } else {
-            test_anchor(app, "stack-help");
-        }
-        if (s.stack == "hf-trainer" || s.stack == "llama-factory" || s.stack == "axolotl") {
-            field_label(tr(Str::LigerKernel, L), tr(Str::LigerKernelTip, L));
-            changed |= ImGui::Checkbox("##liger_kernel", &s.liger_kernel);
-        }
-        if (s.stack == "llama-factory") {
-            field_label(tr(Str::UseUnsloth, L), tr(Str::UseUnslothTip, L));
-            changed |= ImGui::Checkbox("##use_unsloth", &s.use_unsloth);
-        }
-        if ((s.stack == "unsloth" || s.stack == "torchtune" || s.stack == "axolotl") && s.checkpointing == "full") {
-            field_label(tr(Str::OffloadActivations, L), tr(Str::OffloadActivationsTip, L));
-            bool offload = s.offload_activations_effective();
-            if (ImGui::Checkbox("##offload_activations", &offload)) {
-                s.offload_activations = offload;
-                s.offload_activations_set = true;
-                changed = true;
-            }
-        }
-        field_label(tr(Str::Packing, L), tr(Str::PackingTip, L));
-        changed |= ImGui::Checkbox("##packing", &s.packing);
-        if (!s.packing) {
-            field_label(tr(Str::LongestSample, L), tr(Str::LongestSampleTip, L));
-            changed |= int_field(app, "##longest_seq_len", s.longest_seq_len, 0, 1 << 21, "");
-        }
-        field_label(tr(Str::EvalBatch, L), tr(Str::EvalBatchTip, L));
-        changed |= int_field(app, "##eval_batch_size", s.eval_batch_size, 0, 1 << 20, "");
+    }
+    return changed;
+}
+
+// Step 3's last fields for a language model: attention, the stack, packing and the evaluation batch.
+bool draw_language_inputs(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    field_label(tr(Str::Attention, L), tr(Str::AttentionTip, L));
+    changed |= choice_combo("##attention", s.attention, kAttentionChoices, L);
+    changed |= draw_stack_choice(app);
+    changed |= draw_stack_switches(app);
+    field_label(tr(Str::Packing, L), tr(Str::PackingTip, L));
+    changed |= ImGui::Checkbox("##packing", &s.packing);
+    if (!s.packing) {
+        field_label(tr(Str::LongestSample, L), tr(Str::LongestSampleTip, L));
+        changed |= int_field(app, "##longest_seq_len", s.longest_seq_len, 0, 1 << 21, "");
+    }
+    field_label(tr(Str::EvalBatch, L), tr(Str::EvalBatchTip, L));
+    changed |= int_field(app, "##eval_batch_size", s.eval_batch_size, 0, 1 << 20, "");
+    return changed;
+}
+
+// Step 3: how the model is trained.
+bool draw_training_step(AppState& app, DefaultedClicks& clicks) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    section_heading(app, tr(Str::StepTraining, L));
+    changed |= draw_batch_precision_method(app);
+    changed |= draw_memory_switches(app, clicks);
+    if (!s.model.is_vision) {
+        changed |= draw_language_inputs(app);
     } else {
         field_label(tr(Str::MemoryFormat, L), tr(Str::MemoryFormatTip, L));
         changed |= choice_combo("##memory_format", s.memory_format, kMemoryFormatChoices, L);
     }
+    return changed;
+}
 
-    section_heading(app, tr(Str::StepHardware, L));
-    field_label(tr(Str::Gpu, L), tr(Str::GpuTip, L));
-    changed |= gpu_combo(app);
-    // ECC on the user's own card, where it takes memory (GDDR cards with ECC: engine/card_memory.h).
-    if (const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id); card != nullptr && engine::ecc_in_band(*card)) {
-        field_label(tr(Str::Ecc, L), tr(Str::EccTip, L));
-        std::string ecc = s.ecc == engine::EccSetting::kOn ? "on" : s.ecc == engine::EccSetting::kOff ? "off" : "";
-        if (choice_combo("##ecc", ecc, kEccChoices, L)) {
-            s.ecc = ecc == "on" ? engine::EccSetting::kOn : ecc == "off" ? engine::EccSetting::kOff
-                                                                         : engine::EccSetting::kDefault;
+// ECC on the user's own card, where it takes memory (GDDR cards with ECC: engine/card_memory.h).
+bool draw_ecc(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id);
+    if (card == nullptr || !engine::ecc_in_band(*card)) return false;
+    field_label(tr(Str::Ecc, L), tr(Str::EccTip, L));
+    std::string ecc = s.ecc == engine::EccSetting::kOn ? "on" : s.ecc == engine::EccSetting::kOff ? "off" : "";
+    if (!choice_combo("##ecc", ecc, kEccChoices, L)) return false;
+    s.ecc = ecc == "on" ? engine::EccSetting::kOn : ecc == "off" ? engine::EccSetting::kOff : engine::EccSetting::kDefault;
+    return true;
+}
+
+// More than one card: the link between them, the network between servers, peer-to-peer and the gradients' type.
+bool draw_multi_gpu_links(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    field_label(tr(Str::Interconnect, L), tr(Str::InterconnectTip, L));
+    // NVLink is offered only for cards that have it (the scenario refuses it otherwise).
+    std::vector<Choice> links = kInterconnectChoices;
+    if (const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id))
+        links.erase(std::remove_if(links.begin(), links.end(),
+                                   [&](const Choice& c) { return !catalog::interconnect_possible(*card, c.value); }),
+                    links.end());
+    if (choice_combo("##interconnect", s.interconnect, links, L)) {
+        catalog::align_network(s, catalog::NetworkEdit::kLinkChanged);
+        changed = true;
+    }
+    const bool across_servers = s.gpu_count > catalog::embedded_time_data().comm.gpus_per_node ||
+                                s.interconnect == "ib" || s.interconnect == "ethernet" || !s.network.empty();
+    if (across_servers) {
+        field_label(tr(Str::Network, L), tr(Str::NetworkTip, L));
+        if (choice_combo("##network", s.network, kNetworkChoices, L)) {
+            catalog::align_network(s, catalog::NetworkEdit::kNetworkChanged);
             changed = true;
         }
     }
+    field_label(tr(Str::PeerToPeer, L), tr(Str::PeerToPeerTip, L));
+    std::string p2p = !s.peer_to_peer_set ? "" : s.peer_to_peer ? "on" : "off";
+    if (choice_combo("##p2p", p2p, kPeerToPeerChoices, L)) {
+        s.peer_to_peer_set = !p2p.empty();
+        s.peer_to_peer = p2p != "off";
+        changed = true;
+    }
+    field_label(tr(Str::GradReduce, L), tr(Str::GradReduceTip, L));
+    changed |= choice_combo("##grad_reduce", s.grad_reduce_dtype, kGradReduceChoices, L);
+    return changed;
+}
+
+// Megatron-LM's model parallelism, for transformers (scenario.cpp checks the divisibility rules and names the
+// field when they fail; the values stay as typed).
+bool draw_model_parallel(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    const bool transformer = engine::is_transformer(s.model.family);
+    const bool model_parallel = s.model_copy_gpus() > 1 || s.sequence_parallel ||
+                                s.pipeline_interleave > 1;  // a leftover value keeps its field (and its error) visible
+    if (!((s.gpu_count > 1 && transformer) || model_parallel)) return false;
+    field_label(tr(Str::TensorParallel, L), tr(Str::TensorParallelTip, L));
+    changed |= int_field(app, "##tensor_parallel", s.tensor_parallel, 1, 1024, tr(Str::UnitCards, L));
+    if (s.tensor_parallel > 1 || s.sequence_parallel) {
+        field_label(tr(Str::SequenceParallel, L), tr(Str::SequenceParallelTip, L));
+        changed |= ImGui::Checkbox("##sequence_parallel", &s.sequence_parallel);
+    }
+    field_label(tr(Str::PipelineParallel, L), tr(Str::PipelineParallelTip, L));
+    changed |= int_field(app, "##pipeline_parallel", s.pipeline_parallel, 1, 1024, "");
+    if (s.pipeline_parallel > 1 || s.pipeline_interleave > 1) {
+        field_label(tr(Str::PipelineInterleave, L), tr(Str::PipelineInterleaveTip, L));
+        changed |= int_field(app, "##pipeline_interleave", s.pipeline_interleave, 1, 64, "");
+    }
+    return changed;
+}
+
+// Step 4: the card, how many, and how they work together; the memory kept in reserve.
+bool draw_hardware_step(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    section_heading(app, tr(Str::StepHardware, L));
+    field_label(tr(Str::Gpu, L), tr(Str::GpuTip, L));
+    changed |= gpu_combo(app);
+    changed |= draw_ecc(app);
     field_label(tr(Str::Display, L), tr(Str::DisplayTip, L));
     changed |= choice_combo("##display", s.display, kDisplayChoices, L);
     field_label(tr(Str::GpuCount, L), tr(Str::GpuCountTip, L));
@@ -723,65 +564,52 @@ void draw_inputs(AppState& app) {
         changed |= ImGui::Checkbox("##offload_optimizer", &s.offload_optimizer);
         test_anchor(app, "offload-optimizer");
     }
-    if (s.gpu_count > 1) {
-        field_label(tr(Str::Interconnect, L), tr(Str::InterconnectTip, L));
-        // NVLink is offered only for cards that have it (the scenario refuses it otherwise).
-        std::vector<Choice> links = kInterconnectChoices;
-        if (const engine::GpuSpec* card = app.catalog().find_gpu(s.gpu_id))
-            links.erase(std::remove_if(links.begin(), links.end(),
-                                       [&](const Choice& c) { return !catalog::interconnect_possible(*card, c.value); }),
-                        links.end());
-        if (choice_combo("##interconnect", s.interconnect, links, L)) {
-            catalog::align_network(s, catalog::NetworkEdit::kLinkChanged);
-            changed = true;
-        }
-        const bool across_servers = s.gpu_count > catalog::embedded_time_data().comm.gpus_per_node ||
-                                    s.interconnect == "ib" || s.interconnect == "ethernet" || !s.network.empty();
-        if (across_servers) {
-            field_label(tr(Str::Network, L), tr(Str::NetworkTip, L));
-            if (choice_combo("##network", s.network, kNetworkChoices, L)) {
-                catalog::align_network(s, catalog::NetworkEdit::kNetworkChanged);
-                changed = true;
-            }
-        }
-        field_label(tr(Str::PeerToPeer, L), tr(Str::PeerToPeerTip, L));
-        std::string p2p = !s.peer_to_peer_set ? "" : s.peer_to_peer ? "on" : "off";
-        if (choice_combo("##p2p", p2p, kPeerToPeerChoices, L)) {
-            s.peer_to_peer_set = !p2p.empty();
-            s.peer_to_peer = p2p != "off";
-            changed = true;
-        }
-        field_label(tr(Str::GradReduce, L), tr(Str::GradReduceTip, L));
-        changed |= choice_combo("##grad_reduce", s.grad_reduce_dtype, kGradReduceChoices, L);
-    }
-    // Megatron-LM's model parallelism, for transformers (scenario.cpp checks the divisibility rules and names the
-    // field when they fail; the values stay as typed).
-    const bool transformer = engine::is_transformer(s.model.family);
-    const bool model_parallel = s.model_copy_gpus() > 1 || s.sequence_parallel ||
-                                s.pipeline_interleave > 1;  // a leftover value keeps its field (and its error) visible
-    if ((s.gpu_count > 1 && transformer) || model_parallel) {
-        field_label(tr(Str::TensorParallel, L), tr(Str::TensorParallelTip, L));
-        changed |= int_field(app, "##tensor_parallel", s.tensor_parallel, 1, 1024, tr(Str::UnitCards, L));
-        if (s.tensor_parallel > 1 || s.sequence_parallel) {
-            field_label(tr(Str::SequenceParallel, L), tr(Str::SequenceParallelTip, L));
-            changed |= ImGui::Checkbox("##sequence_parallel", &s.sequence_parallel);
-        }
-        field_label(tr(Str::PipelineParallel, L), tr(Str::PipelineParallelTip, L));
-        changed |= int_field(app, "##pipeline_parallel", s.pipeline_parallel, 1, 1024, "");
-        if (s.pipeline_parallel > 1 || s.pipeline_interleave > 1) {
-            field_label(tr(Str::PipelineInterleave, L), tr(Str::PipelineInterleaveTip, L));
-            changed |= int_field(app, "##pipeline_interleave", s.pipeline_interleave, 1, 64, "");
-        }
-    }
+    if (s.gpu_count > 1) changed |= draw_multi_gpu_links(app);
+    changed |= draw_model_parallel(app);
     field_label(tr(Str::Reserve, L), tr(Str::ReserveTip, L));
     double reserve_percent = s.reserve_fraction * 100.0;
     if (double_field(app, "##reserve", reserve_percent, 0, 90, 5, tr(Str::UnitPercent, L), "%.0f")) {
         s.reserve_fraction = reserve_percent / 100.0;
         changed = true;
     }
+    return changed;
+}
+
+}  // namespace
+
+void draw_inputs(AppState& app) {
+    catalog::Scenario& s = app.scenario;
+    const Lang L = app.lang;
+    bool changed = false;
+    // "Latents precomputed" and "Frozen weights in 16 bits" follow their defaults (which depend on the model, the
+    // method and the precision) unless the user set them.
+    const bool latents_default = s.precomputed_latents == s.precomputed_latents_default();
+    const bool frozen_default = s.frozen_weights_16bit == s.frozen_weights_16bit_default();
+
+    draw_region_question(app);
+    section_heading(app, tr(Str::StepModel, L));
+    test_anchor(app, "inputs");  // the first of the inputs (the phone tests want the verdict above it)
+    draw_start_over(app);
+    field_label(tr(Str::Model, L), tr(Str::ModelTip, L));
+    const bool model_changed = model_combo(app);
+    test_anchor(app, "model");
+    changed |= model_changed;
+    if (gan_active(app)) {  // a GAN: only the inputs that apply to it (gan_panel.cpp)
+        if (draw_gan_inputs(app) || changed) app.scenario_dirty = true;
+        return;
+    }
+    if (app.model_defaults_note) draw_model_defaults_note(app);
+    draw_custom_model(app);
+    draw_hf_config_paste(app);
+    draw_training_config_paste(app);
+    changed |= draw_sample_size(app);
+    changed |= draw_data_step(app);
+    DefaultedClicks clicks;
+    changed |= draw_training_step(app, clicks);
+    changed |= draw_hardware_step(app);
     changed |= draw_decision_inputs(app);
-    if (changed && latents_default && !latents_clicked) s.precomputed_latents = s.precomputed_latents_default();
-    if (changed && frozen_default && !frozen_clicked) s.frozen_weights_16bit = s.frozen_weights_16bit_default();
+    if (changed && latents_default && !clicks.latents) s.precomputed_latents = s.precomputed_latents_default();
+    if (changed && frozen_default && !clicks.frozen) s.frozen_weights_16bit = s.frozen_weights_16bit_default();
     if (!s.frozen_weights_16bit_applies()) s.frozen_weights_16bit = false;  // never left set where it cannot apply
     if (changed) app.scenario_dirty = true;
     if (changed && !model_changed) app.model_defaults_note = false;  // the note is about the switch only
@@ -793,27 +621,6 @@ std::vector<std::string> network_choice_values() {
     return out;
 }
 
-void app_paste_result(AppState& app, bool ok, std::string_view text) {
-    app.paste_refused = !ok;
-    std::vector<char>& box = app.paste_into_training_config ? app.training_config_text : app.hf_config_text;
-    app.paste_into_training_config = false;
-    if (!ok) return;
-    if (box.size() < kHfConfigTextBytes) box.assign(kHfConfigTextBytes, '\0');
-    // As ImGui's own paste does: no carriage returns, and what fits the box, never half a UTF-8 character.
-    std::size_t n = 0, read = 0;
-    for (; read < text.size() && n + 1 < box.size(); ++read)
-        if (text[read] != '\r') box[n++] = text[read];
-    if (read < text.size()) {
-        std::size_t lead = n;  // the last character's first byte
-        while (lead > 0 && (static_cast<unsigned char>(box[lead - 1]) & 0xC0) == 0x80) --lead;
-        if (lead > 0) {
-            const unsigned char b = static_cast<unsigned char>(box[lead - 1]);
-            const std::size_t length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
-            if (n - (lead - 1) < length) n = lead - 1;
-        }
-    }
-    std::fill(box.begin() + static_cast<std::ptrdiff_t>(n), box.end(), '\0');
-}
 
 // The GPU box, for the GAN inputs (gan_panel.h).
 bool draw_gpu_choice(AppState& app) { return gpu_combo(app); }

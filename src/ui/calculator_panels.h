@@ -18,6 +18,14 @@ void select_gpu(catalog::Scenario& s, const std::string& gpu_id);
 // "Paste your training config" (training_config_paste.cpp), under the config.json box.
 void draw_training_config_paste(AppState& app);
 
+// ---- the model inputs (model_inputs.cpp) ------------------------------------------------------------------------
+// The model box: presets by family, the GANs, the custom-model starting points; true when the model changed.
+bool model_combo(AppState& app);
+// The sizes of a custom model, each a whole-number field with the parser's limits (nothing for a preset).
+bool draw_custom_model(AppState& app);
+// "Paste a Hugging Face config.json": the box, "Use this model" and Paste.
+void draw_hf_config_paste(AppState& app);
+
 // ---- verdict (verdict_panel.cpp) --------------------------------------------------------------------------------
 void draw_verdict(AppState& app);
 void draw_advice(AppState& app);

@@ -85,11 +85,41 @@ const BarPart kBarParts[] = {
     {"framework", Str::PartFramework, IM_COL32(140, 146, 156, 255)},
 };
 
-}  // namespace
+// The comparison's columns: the pins, oldest first, then the current scenario (app_compare_json's entries).
+struct CompareColumns {
+    std::vector<const nlohmann::json*> entries;
+    // What sets the columns apart: each scenario with its defaults filled in (Pin::normalized), else as given.
+    std::vector<const nlohmann::json*> scenarios;
+    int count = 0;
+    int now = -1;        // the current scenario's column, or -1
+    double scale = 0;    // one memory scale for every bar
+};
 
-void draw_compare(AppState& app) {
+CompareColumns compare_columns(const AppState& app, const nlohmann::json& cmp) {
+    CompareColumns t;
+    // Columns: the pins, oldest first, then the current scenario.
+    for (const nlohmann::json& e : cmp["pins"]) t.entries.push_back(&e);
+    if (!cmp["current"].is_null()) t.entries.push_back(&cmp["current"]);
+    t.count = static_cast<int>(t.entries.size());
+    t.now = cmp["current"].is_null() ? -1 : t.count - 1;
+    // What sets the columns apart: each scenario with its defaults filled in (Pin::normalized), else as given.
+    for (std::size_t i = 0; i < t.entries.size(); ++i) {
+        const bool pin = static_cast<int>(i) != t.now && i < app.pins.size();
+        t.scenarios.push_back(pin && app.pins[i].normalized.is_object() ? &app.pins[i].normalized
+                                                                         : &(*t.entries[i])["scenario"]);
+    }
+    // One memory scale for every bar: the largest card or need among the columns.
+    for (const nlohmann::json* e : t.entries) {
+        const nlohmann::json& r = (*e)["report"];
+        t.scale = std::max({t.scale, number_at(r, "gpu", "memory_bytes"), number_at(r, "memory_bytes", "nvidia_smi")});
+    }
+    t.scale *= 1.02;
+    return t;
+}
+
+// The heading and "Pin this scenario"; false when nothing is pinned yet (the hint says how).
+bool draw_pin_controls(AppState& app) {
     const Lang L = app.lang;
-    const float em = ImGui::GetFontSize();
     section_heading(app, tr(Str::CompareTitle, L));
     const bool full = static_cast<int>(app.pins.size()) >= kMaxPins;
     const nlohmann::json current_doc = catalog::decision_scenario_to_json(app.results.scenario);
@@ -111,47 +141,21 @@ void draw_compare(AppState& app) {
     }
     if (app.pins.empty()) {
         hint_text(tr(Str::CompareHint, L));
-        return;
+        return false;
     }
+    return true;
+}
 
-    const nlohmann::json cmp = app_compare_json(app);
-    // Columns: the pins, oldest first, then the current scenario.
-    std::vector<const nlohmann::json*> entries;
-    for (const nlohmann::json& e : cmp["pins"]) entries.push_back(&e);
-    if (!cmp["current"].is_null()) entries.push_back(&cmp["current"]);
-    const int columns = static_cast<int>(entries.size());
-    const int now = cmp["current"].is_null() ? -1 : columns - 1;
-    // What sets the columns apart: each scenario with its defaults filled in (Pin::normalized), else as given.
-    std::vector<const nlohmann::json*> scenarios;
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        const bool pin = static_cast<int>(i) != now && i < app.pins.size();
-        scenarios.push_back(pin && app.pins[i].normalized.is_object() ? &app.pins[i].normalized : &(*entries[i])["scenario"]);
-    }
-    // One memory scale for every bar: the largest card or need among the columns.
-    double scale = 0;
-    for (const nlohmann::json* e : entries) {
-        const nlohmann::json& r = (*e)["report"];
-        scale = std::max({scale, number_at(r, "gpu", "memory_bytes"), number_at(r, "memory_bytes", "nvidia_smi")});
-    }
-    scale *= 1.02;
-
-    // Fixed-width columns in a table that scrolls sideways: on a phone the pins are a swipe away, never squeezed.
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_BordersInnerV |
-                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
-    const float label_w = 6.5f * em, column_w = 11.5f * em;
-    if (!ImGui::BeginTable("##compare", columns + 1, flags, ImVec2(0, 0), 0.0f)) return;
-    ImGui::TableSetupScrollFreeze(1, 0);
-    ImGui::TableSetupColumn("##what", ImGuiTableColumnFlags_WidthFixed, label_w);
-    for (int c = 0; c < columns; ++c) ImGui::TableSetupColumn(("##c" + std::to_string(c)).c_str(), ImGuiTableColumnFlags_WidthFixed, column_w);
-
-    // Heading row: "Pinned 1" with Edit and Unpin; "Now".
+// Heading row: "Pinned 1" with Edit and Unpin; "Now". Returns the column whose Unpin was pressed, or -1.
+int draw_compare_heading_row(AppState& app, const CompareColumns& t) {
+    const Lang L = app.lang;
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     ImGui::TableNextColumn();
     int unpin = -1;
-    for (int c = 0; c < columns; ++c) {
+    for (int c = 0; c < t.count; ++c) {
         ImGui::TableNextColumn();
         ImGui::PushID(c);
-        if (c == now) {
+        if (c == t.now) {
             ImGui::PushFont(app.fonts.heading);
             ImGui::TextUnformatted(tr(Str::ColNow, L));
             ImGui::PopFont();
@@ -171,24 +175,31 @@ void draw_compare(AppState& app) {
         }
         ImGui::PopID();
     }
+    return unpin;
+}
 
-    auto row_label = [&](Str label) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", tr(label, L));
-        ImGui::PopTextWrapPos();
-    };
-    auto diff_line = [&](const std::string& text) {
-        if (text.empty()) return;
-        ImGui::TextDisabled("%s", text.c_str());
-    };
+// A row's name in the first column.
+void row_label(Str label, Lang L) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", tr(label, L));
+    ImGui::PopTextWrapPos();
+}
 
-    // What each column is: model, card and count, and the settings that set it apart.
-    row_label(Str::RowScenario);
-    for (int c = 0; c < columns; ++c) {
+// A pin's difference from the current scenario, under its figure (nothing when unknown).
+void diff_line(const std::string& text) {
+    if (text.empty()) return;
+    ImGui::TextDisabled("%s", text.c_str());
+}
+
+// What each column is: model, card and count, and the settings that set it apart.
+void draw_scenario_row(const AppState& app, const CompareColumns& t) {
+    const Lang L = app.lang;
+    row_label(Str::RowScenario, L);
+    for (int c = 0; c < t.count; ++c) {
         ImGui::TableNextColumn();
-        const nlohmann::json& e = *entries[c];
+        const nlohmann::json& e = *t.entries[c];
         ImGui::PushTextWrapPos(0.0f);
         const nlohmann::json& r = e["report"];
         if (r.is_object()) {
@@ -203,9 +214,9 @@ void draw_compare(AppState& app) {
                 ImGui::TextDisabled("%s", tr(Str::NoCardChosen, L));
         }
         std::vector<const nlohmann::json*> others;
-        for (int o = 0; o < columns; ++o)
-            if (o != c) others.push_back(scenarios[o]);
-        for (const std::string& s : distinct_settings(*scenarios[c], others)) ImGui::TextDisabled("%s", s.c_str());
+        for (int o = 0; o < t.count; ++o)
+            if (o != c) others.push_back(t.scenarios[o]);
+        for (const std::string& s : distinct_settings(*t.scenarios[c], others)) ImGui::TextDisabled("%s", s.c_str());
         if (e.contains("problems") && !e["problems"].empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
             ImGui::TextUnformatted(tr(Str::PinProblems, L));
@@ -215,11 +226,13 @@ void draw_compare(AppState& app) {
         }
         ImGui::PopTextWrapPos();
     }
+}
 
-    row_label(Str::RowVerdict);
-    for (int c = 0; c < columns; ++c) {
+void draw_verdict_row(const CompareColumns& t, Lang L) {
+    row_label(Str::RowVerdict, L);
+    for (int c = 0; c < t.count; ++c) {
         ImGui::TableNextColumn();
-        const nlohmann::json& r = (*entries[c])["report"];
+        const nlohmann::json& r = (*t.entries[c])["report"];
         if (!r.is_object()) continue;
         const std::string v = json_text(r, "verdict");
         const bool fits = v == "fits", tight = v == "tight";
@@ -227,67 +240,97 @@ void draw_compare(AppState& app) {
         ImGui::TextUnformatted(tr(tight ? Str::TightShort : fits ? Str::Yes : Str::No, L));
         ImGui::PopStyleColor();
     }
+}
 
-    row_label(Str::RowMemory);
-    const double now_peak = now >= 0 ? number_at((*entries[now])["report"], "memory_bytes", "nvidia_smi") : -1;
-    for (int c = 0; c < columns; ++c) {
+// Each column's memory as the breakdown's bar, on one scale, with the card's usable memory marked.
+void draw_memory_row(const CompareColumns& t, Lang L) {
+    row_label(Str::RowMemory, L);
+    const double now_peak = t.now >= 0 ? number_at((*t.entries[t.now])["report"], "memory_bytes", "nvidia_smi") : -1;
+    for (int c = 0; c < t.count; ++c) {
         ImGui::TableNextColumn();
-        const nlohmann::json& r = (*entries[c])["report"];
+        const nlohmann::json& r = (*t.entries[c])["report"];
         if (!r.is_object()) continue;
         std::vector<BarSegment> segments;
         for (const BarPart& p : kBarParts) segments.push_back({number_at(r, "memory_bytes", p.key), p.color, tr(p.label, L)});
         const double usable = number_at(r, "gpu", "usable_bytes");
-        const int hovered = stacked_bar(("##pinbar" + std::to_string(c)).c_str(), segments, scale, usable,
+        const int hovered = stacked_bar(("##pinbar" + std::to_string(c)).c_str(), segments, t.scale, usable,
                                         IM_COL32(180, 30, 30, 255), 1.0f);
         if (hovered >= 0)
             ImGui::SetTooltip(tr(Str::PinBarTip, L), segments[hovered].label, format_gib(segments[hovered].value, L).c_str(),
                               format_gib(usable, L).c_str());
         const double peak = number_at(r, "memory_bytes", "nvidia_smi");
         ImGui::Text("%s / %s", format_gib(peak, L).c_str(), format_gib(usable, L).c_str());
-        if (c != now) diff_line(signed_difference((*entries[c])["differences"]["peak_bytes"], now_peak, format_gib, L));
+        if (c != t.now) diff_line(signed_difference((*t.entries[c])["differences"]["peak_bytes"], now_peak, format_gib, L));
     }
+}
 
-    row_label(Str::RowTime);
-    const double now_s = now >= 0 ? number_at((*entries[now])["report"], "time", "total_s") : -1;
-    for (int c = 0; c < columns; ++c) {
+void draw_time_row(const CompareColumns& t, Lang L) {
+    row_label(Str::RowTime, L);
+    const double now_s = t.now >= 0 ? number_at((*t.entries[t.now])["report"], "time", "total_s") : -1;
+    for (int c = 0; c < t.count; ++c) {
         ImGui::TableNextColumn();
         // A pin that does not fit has no time to show: it stops at the first step (issue 40).
-        const nlohmann::json& r = (*entries[c])["report"];
+        const nlohmann::json& r = (*t.entries[c])["report"];
         if (r.is_object() && json_text(r, "verdict") == "does_not_fit") {
             ImGui::TextDisabled("%s", tr(Str::PinNoTimeNoFit, L));
             continue;
         }
-        const double t = number_at(r, "time", "total_s");
-        ImGui::TextUnformatted(t > 0 ? format_duration(t, L).c_str() : "-");
-        if (c != now) diff_line(signed_difference((*entries[c])["differences"]["total_s"], now_s, format_duration, L));
+        const double time_s = number_at(r, "time", "total_s");
+        ImGui::TextUnformatted(time_s > 0 ? format_duration(time_s, L).c_str() : "-");
+        if (c != t.now) diff_line(signed_difference((*t.entries[c])["differences"]["total_s"], now_s, format_duration, L));
     }
+}
 
-    for (const char* kind : {"rent", "buy"}) {
-        row_label(std::string(kind) == "rent" ? Str::RowRent : Str::RowBuy);
-        const nlohmann::json* now_option = now >= 0 ? &(*entries[now])[kind] : nullptr;
-        const double now_cost =
-            now_option && now_option->is_object() && now_option->contains("cost") ? json_number((*now_option)["cost"], "amount") : -1;
-        for (int c = 0; c < columns; ++c) {
-            ImGui::TableNextColumn();
-            const nlohmann::json& o = (*entries[c])[kind];
-            const double cost = o.is_object() && o.contains("cost") ? json_number(o["cost"], "amount") : -1;
-            const std::string currency = cost >= 0 ? json_text(o["cost"], "currency", "CNY") : std::string("CNY");
-            ImGui::TextUnformatted(cost >= 0 ? format_money(cost, currency, L).c_str() : "-");
-            if (c != now) {
-                const nlohmann::json& d = (*entries[c])["differences"][std::string(kind) + "_cost"];
-                if (d.is_number()) {
-                    const double v = d.get<double>();
-                    std::string text = (v > 0 ? "+" : v < 0 ? "-" : "±") + money_in(std::fabs(v), currency, L);
-                    if (now_cost > 0) {
-                        char pct[32];
-                        std::snprintf(pct, sizeof pct, " (%+.0f%%)", 100.0 * v / now_cost);
-                        text += pct;
-                    }
-                    diff_line(text);
-                }
-            }
+// The cheapest rent offer or the buy option of each column's card ("rent" or "buy"), with the pins' differences.
+void draw_cost_row(const CompareColumns& t, const char* kind, Lang L) {
+    row_label(std::string(kind) == "rent" ? Str::RowRent : Str::RowBuy, L);
+    const nlohmann::json* now_option = t.now >= 0 ? &(*t.entries[t.now])[kind] : nullptr;
+    const double now_cost =
+        now_option && now_option->is_object() && now_option->contains("cost") ? json_number((*now_option)["cost"], "amount") : -1;
+    for (int c = 0; c < t.count; ++c) {
+        ImGui::TableNextColumn();
+        const nlohmann::json& o = (*t.entries[c])[kind];
+        const double cost = o.is_object() && o.contains("cost") ? json_number(o["cost"], "amount") : -1;
+        const std::string currency = cost >= 0 ? json_text(o["cost"], "currency", "CNY") : std::string("CNY");
+        ImGui::TextUnformatted(cost >= 0 ? format_money(cost, currency, L).c_str() : "-");
+        if (c == t.now) continue;
+        const nlohmann::json& d = (*t.entries[c])["differences"][std::string(kind) + "_cost"];
+        if (!d.is_number()) continue;
+        const double v = d.get<double>();
+        std::string text = (v > 0 ? "+" : v < 0 ? "-" : "±") + money_in(std::fabs(v), currency, L);
+        if (now_cost > 0) {
+            char pct[32];
+            std::snprintf(pct, sizeof pct, " (%+.0f%%)", 100.0 * v / now_cost);
+            text += pct;
         }
+        diff_line(text);
     }
+}
+
+}  // namespace
+
+void draw_compare(AppState& app) {
+    const Lang L = app.lang;
+    const float em = ImGui::GetFontSize();
+    if (!draw_pin_controls(app)) return;
+
+    const nlohmann::json cmp = app_compare_json(app);
+    const CompareColumns t = compare_columns(app, cmp);
+    // Fixed-width columns in a table that scrolls sideways: on a phone the pins are a swipe away, never squeezed.
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+    const float label_w = 6.5f * em, column_w = 11.5f * em;
+    if (!ImGui::BeginTable("##compare", t.count + 1, flags, ImVec2(0, 0), 0.0f)) return;
+    ImGui::TableSetupScrollFreeze(1, 0);
+    ImGui::TableSetupColumn("##what", ImGuiTableColumnFlags_WidthFixed, label_w);
+    for (int c = 0; c < t.count; ++c)
+        ImGui::TableSetupColumn(("##c" + std::to_string(c)).c_str(), ImGuiTableColumnFlags_WidthFixed, column_w);
+    const int unpin = draw_compare_heading_row(app, t);
+    draw_scenario_row(app, t);
+    draw_verdict_row(t, L);
+    draw_memory_row(t, L);
+    draw_time_row(t, L);
+    for (const char* kind : {"rent", "buy"}) draw_cost_row(t, kind, L);
     ImGui::EndTable();
     table_anchor(app, "compare-table", "##compare");
     if (unpin >= 0) app_unpin(app, unpin);

@@ -1,6 +1,6 @@
 // A shared link's view (issue 39): what a link brought is shown, and the saved settings keep the user's scenario and
 // pins until the user presses "Keep the link's settings" (with an undo) or goes "Back to my settings". Reading the
-// link is app_apply_fragment's (app.cpp); this file holds the user's three answers and their strip under the header.
+// link is app_apply_fragment's (app_link.cpp); this file holds the user's three answers and their strip under the header.
 #include <string>
 #include <utility>
 

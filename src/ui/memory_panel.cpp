@@ -152,37 +152,245 @@ std::string timeline_long(const nlohmann::json& p, int segments, Lang L) {
 
 std::string gib_tick(double gib) { return format_significant(gib, 3); }
 
-// The x-axis units the backward pass's points share, however many segments it has (draw_memory_timeline).
+// The x-axis units the backward pass's points share, however many segments it has (read_timeline).
 constexpr double kTimelineBackwardUnits = 3.0;
+
+// The timeline's numbers: the report's points, the bands' tops point by point (in GiB: the linear axis's 1-2-5
+// steps are round GiB) and where each point sits on the x axis.
+struct Timeline {
+    const nlohmann::json* points = nullptr;
+    std::vector<TimelineBand> bands;
+    int n = 0;
+    std::vector<std::vector<double>> tops;  // [band][point]
+    int segments = 0;                       // the backward pass's points
+    int peak = -1;
+    double hi = 0;  // the highest top, or the card's memory
+    double card_bytes = 0;
+    std::vector<double> xs;
+    bool has_eval = false;  // the last point is the evaluation pass, a column of its own
+    int training = 0;       // the points of the step itself
+    double bottom(std::size_t b, int i) const { return b == 0 ? 0.0 : tops[b - 1][i]; }
+};
+
+// False when the report has no timeline to draw.
+bool read_timeline(const Results& r, Timeline& t) {
+    if (!r.report.contains("memory_timeline") || !r.report["memory_timeline"].contains("points")) return false;
+    const nlohmann::json& points = r.report["memory_timeline"]["points"];
+    if (!points.is_array() || points.size() < 2) return false;
+    t.points = &points;
+    t.bands = timeline_bands(r);
+    const int n = t.n = static_cast<int>(points.size());
+    t.tops.assign(t.bands.size(), std::vector<double>(n, 0.0));
+    for (int i = 0; i < n; ++i) {
+        const nlohmann::json& p = points[i];
+        double acc = 0;
+        for (std::size_t b = 0; b < t.bands.size(); ++b) {
+            acc += std::max(0.0, json_number(p.value("bands", nlohmann::json::object()), t.bands[b].key, 0)) /
+                   engine::kBytesPerGiB;
+            t.tops[b][i] = acc;
+        }
+        t.hi = std::max(t.hi, acc);
+        if (p.value("point", "") == "backward") ++t.segments;
+        if (p.value("peak", false)) t.peak = i;
+    }
+    t.card_bytes = r.estimate.report.card_memory_bytes;
+    if (t.card_bytes > 0) t.hi = std::max(t.hi, t.card_bytes / engine::kBytesPerGiB);
+    // Where each point sits on the x axis, in units: one per phase; the backward's points share three (a 32-layer
+    // model's 33 points would otherwise squeeze the forward pass into a corner); the evaluation a little apart.
+    t.xs.assign(n, 0.0);
+    for (int i = 1; i < n; ++i) {
+        const std::string point = points[i].value("point", "");
+        t.xs[i] = t.xs[i - 1] + (point == "backward" ? kTimelineBackwardUnits / std::max(1, t.segments)
+                                 : point == "evaluation" ? 1.5 : 1.0);
+    }
+    t.has_eval = points.back().value("point", "") == "evaluation";
+    t.training = t.has_eval ? n - 1 : n;
+    return true;
+}
+
+// A phase's name under the axis (one name for the backward's points).
+struct PhaseLabel {
+    const char* text;
+    double at;
+    bool second_line = false;
+};
+
+std::vector<PhaseLabel> phase_labels(const Timeline& t, Lang L) {
+    std::vector<PhaseLabel> labels;
+    int first_backward = -1, last_backward = -1, backward_label = -1;
+    for (int i = 0; i < t.n; ++i) {
+        const std::string point = (*t.points)[i].value("point", "");
+        if (point != "backward") {
+            labels.push_back({tr(timeline_short(point), L), t.xs[i]});
+            continue;
+        }
+        if (first_backward < 0) {
+            first_backward = i;
+            backward_label = static_cast<int>(labels.size());
+            labels.push_back({tr(Str::TimelineBackward, L), 0});
+        }
+        last_backward = i;
+    }
+    if (backward_label >= 0) labels[backward_label].at = (t.xs[first_backward] + t.xs[last_backward]) * 0.5;
+    return labels;
+}
+
+// The phases' names go on a second line where they would run into each other (a phone); returns whether any does
+// (then there is no room for the axis's title).
+bool stagger_phase_labels(std::vector<PhaseLabel>& labels, const Chart& c, const Axis& x) {
+    const float em = ImGui::GetFontSize();
+    const auto plot_x = [&](double v) {
+        return c.plot_min.x + static_cast<float>((v - x.min) / (x.max - x.min)) * (c.plot_max.x - c.plot_min.x);
+    };
+    bool staggered = false;
+    float line_end[2] = {-1e9f, -1e9f};
+    for (PhaseLabel& l : labels) {
+        const float w = ImGui::CalcTextSize(l.text).x, left = plot_x(l.at) - w * 0.5f;
+        l.second_line = left < line_end[0] + 0.4f * em && left >= line_end[1] + 0.4f * em;
+        staggered |= l.second_line;
+        line_end[l.second_line ? 1 : 0] = left + w;
+    }
+    return staggered;
+}
+
+float point_px(const Chart& c, const Timeline& t, int i) { return static_cast<float>(c.x.to_pixel(t.xs[i])); }
+float gib_py(const Chart& c, double gib) { return static_cast<float>(c.y.to_pixel(gib)); }
+
+// Each band between two neighbouring points is a quadrilateral (convex: both sides are vertical).
+void draw_timeline_bands(const Chart& c, const Timeline& t) {
+    auto px = [&](int i) { return point_px(c, t, i); };
+    auto py = [&](double gib) { return gib_py(c, gib); };
+    for (std::size_t b = 0; b < t.bands.size(); ++b) {
+        for (int i = 0; i + 1 < t.training; ++i)
+            c.draw->AddQuadFilled(ImVec2(px(i), py(t.bottom(b, i))), ImVec2(px(i), py(t.tops[b][i])),
+                                  ImVec2(px(i + 1), py(t.tops[b][i + 1])), ImVec2(px(i + 1), py(t.bottom(b, i + 1))),
+                                  t.bands[b].color);
+        if (t.has_eval) {  // the evaluation pass is not part of the step: a column of its own
+            const int i = t.n - 1;
+            const float w = 0.3f * static_cast<float>(c.x.to_pixel(1) - c.x.to_pixel(0));
+            c.draw->AddRectFilled(ImVec2(px(i) - w, py(t.tops[b][i])), ImVec2(px(i) + w, py(t.bottom(b, i))),
+                                  t.bands[b].color);
+        }
+    }
+}
+
+// Each band's name inside it, where the band is tall enough under the whole name; nowhere when it is not.
+void draw_band_labels(const Chart& c, const Timeline& t, Lang L) {
+    const float em = ImGui::GetFontSize();
+    auto px = [&](int i) { return point_px(c, t, i); };
+    auto py = [&](double gib) { return gib_py(c, gib); };
+    for (std::size_t b = 0; b < t.bands.size(); ++b) {
+        const char* label = tr(t.bands[b].label, L);
+        const ImVec2 ts = ImGui::CalcTextSize(label);
+        // The band's top and bottom (pixels) at a pixel x, linear between the points.
+        auto edges_at = [&](float x_px, float& top_px, float& bottom_px) {
+            int j = 0;
+            while (j + 2 < t.training && px(j + 1) < x_px) ++j;
+            const float span = px(j + 1) - px(j);
+            const float f = span > 0 ? std::clamp((x_px - px(j)) / span, 0.0f, 1.0f) : 0.0f;
+            top_px = py(t.tops[b][j] + f * (t.tops[b][j + 1] - t.tops[b][j]));
+            bottom_px = py(t.bottom(b, j) + f * (t.bottom(b, j + 1) - t.bottom(b, j)));
+        };
+        float best_room = 0, best_x = 0, best_y = 0;
+        for (int i = 0; i < t.training; ++i) {
+            const float lx = std::clamp(px(i) - ts.x * 0.5f, c.plot_min.x + 0.2f * em, c.plot_max.x - ts.x - 0.2f * em);
+            float highest_top = -1e9f, lowest_bottom = 1e9f;
+            for (float sx = lx; sx <= lx + ts.x + 0.5f; sx += std::max(1.0f, 0.25f * em)) {
+                float top, bottom;
+                edges_at(std::min(sx, lx + ts.x), top, bottom);
+                highest_top = std::max(highest_top, top);
+                lowest_bottom = std::min(lowest_bottom, bottom);
+            }
+            const float room = lowest_bottom - highest_top;
+            if (room > best_room) best_room = room, best_x = lx, best_y = (highest_top + lowest_bottom - ts.y) * 0.5f;
+        }
+        if (best_room >= ts.y + 0.2f * em) c.draw->AddText(ImVec2(best_x, best_y), IM_COL32(255, 255, 255, 235), label);
+    }
+}
+
+// The phases under the axis, with a grid line at each (the backward's points are its run of columns).
+void draw_phases(const Chart& c, const Timeline& t, const std::vector<PhaseLabel>& labels) {
+    const float em = ImGui::GetFontSize();
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
+    for (int i = 0; i < t.n; ++i)
+        if ((*t.points)[i].value("point", "") != "backward")
+            c.draw->AddLine(ImVec2(point_px(c, t, i), c.plot_min.y), ImVec2(point_px(c, t, i), c.plot_max.y), grid);
+    for (const PhaseLabel& l : labels) {
+        const ImVec2 ts = ImGui::CalcTextSize(l.text);
+        const float lx = std::clamp(static_cast<float>(c.x.to_pixel(l.at)) - ts.x * 0.5f, c.frame_min.x, c.frame_max.x - ts.x);
+        c.draw->AddText(ImVec2(lx, c.plot_max.y + (l.second_line ? 1.3f : 0.2f) * em), text, l.text);
+    }
+}
+
+// The card's memory and the peak (a marker with its figure; its anchor for the tests).
+void draw_card_and_peak(AppState& app, Chart& c, const Timeline& t) {
+    const Lang L = app.lang;
+    const float em = ImGui::GetFontSize();
+    if (t.card_bytes > 0) {
+        const std::string label = std::string(tr(Str::TimelineCard, L)) + " " + format_gib(t.card_bytes, L);
+        chart_hline(c, t.card_bytes / engine::kBytesPerGiB, IM_COL32(180, 30, 30, 255), label.c_str());
+    }
+    if (t.peak < 0) return;
+    const ImVec2 top(point_px(c, t, t.peak), gib_py(c, t.tops.back()[t.peak]));
+    const ImU32 mark = IM_COL32(30, 30, 30, 255);
+    c.draw->AddTriangleFilled(ImVec2(top.x - 0.35f * em, top.y - 0.6f * em), ImVec2(top.x + 0.35f * em, top.y - 0.6f * em),
+                              top, mark);
+    const std::string label = std::string(tr(Str::TimelinePeak, L)) + " " +
+                              format_gib(json_number((*t.points)[t.peak], "allocated_bytes", 0), L);
+    const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+    const float lx = std::clamp(top.x - ts.x * 0.5f, c.plot_min.x + 0.2f * em, c.plot_max.x - ts.x - 0.2f * em);
+    const float ly = std::max(c.plot_min.y + 0.1f * em, top.y - 0.7f * em - ts.y);
+    c.draw->AddText(ImVec2(lx, ly), mark, label.c_str());
+    const float dpi = app.dpi_scale > 0 ? app.dpi_scale : 1.0f;
+    AppState::Anchor& a = app.anchors["timeline-peak"];
+    a = {(top.x - 0.35f * em) / dpi, (top.y - 0.6f * em) / dpi, 0.7f * em / dpi, 0.6f * em / dpi, true, app.frame_count};
+}
+
+// Hover: the nearest point's name, each band and the total.
+void timeline_tooltip(const Chart& c, const Timeline& t, Lang L) {
+    const float em = ImGui::GetFontSize();
+    int i = 0;  // the point nearest the pointer
+    for (int j = 1; j < t.n; ++j)
+        if (std::fabs(point_px(c, t, j) - c.mouse.x) < std::fabs(point_px(c, t, i) - c.mouse.x)) i = j;
+    c.draw->AddLine(ImVec2(point_px(c, t, i), c.plot_min.y), ImVec2(point_px(c, t, i), c.plot_max.y),
+                    IM_COL32(30, 30, 30, 120), 0.08f * em);
+    const nlohmann::json& p = (*t.points)[i];
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(tooltip_wrap(24.0f));
+    ImGui::TextUnformatted(timeline_long(p, t.segments, L).c_str());
+    for (std::size_t b = t.bands.size(); b-- > 0;) {
+        const double bytes = json_number(p.value("bands", nlohmann::json::object()), t.bands[b].key, 0);
+        if (!(bytes > 0)) continue;
+        const ImVec2 q = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x, q.y + 0.2f * em), ImVec2(q.x + 0.7f * em, q.y + 0.9f * em),
+                                                  t.bands[b].color);
+        ImGui::Dummy(ImVec2(0.7f * em, em));
+        ImGui::SameLine();
+        ImGui::Text("%s: %s", tr(t.bands[b].label, L), format_gib(bytes, L).c_str());
+    }
+    ImGui::Text("%s: %s%s", tr(Str::TimelineAllocated, L), format_gib(json_number(p, "allocated_bytes", 0), L).c_str(),
+                i == t.peak ? (std::string(" (") + tr(Str::TimelinePeak, L) + ")").c_str() : "");
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+// Legend: every band the step holds, in the stacking order (top first, as drawn).
+void timeline_legend(const Timeline& t, Lang L) {
+    bool line_start = true;
+    for (std::size_t b = t.bands.size(); b-- > 0;) {
+        if (t.tops[b] == (b == 0 ? std::vector<double>(t.n, 0.0) : t.tops[b - 1])) continue;  // empty all step
+        legend_item(tr(t.bands[b].label, L), t.bands[b].color, Swatch::kSquare, line_start);
+    }
+}
 
 }  // namespace
 
 void draw_memory_timeline(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
-    if (!r.report.contains("memory_timeline") || !r.report["memory_timeline"].contains("points")) return;
-    const nlohmann::json& points = r.report["memory_timeline"]["points"];
-    if (!points.is_array() || points.size() < 2) return;
-    const std::vector<TimelineBand> bands = timeline_bands(r);
-    const int n = static_cast<int>(points.size());
-    // The bands' tops, point by point, in GiB (plotted in GiB: the linear axis's 1-2-5 steps are round GiB).
-    std::vector<std::vector<double>> tops(bands.size(), std::vector<double>(n, 0.0));
-    int segments = 0, peak = -1;
-    double hi = 0;
-    for (int i = 0; i < n; ++i) {
-        const nlohmann::json& p = points[i];
-        double acc = 0;
-        for (std::size_t b = 0; b < bands.size(); ++b) {
-            acc += std::max(0.0, json_number(p.value("bands", nlohmann::json::object()), bands[b].key, 0)) /
-                   engine::kBytesPerGiB;
-            tops[b][i] = acc;
-        }
-        hi = std::max(hi, acc);
-        if (p.value("point", "") == "backward") ++segments;
-        if (p.value("peak", false)) peak = i;
-    }
-    const double card_bytes = r.estimate.report.card_memory_bytes;
-    if (card_bytes > 0) hi = std::max(hi, card_bytes / engine::kBytesPerGiB);
+    Timeline t;
+    if (!read_timeline(r, t)) return;
     section_heading(app, tr(Str::TimelineTitle, L));
     const float em = ImGui::GetFontSize();
     Chart c;
@@ -190,164 +398,21 @@ void draw_memory_timeline(AppState& app) {
     c.x_ticks = false;  // the x axis is the step's phases, named under it below
     if (!begin_chart(c, "##timeline", ImVec2(-1, 16.0f * em))) return;
     test_anchor(app, "memory-timeline");
-    // Where each point sits on the x axis, in units: one per phase; the backward's points share three (a 32-layer
-    // model's 33 points would otherwise squeeze the forward pass into a corner); the evaluation a little apart.
-    std::vector<double> xs(n, 0.0);
-    for (int i = 1; i < n; ++i) {
-        const std::string point = points[i].value("point", "");
-        xs[i] = xs[i - 1] + (point == "backward" ? kTimelineBackwardUnits / std::max(1, segments)
-                             : point == "evaluation" ? 1.5 : 1.0);
-    }
     Axis x;
     x.min = -0.5;
-    x.max = xs.back() + 0.5;
-    // The phases' names under the axis (one name for the backward's points), on a second line where they would
-    // run into each other (a phone); then there is no room for the axis's title.
-    struct PhaseLabel {
-        const char* text;
-        double at;
-        bool second_line = false;
-    };
-    std::vector<PhaseLabel> phase_labels;
-    int first_backward = -1, last_backward = -1, backward_label = -1;
-    for (int i = 0; i < n; ++i) {
-        const std::string point = points[i].value("point", "");
-        if (point != "backward") {
-            phase_labels.push_back({tr(timeline_short(point), L), xs[i]});
-            continue;
-        }
-        if (first_backward < 0) {
-            first_backward = i;
-            backward_label = static_cast<int>(phase_labels.size());
-            phase_labels.push_back({tr(Str::TimelineBackward, L), 0});
-        }
-        last_backward = i;
-    }
-    if (backward_label >= 0) phase_labels[backward_label].at = (xs[first_backward] + xs[last_backward]) * 0.5;
-    const auto plot_x = [&](double v) {
-        return c.plot_min.x + static_cast<float>((v - x.min) / (x.max - x.min)) * (c.plot_max.x - c.plot_min.x);
-    };
-    bool staggered = false;
-    float line_end[2] = {-1e9f, -1e9f};
-    for (PhaseLabel& l : phase_labels) {
-        const float w = ImGui::CalcTextSize(l.text).x, left = plot_x(l.at) - w * 0.5f;
-        l.second_line = left < line_end[0] + 0.4f * em && left >= line_end[1] + 0.4f * em;
-        staggered |= l.second_line;
-        line_end[l.second_line ? 1 : 0] = left + w;
-    }
-    setup_axes(c, x, make_linear_axis(0, hi * 1.08, 5), staggered ? "" : tr(Str::TimelineAxis, L), tr(Str::AxisGiB, L));
-    // Each band between two neighbouring points is a quadrilateral (convex: both sides are vertical).
-    auto px = [&](int i) { return static_cast<float>(c.x.to_pixel(xs[i])); };
-    auto py = [&](double gib) { return static_cast<float>(c.y.to_pixel(gib)); };
-    const bool has_eval = points.back().value("point", "") == "evaluation";
-    const int training = has_eval ? n - 1 : n;
-    auto bottom = [&](std::size_t b, int i) { return b == 0 ? 0.0 : tops[b - 1][i]; };
-    for (std::size_t b = 0; b < bands.size(); ++b) {
-        for (int i = 0; i + 1 < training; ++i)
-            c.draw->AddQuadFilled(ImVec2(px(i), py(bottom(b, i))), ImVec2(px(i), py(tops[b][i])),
-                                  ImVec2(px(i + 1), py(tops[b][i + 1])), ImVec2(px(i + 1), py(bottom(b, i + 1))),
-                                  bands[b].color);
-        if (has_eval) {  // the evaluation pass is not part of the step: a column of its own
-            const int i = n - 1;
-            const float w = 0.3f * static_cast<float>(c.x.to_pixel(1) - c.x.to_pixel(0));
-            c.draw->AddRectFilled(ImVec2(px(i) - w, py(tops[b][i])), ImVec2(px(i) + w, py(bottom(b, i))), bands[b].color);
-        }
-    }
-    // Each band's name inside it, where the band is tall enough under the whole name; nowhere when it is not.
-    for (std::size_t b = 0; b < bands.size(); ++b) {
-        const char* label = tr(bands[b].label, L);
-        const ImVec2 ts = ImGui::CalcTextSize(label);
-        // The band's top and bottom (pixels) at a pixel x, linear between the points.
-        auto edges_at = [&](float x_px, float& top_px, float& bottom_px) {
-            int j = 0;
-            while (j + 2 < training && px(j + 1) < x_px) ++j;
-            const float span = px(j + 1) - px(j);
-            const float t = span > 0 ? std::clamp((x_px - px(j)) / span, 0.0f, 1.0f) : 0.0f;
-            top_px = py(tops[b][j] + t * (tops[b][j + 1] - tops[b][j]));
-            bottom_px = py(bottom(b, j) + t * (bottom(b, j + 1) - bottom(b, j)));
-        };
-        float best_room = 0, best_x = 0, best_y = 0;
-        for (int i = 0; i < training; ++i) {
-            const float lx = std::clamp(px(i) - ts.x * 0.5f, c.plot_min.x + 0.2f * em, c.plot_max.x - ts.x - 0.2f * em);
-            float highest_top = -1e9f, lowest_bottom = 1e9f;
-            for (float sx = lx; sx <= lx + ts.x + 0.5f; sx += std::max(1.0f, 0.25f * em)) {
-                float t, u;
-                edges_at(std::min(sx, lx + ts.x), t, u);
-                highest_top = std::max(highest_top, t);
-                lowest_bottom = std::min(lowest_bottom, u);
-            }
-            const float room = lowest_bottom - highest_top;
-            if (room > best_room) best_room = room, best_x = lx, best_y = (highest_top + lowest_bottom - ts.y) * 0.5f;
-        }
-        if (best_room >= ts.y + 0.2f * em) c.draw->AddText(ImVec2(best_x, best_y), IM_COL32(255, 255, 255, 235), label);
-    }
-    // The phases under the axis, with a grid line at each (the backward's points are its run of columns).
-    const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
-    for (int i = 0; i < n; ++i)
-        if (points[i].value("point", "") != "backward")
-            c.draw->AddLine(ImVec2(px(i), c.plot_min.y), ImVec2(px(i), c.plot_max.y), grid);
-    for (const PhaseLabel& l : phase_labels) {
-        const ImVec2 ts = ImGui::CalcTextSize(l.text);
-        const float lx = std::clamp(static_cast<float>(c.x.to_pixel(l.at)) - ts.x * 0.5f, c.frame_min.x, c.frame_max.x - ts.x);
-        c.draw->AddText(ImVec2(lx, c.plot_max.y + (l.second_line ? 1.3f : 0.2f) * em), text, l.text);
-    }
-    // The card's memory and the peak.
-    if (card_bytes > 0) {
-        const std::string label = std::string(tr(Str::TimelineCard, L)) + " " + format_gib(card_bytes, L);
-        chart_hline(c, card_bytes / engine::kBytesPerGiB, IM_COL32(180, 30, 30, 255), label.c_str());
-    }
-    if (peak >= 0) {
-        const ImVec2 top(px(peak), py(tops.back()[peak]));
-        const ImU32 mark = IM_COL32(30, 30, 30, 255);
-        c.draw->AddTriangleFilled(ImVec2(top.x - 0.35f * em, top.y - 0.6f * em), ImVec2(top.x + 0.35f * em, top.y - 0.6f * em),
-                                  top, mark);
-        const std::string label = std::string(tr(Str::TimelinePeak, L)) + " " +
-                                  format_gib(json_number(points[peak], "allocated_bytes", 0), L);
-        const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        const float lx = std::clamp(top.x - ts.x * 0.5f, c.plot_min.x + 0.2f * em, c.plot_max.x - ts.x - 0.2f * em);
-        const float ly = std::max(c.plot_min.y + 0.1f * em, top.y - 0.7f * em - ts.y);
-        c.draw->AddText(ImVec2(lx, ly), mark, label.c_str());
-        const float dpi = app.dpi_scale > 0 ? app.dpi_scale : 1.0f;
-        AppState::Anchor& a = app.anchors["timeline-peak"];
-        a = {(top.x - 0.35f * em) / dpi, (top.y - 0.6f * em) / dpi, 0.7f * em / dpi, 0.6f * em / dpi, true,
-             app.frame_count};
-    }
-    // Hover: the nearest point's name, each band and the total.
-    if (c.hovered) {
-        int i = 0;  // the point nearest the pointer
-        for (int j = 1; j < n; ++j)
-            if (std::fabs(px(j) - c.mouse.x) < std::fabs(px(i) - c.mouse.x)) i = j;
-        c.draw->AddLine(ImVec2(px(i), c.plot_min.y), ImVec2(px(i), c.plot_max.y), IM_COL32(30, 30, 30, 120),
-                        0.08f * em);
-        const nlohmann::json& p = points[i];
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(tooltip_wrap(24.0f));
-        ImGui::TextUnformatted(timeline_long(p, segments, L).c_str());
-        for (std::size_t b = bands.size(); b-- > 0;) {
-            const double bytes = json_number(p.value("bands", nlohmann::json::object()), bands[b].key, 0);
-            if (!(bytes > 0)) continue;
-            const ImVec2 q = ImGui::GetCursorScreenPos();
-            ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x, q.y + 0.2f * em), ImVec2(q.x + 0.7f * em, q.y + 0.9f * em),
-                                                      bands[b].color);
-            ImGui::Dummy(ImVec2(0.7f * em, em));
-            ImGui::SameLine();
-            ImGui::Text("%s: %s", tr(bands[b].label, L), format_gib(bytes, L).c_str());
-        }
-        ImGui::Text("%s: %s%s", tr(Str::TimelineAllocated, L), format_gib(json_number(p, "allocated_bytes", 0), L).c_str(),
-                    i == peak ? (std::string(" (") + tr(Str::TimelinePeak, L) + ")").c_str() : "");
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
+    x.max = t.xs.back() + 0.5;
+    std::vector<PhaseLabel> labels = phase_labels(t, L);
+    const bool staggered = stagger_phase_labels(labels, c, x);
+    setup_axes(c, x, make_linear_axis(0, t.hi * 1.08, 5), staggered ? "" : tr(Str::TimelineAxis, L), tr(Str::AxisGiB, L));
+    draw_timeline_bands(c, t);
+    draw_band_labels(c, t, L);
+    draw_phases(c, t, labels);
+    draw_card_and_peak(app, c, t);
+    if (c.hovered) timeline_tooltip(c, t, L);
     end_chart(c);
-    // Legend: every band the step holds, in the stacking order (top first, as drawn).
-    bool line_start = true;
-    for (std::size_t b = bands.size(); b-- > 0;) {
-        if (tops[b] == (b == 0 ? std::vector<double>(n, 0.0) : tops[b - 1])) continue;  // empty all step
-        legend_item(tr(bands[b].label, L), bands[b].color, Swatch::kSquare, line_start);
-    }
+    timeline_legend(t, L);
     hint_textf(tr(Str::TimelineHint, L), format_gib(r.estimate.report.nvidia_smi.bytes, L).c_str());
-    if (has_eval) hint_text(tr(Str::TimelineEvalHint, L));
+    if (t.has_eval) hint_text(tr(Str::TimelineEvalHint, L));
 }
 
 void draw_per_card(AppState& app) {

@@ -153,12 +153,31 @@ void ranking_cell_tooltip(const AppState& app, const nlohmann::json& o, int colu
     ImGui::EndTooltip();
 }
 
-}  // namespace
+// ---- the ranking table ------------------------------------------------------------------------------------------
+// What each column shows, in the order drawn. The ids are the sort keys (0 the engine's rank, the default order,
+// so the sort arrow starts on "#"; 1 memory, 2 time, 3 cost, 4 fits, 5 the option's name, alphabetical; 6 the
+// plan, how the option runs the job (engine/planner.h): words, not sortable).
+enum Column { kRank = 0, kMemory = 1, kTime = 2, kCost = 3, kFits = 4, kOption = 5, kPlan = 6 };
+constexpr Column kWide[] = {kRank, kOption, kPlan, kMemory, kTime, kCost, kFits};
+constexpr Column kNarrow[] = {kRank, kOption, kTime, kCost, kFits, kMemory, kPlan};
+constexpr int kColumns = 7;
 
-void draw_ranking(AppState& app) {
+// The table's rows and how it is laid out, for the functions that draw it.
+struct RankingTable {
+    std::vector<const nlohmann::json*> shown;  // the options listed, in the engine's order
+    // The option's label, once per row (the name column and its sort need it), without the brand ("RTX 4090", not
+    // "NVIDIA GeForce RTX 4090": the cell's tooltip names the card in full).
+    std::vector<std::string> labels;
+    std::vector<int> order;  // the rows in the clicked column's order (indices into shown)
+    float label_w = 0;       // the widest label, with the Pareto mark
+    bool narrow = false;
+    const Column* layout = kWide;
+};
+
+// The heading, the filter, the exports and the cost-time chart; returns the options the table lists.
+std::vector<const nlohmann::json*> draw_ranking_head(AppState& app) {
     const Results& r = app.results;
     const Lang L = app.lang;
-    if (!r.ranking.contains("options")) return;
     section_heading(app, tr(Str::RankingTitle, L));
     hint_text(tr(Str::RankingHint, L));
     hint_text(tr(Str::RankingPlanHint, L));
@@ -178,206 +197,248 @@ void draw_ranking(AppState& app) {
     copy_feedback(app, {"copy-Markdown", "copy-CSV", "copy-JSON"});
     if (shown.empty()) hint_text(tr(Str::NothingFits, L));
     draw_cost_time_chart(app, shown);
-    const float em = ImGui::GetFontSize();
-    // Narrow screens (phones): squeezed into the width, the option's name was one letter wide (and a second line
-    // under it was cut at the time column). There every column keeps the width of what it shows and the table scrolls
-    // sideways, the time and cost right after the option (the memory and the plan, words, last).
-    const bool narrow = ImGui::GetContentRegionAvail().x < 36.0f * em;
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
-                                  ImGuiTableFlags_Sortable |
-                                  (narrow ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit
-                                          : ImGuiTableFlags_SizingStretchProp);
-    // What each column shows, in the order drawn. The ids are the sort keys (0 the engine's rank, the default order,
-    // so the sort arrow starts on "#"; 1 memory, 2 time, 3 cost, 4 fits, 5 the option's name, alphabetical; 6 the
-    // plan, how the option runs the job (engine/planner.h): words, not sortable).
-    enum Column { kRank = 0, kMemory = 1, kTime = 2, kCost = 3, kFits = 4, kOption = 5, kPlan = 6 };
-    static constexpr Column kWide[] = {kRank, kOption, kPlan, kMemory, kTime, kCost, kFits};
-    static constexpr Column kNarrow[] = {kRank, kOption, kTime, kCost, kFits, kMemory, kPlan};
-    const Column* layout = narrow ? kNarrow : kWide;
-    constexpr int kColumns = 7;
-    const float height = std::min(22.0f, 1.6f * static_cast<float>(shown.size()) + 2.0f) * em;
-    // The option's label, once per row (the name column and its sort need it), without the brand ("RTX 4090", not
-    // "NVIDIA GeForce RTX 4090": the cell's tooltip names the card in full).
-    std::vector<std::string> labels(shown.size());
-    std::vector<int> order(shown.size());
-    float label_w = 0;
-    for (size_t i = 0; i < shown.size(); ++i) {
-        labels[i] = without_brand(option_label(app.catalog(), *shown[i], L));
+    return shown;
+}
+
+// Each row's label, in the engine's order, and the widest.
+void label_rows(const AppState& app, RankingTable& t) {
+    const Lang L = app.lang;
+    t.labels.resize(t.shown.size());
+    t.order.resize(t.shown.size());
+    for (size_t i = 0; i < t.shown.size(); ++i) {
+        t.labels[i] = without_brand(option_label(app.catalog(), *t.shown[i], L));
         // A card the user calibrated with their own measurement says so on each of its options.
-        if (shown[i]->value("calibrated", false)) labels[i] += std::string(" · ") + tr(Str::CalibratedByYou, L);
+        if (t.shown[i]->value("calibrated", false)) t.labels[i] += std::string(" · ") + tr(Str::CalibratedByYou, L);
         // Ranked after what the reader can use, and says why (issue 40): never dropped.
-        if (shown[i]->value("access_limited", false)) labels[i] += std::string(" · ") + tr(Str::AccessLimitedTag, L);
-        order[i] = static_cast<int>(i);
-        label_w = std::max(label_w, ImGui::CalcTextSize(("* " + labels[i]).c_str()).x);
+        if (t.shown[i]->value("access_limited", false)) t.labels[i] += std::string(" · ") + tr(Str::AccessLimitedTag, L);
+        t.order[i] = static_cast<int>(i);
+        t.label_w = std::max(t.label_w, ImGui::CalcTextSize(("* " + t.labels[i]).c_str()).x);
     }
-    // A desktop gives the option's name the width of the longest (issue 40: at 1280 px a shared width cut "(spot)"),
-    // leaving the plan (its words also in the cell's tooltip) at least 10 font sizes; the numbers keep theirs.
+}
+
+// A desktop gives the option's name the width of the longest (issue 40: at 1280 px a shared width cut "(spot)"),
+// leaving the plan (its words also in the cell's tooltip) at least 10 font sizes; the numbers keep theirs. Measured
+// before the table begins (the room is the panel's).
+float option_column_width(const RankingTable& t) {
+    const float em = ImGui::GetFontSize();
     constexpr float kNumbersEm = 2.8f + 7.5f + 5.0f + 5.0f + 5.5f;  // rank, memory, time, cost, fits (below)
     const float padding = 2.0f * ImGui::GetStyle().CellPadding.x;
     const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize - 7.0f * padding -
                        (kNumbersEm + 10.0f) * em;
-    const float option_w = std::min(label_w + padding, std::max(8.0f * em, room));
+    return std::min(t.label_w + padding, std::max(8.0f * em, room));
+}
+
+// The columns' names, sort flags and widths.
+void setup_ranking_columns(const RankingTable& t, float option_w, Lang L) {
+    const float em = ImGui::GetFontSize();
+    const bool narrow = t.narrow;
+    for (int c = 0; c < kColumns; ++c) {
+        const Column k = t.layout[c];
+        const char* name = k == kRank ? "#" : tr(k == kOption ? Str::ColOption : k == kPlan ? Str::ColPlan
+                                                 : k == kMemory ? Str::ColMemory : k == kTime ? Str::ColTime
+                                                 : k == kCost ? Str::ColCost : Str::ColFits, L);
+        ImGuiTableColumnFlags f = k == kRank ? ImGuiTableColumnFlags_DefaultSort
+                                  : k == kPlan ? ImGuiTableColumnFlags_NoSort : ImGuiTableColumnFlags_None;
+        // A desktop: fixed numbers and option, the plan's words stretch; a phone fits each column to its content (0).
+        f |= k == kPlan && !narrow ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed;
+        const float width = narrow ? (k == kRank ? 2.2f * em : 0.0f)
+                            : k == kRank ? 2.8f * em : k == kOption ? option_w : k == kPlan ? 1.0f
+                            : k == kMemory ? 7.5f * em : k == kFits ? 5.5f * em : 5.0f * em;
+        ImGui::TableSetupColumn(name, f, width, static_cast<ImGuiID>(k));
+    }
+}
+
+// The header row, with the numeric columns' names right-aligned over their numbers (TableHeadersRow draws every
+// name at the left; the sort arrow keeps the cell's right end).
+void draw_ranking_headers(const RankingTable& t) {
+    const float em = ImGui::GetFontSize();
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    const float arrow_w = std::floor(em * 0.65f + ImGui::GetStyle().FramePadding.x);
+    for (int c = 0; c < kColumns; ++c) {
+        if (!ImGui::TableSetColumnIndex(c)) continue;
+        const char* name = ImGui::TableGetColumnName(c);
+        if (t.layout[c] == kTime || t.layout[c] == kCost) {
+            const float room = ImGui::GetContentRegionAvail().x - arrow_w - ImGui::CalcTextSize(name).x;
+            if (room > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room);
+        }
+        ImGui::PushID(c);  // as TableHeadersRow does: one ID per column
+        ImGui::TableHeader(name);
+        ImGui::PopID();
+    }
+}
+
+// Sort the shown rows by the clicked column; ties keep the engine's order (stable sort).
+void sort_ranking_rows(RankingTable& t) {
+    const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+    if (!specs || specs->SpecsCount <= 0) return;
+    const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+    const bool ascending = spec.SortDirection != ImGuiSortDirection_Descending;
+    auto key = [&](const nlohmann::json* o) -> double {
+        switch (spec.ColumnUserID) {
+            case kMemory: return json_number(*o, "peak_bytes_per_card", 0);
+            case kTime: {
+                const double cal = json_number(*o, "calendar_s");
+                const double t = cal > 0 ? cal : json_number(*o, "time_s");
+                return t >= 0 ? t : 1e300;
+            }
+            case kCost: { const double c = o->contains("cost") ? json_number((*o)["cost"], "amount") : -1; return c >= 0 && std::isfinite(c) ? c : 1e300; }
+            case kFits: return o->value("fits", false) ? 0.0 : 1.0;
+            default: return o->value("rank", 0);
+        }
+    };
+    const std::vector<std::string>& labels = t.labels;
+    const std::vector<const nlohmann::json*>& shown = t.shown;
+    std::stable_sort(t.order.begin(), t.order.end(), [&](int a, int b) {
+        if (spec.ColumnUserID == kOption) return ascending ? labels[a] < labels[b] : labels[a] > labels[b];
+        // Unknown times and costs ("-") stay at the end in both directions.
+        const double ka = key(shown[a]), kb = key(shown[b]);
+        if ((ka >= 1e300) != (kb >= 1e300)) return kb >= 1e300;
+        return ascending ? ka < kb : ka > kb;
+    });
+}
+
+// The rank cell: the row's selectable, which spans every column (a click applies the option), and its right-click
+// menu; returns whether the row is hovered.
+bool draw_rank_cell(AppState& app, const nlohmann::json& o, int i) {
+    const Lang L = app.lang;
+    const std::string rank = std::to_string(o.value("rank", 0));
+    // The row's selectable spans every column; its label is the rank, right-aligned by padding.
+    const float pad = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(rank.c_str()).x;
+    const float x0 = ImGui::GetCursorPosX();
+    if (ImGui::Selectable(("##opt" + o.value("id", "")).c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+        // The option's plan becomes the inputs (card, count and layout); without one, its card and count.
+        if (!apply_plan(app, o)) {
+            select_gpu(app.scenario, o.value("gpu", ""));
+            app.scenario.gpu_count = o.value("count", 1);
+            app.scenario_dirty = true;
+        }
+    }
+    const bool row_hovered = ImGui::IsItemHovered();
+    if (i == 0) test_anchor(app, "ranking-first-row");
+    // Right-click (or a long press on a touch screen: the platform makes it one): pin the option beside the current
+    // one.
+    if (ImGui::BeginPopupContextItem(("##pin" + o.value("id", "")).c_str())) {
+        if (ImGui::MenuItem(tr(Str::PinOption, L), nullptr, false, static_cast<int>(app.pins.size()) < kMaxPins))
+            app_pin_option(app, o);
+        test_anchor(app, "pin-option");
+        ImGui::EndPopup();
+    }
+    ImGui::SameLine(x0 + std::max(0.0f, pad), 0);
+    ImGui::TextDisabled("%s", rank.c_str());
+    return row_hovered;
+}
+
+// One cell of the other columns: the option, its plan, memory, time, cost and whether it fits.
+void draw_ranking_cell(AppState& app, const nlohmann::json& o, int i, Column column, const std::string& label,
+                       bool narrow) {
+    const Lang L = app.lang;
+    const bool fits = o.value("fits", false);
+    switch (column) {
+        case kRank: break;  // draw_rank_cell
+        case kOption: {
+            // A phone needs the width for the offer: "RTX 4090", not "NVIDIA GeForce RTX 4090".
+            const std::string text = (o.value("pareto", false) ? "* " : "  ") + label;
+            // A name wider than its column (the longest Chinese ones at 1280 px, issue 40) goes on to a second line
+            // instead of losing its end; the row grows, the plan's words stay cut.
+            if (!narrow && ImGui::CalcTextSize(text.c_str()).x > ImGui::GetContentRegionAvail().x) {
+                ImGui::PushTextWrapPos(0.0f);
+                ImGui::TextUnformatted(text.c_str());
+                ImGui::PopTextWrapPos();
+            } else {
+                ImGui::TextUnformatted(text.c_str());
+            }
+            break;
+        }
+        case kPlan: {
+            const std::string plan_words =
+                o.contains("plan") ? plan_summary(o["plan"], app.results.scenario.scenario, L) : std::string();
+            ImGui::TextUnformatted(plan_words.empty() ? "-" : plan_words.c_str());
+            if (i == 0) test_anchor(app, "ranking-first-plan");
+            break;
+        }
+        case kMemory:
+            // A phone shows the peak only (the usable memory is in the cell's tooltip).
+            ImGui::TextUnformatted((narrow ? format_gib(json_number(o, "peak_bytes_per_card", 0), L)
+                                           : format_gib(json_number(o, "peak_bytes_per_card", 0), L) + " / " +
+                                                 format_gib(json_number(o, "usable_bytes_per_card", 0), L))
+                                       .c_str());
+            break;
+        case kTime: {
+            // A rental ends when its last session does (start, setup, downloads, weekly quotas): its calendar time.
+            // None for an option the job does not fit: it would not run (the memory says why).
+            const double calendar = json_number(o, "calendar_s");
+            const double t = calendar > 0 ? calendar : json_number(o, "time_s");
+            text_right(t > 0 && fits ? format_duration(t, L) : "-");
+            break;
+        }
+        case kCost: {
+            const double cost = o.contains("cost") ? json_number(o["cost"], "amount") : -1;
+            text_right(cost >= 0 ? format_money(cost, o["cost"].value("currency", "CNY"), L) : "-");
+            if (i == 0) test_anchor(app, "ranking-first-cost");
+            break;
+        }
+        case kFits: {
+            // A row shown only because "also show the options that were left out" is on: it may fit and still be
+            // excluded (budget, rent or buy, compatibility); say so rather than "Yes".
+            const bool left_out = fits && !o.value("eligible", false);
+            ImGui::PushStyleColor(ImGuiCol_Text,
+                                  left_out ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled) : verdict_color(fits));
+            ImGui::TextUnformatted(tr(left_out ? Str::LeftOut : fits ? Str::Yes : Str::No, L));
+            ImGui::PopStyleColor();
+            break;
+        }
+    }
+}
+
+// One row: its cells, then the tooltip of the hovered cell.
+void draw_ranking_row(AppState& app, const RankingTable& t, int i) {
+    const nlohmann::json& o = *t.shown[t.order[i]];
+    ImGui::TableNextRow();
+    bool row_hovered = false;
+    for (int c = 0; c < kColumns; ++c) {
+        ImGui::TableSetColumnIndex(c);
+        if (t.layout[c] == kRank) row_hovered = draw_rank_cell(app, o, i);
+        else draw_ranking_cell(app, o, i, t.layout[c], t.labels[t.order[i]], t.narrow);
+    }
+    // The tooltip of the hovered cell, by what the cell shows (0 the option, 1 memory, 2 time, 3 cost, 4 fits, 5 the
+    // plan); the rank column explains the option, as the name does.
+    if (row_hovered)
+        for (int c = 0; c < kColumns; ++c)
+            if (ImGui::TableGetColumnFlags(c) & ImGuiTableColumnFlags_IsHovered) {
+                const Column k = t.layout[c];
+                ranking_cell_tooltip(app, o, k == kRank || k == kOption ? 0 : k == kPlan ? 5 : static_cast<int>(k));
+            }
+}
+
+}  // namespace
+
+void draw_ranking(AppState& app) {
+    const Results& r = app.results;
+    if (!r.ranking.contains("options")) return;
+    RankingTable t;
+    t.shown = draw_ranking_head(app);
+    const float em = ImGui::GetFontSize();
+    // Narrow screens (phones): squeezed into the width, the option's name was one letter wide (and a second line
+    // under it was cut at the time column). There every column keeps the width of what it shows and the table scrolls
+    // sideways, the time and cost right after the option (the memory and the plan, words, last).
+    t.narrow = ImGui::GetContentRegionAvail().x < 36.0f * em;
+    t.layout = t.narrow ? kNarrow : kWide;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_Sortable |
+                                  (t.narrow ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit
+                                            : ImGuiTableFlags_SizingStretchProp);
+    const float height = std::min(22.0f, 1.6f * static_cast<float>(t.shown.size()) + 2.0f) * em;
+    label_rows(app, t);
+    const float option_w = option_column_width(t);
     if (ImGui::BeginTable("##ranking", kColumns, flags, ImVec2(0, height))) {
-        ImGui::TableSetupScrollFreeze(narrow ? 1 : 0, 1);
-        for (int c = 0; c < kColumns; ++c) {
-            const Column k = layout[c];
-            const char* name = k == kRank ? "#" : tr(k == kOption ? Str::ColOption : k == kPlan ? Str::ColPlan
-                                                     : k == kMemory ? Str::ColMemory : k == kTime ? Str::ColTime
-                                                     : k == kCost ? Str::ColCost : Str::ColFits, L);
-            ImGuiTableColumnFlags f = k == kRank ? ImGuiTableColumnFlags_DefaultSort
-                                      : k == kPlan ? ImGuiTableColumnFlags_NoSort : ImGuiTableColumnFlags_None;
-            // A desktop: fixed numbers and option, the plan's words stretch; a phone fits each column to its content (0).
-            f |= k == kPlan && !narrow ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed;
-            const float width = narrow ? (k == kRank ? 2.2f * em : 0.0f)
-                                : k == kRank ? 2.8f * em : k == kOption ? option_w : k == kPlan ? 1.0f
-                                : k == kMemory ? 7.5f * em : k == kFits ? 5.5f * em : 5.0f * em;
-            ImGui::TableSetupColumn(name, f, width, static_cast<ImGuiID>(k));
-        }
-        // The header row, with the numeric columns' names right-aligned over their numbers (TableHeadersRow draws
-        // every name at the left; the sort arrow keeps the cell's right end).
-        ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-        const float arrow_w = std::floor(em * 0.65f + ImGui::GetStyle().FramePadding.x);
-        for (int c = 0; c < kColumns; ++c) {
-            if (!ImGui::TableSetColumnIndex(c)) continue;
-            const char* name = ImGui::TableGetColumnName(c);
-            if (layout[c] == kTime || layout[c] == kCost) {
-                const float room = ImGui::GetContentRegionAvail().x - arrow_w - ImGui::CalcTextSize(name).x;
-                if (room > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room);
-            }
-            ImGui::PushID(c);  // as TableHeadersRow does: one ID per column
-            ImGui::TableHeader(name);
-            ImGui::PopID();
-        }
-        // Sort the shown rows by the clicked column; ties keep the engine's order (stable sort).
-        if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
-            const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
-            const bool ascending = spec.SortDirection != ImGuiSortDirection_Descending;
-            auto key = [&](const nlohmann::json* o) -> double {
-                switch (spec.ColumnUserID) {
-                    case kMemory: return json_number(*o, "peak_bytes_per_card", 0);
-                    case kTime: {
-                        const double cal = json_number(*o, "calendar_s");
-                        const double t = cal > 0 ? cal : json_number(*o, "time_s");
-                        return t >= 0 ? t : 1e300;
-                    }
-                    case kCost: { const double c = o->contains("cost") ? json_number((*o)["cost"], "amount") : -1; return c >= 0 && std::isfinite(c) ? c : 1e300; }
-                    case kFits: return o->value("fits", false) ? 0.0 : 1.0;
-                    default: return o->value("rank", 0);
-                }
-            };
-            std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-                if (spec.ColumnUserID == kOption) return ascending ? labels[a] < labels[b] : labels[a] > labels[b];
-                // Unknown times and costs ("-") stay at the end in both directions.
-                const double ka = key(shown[a]), kb = key(shown[b]);
-                if ((ka >= 1e300) != (kb >= 1e300)) return kb >= 1e300;
-                return ascending ? ka < kb : ka > kb;
-            });
-        }
+        ImGui::TableSetupScrollFreeze(t.narrow ? 1 : 0, 1);
+        setup_ranking_columns(t, option_w, app.lang);
+        draw_ranking_headers(t);
+        sort_ranking_rows(t);
         ImGuiListClipper clipper;
-        clipper.Begin(static_cast<int>(shown.size()));
-        while (clipper.Step()) {
-            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-                const nlohmann::json& o = *shown[order[i]];
-                ImGui::TableNextRow();
-                const std::string rank = std::to_string(o.value("rank", 0));
-                // A phone needs the width for the offer: "RTX 4090", not "NVIDIA GeForce RTX 4090".
-                const std::string& label = labels[order[i]];
-                const std::string text = (o.value("pareto", false) ? "* " : "  ") + label;
-                const bool fits = o.value("fits", false);
-                // A row shown only because "also show the options that were left out" is on: it may fit and still be
-                // excluded (budget, rent or buy, compatibility); say so rather than "Yes".
-                const bool left_out = fits && !o.value("eligible", false);
-                bool row_hovered = false;
-                for (int c = 0; c < kColumns; ++c) {
-                    ImGui::TableSetColumnIndex(c);
-                    switch (layout[c]) {
-                        case kRank: {
-                            // The row's selectable spans every column; its label is the rank, right-aligned by padding.
-                            const float pad = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(rank.c_str()).x;
-                            const float x0 = ImGui::GetCursorPosX();
-                            if (ImGui::Selectable(("##opt" + o.value("id", "")).c_str(), false,
-                                                  ImGuiSelectableFlags_SpanAllColumns)) {
-                                // The option's plan becomes the inputs (card, count and layout); without one, its
-                                // card and count.
-                                if (!apply_plan(app, o)) {
-                                    select_gpu(app.scenario, o.value("gpu", ""));
-                                    app.scenario.gpu_count = o.value("count", 1);
-                                    app.scenario_dirty = true;
-                                }
-                            }
-                            row_hovered = ImGui::IsItemHovered();
-                            if (i == 0) test_anchor(app, "ranking-first-row");
-                            // Right-click (or a long press on a touch screen: the platform makes it one): pin the
-                            // option beside the current one.
-                            if (ImGui::BeginPopupContextItem(("##pin" + o.value("id", "")).c_str())) {
-                                if (ImGui::MenuItem(tr(Str::PinOption, L), nullptr, false,
-                                                    static_cast<int>(app.pins.size()) < kMaxPins))
-                                    app_pin_option(app, o);
-                                test_anchor(app, "pin-option");
-                                ImGui::EndPopup();
-                            }
-                            ImGui::SameLine(x0 + std::max(0.0f, pad), 0);
-                            ImGui::TextDisabled("%s", rank.c_str());
-                            break;
-                        }
-                        case kOption:
-                            // A name wider than its column (the longest Chinese ones at 1280 px, issue 40) goes on
-                            // to a second line instead of losing its end; the row grows, the plan's words stay cut.
-                            if (!narrow && ImGui::CalcTextSize(text.c_str()).x > ImGui::GetContentRegionAvail().x) {
-                                ImGui::PushTextWrapPos(0.0f);
-                                ImGui::TextUnformatted(text.c_str());
-                                ImGui::PopTextWrapPos();
-                            } else {
-                                ImGui::TextUnformatted(text.c_str());
-                            }
-                            break;
-                        case kPlan: {
-                            const std::string plan_words =
-                                o.contains("plan") ? plan_summary(o["plan"], r.scenario.scenario, L) : std::string();
-                            ImGui::TextUnformatted(plan_words.empty() ? "-" : plan_words.c_str());
-                            if (i == 0) test_anchor(app, "ranking-first-plan");
-                            break;
-                        }
-                        case kMemory:
-                            // A phone shows the peak only (the usable memory is in the cell's tooltip).
-                            ImGui::TextUnformatted((narrow ? format_gib(json_number(o, "peak_bytes_per_card", 0), L)
-                                                           : format_gib(json_number(o, "peak_bytes_per_card", 0), L) +
-                                                                 " / " + format_gib(json_number(o, "usable_bytes_per_card", 0), L))
-                                                       .c_str());
-                            break;
-                        case kTime: {
-                            // A rental ends when its last session does (start, setup, downloads, weekly quotas): its
-                            // calendar time.
-                            // None for an option the job does not fit: it would not run (the memory says why).
-                            const double calendar = json_number(o, "calendar_s");
-                            const double t = calendar > 0 ? calendar : json_number(o, "time_s");
-                            text_right(t > 0 && fits ? format_duration(t, L) : "-");
-                            break;
-                        }
-                        case kCost: {
-                            const double cost = o.contains("cost") ? json_number(o["cost"], "amount") : -1;
-                            text_right(cost >= 0 ? format_money(cost, o["cost"].value("currency", "CNY"), L) : "-");
-                            if (i == 0) test_anchor(app, "ranking-first-cost");
-                            break;
-                        }
-                        case kFits:
-                            ImGui::PushStyleColor(ImGuiCol_Text, left_out ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)
-                                                                          : verdict_color(fits));
-                            ImGui::TextUnformatted(tr(left_out ? Str::LeftOut : fits ? Str::Yes : Str::No, L));
-                            ImGui::PopStyleColor();
-                            break;
-                    }
-                }
-                // The tooltip of the hovered cell, by what the cell shows (0 the option, 1 memory, 2 time, 3 cost,
-                // 4 fits, 5 the plan); the rank column explains the option, as the name does.
-                if (row_hovered)
-                    for (int c = 0; c < kColumns; ++c)
-                        if (ImGui::TableGetColumnFlags(c) & ImGuiTableColumnFlags_IsHovered) {
-                            const Column k = layout[c];
-                            ranking_cell_tooltip(app, o, k == kRank || k == kOption ? 0 : k == kPlan ? 5 : static_cast<int>(k));
-                        }
-            }
-        }
+        clipper.Begin(static_cast<int>(t.shown.size()));
+        while (clipper.Step())
+            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) draw_ranking_row(app, t, i);
         ImGui::EndTable();
         table_anchor(app, "ranking-table", "##ranking");
     }

@@ -9,6 +9,7 @@
 #include "catalog/full_report.h"
 #include "imgui.h"
 #include "imgui_scope.h"
+#include "run_frame.h"
 #include "ui/app.h"
 
 using gg::ui::AppState;
@@ -174,16 +175,7 @@ TEST_CASE("the comparison draws in both languages on a phone and a desktop, and 
         for (float width : {390.0f, 1280.0f}) {
             CAPTURE(width);
             app.lang = lang;
-            gg::ui::app_update_fonts(app);
-            ImGuiIO& io = ImGui::GetIO();
-            io.DisplaySize = ImVec2(width, 844);
-            io.DeltaTime = 1.0f / 60.0f;
-            unsigned char* pixels = nullptr;
-            int w = 0, h = 0;
-            io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-            ImGui::NewFrame();
-            gg::ui::app_frame(app);
-            ImGui::Render();
+            run_frame(app, width, 844);
             CHECK(app.anchors.count("compare-table") == 1);
         }
     CHECK(app.pin_computations == 0);

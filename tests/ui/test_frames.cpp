@@ -6,30 +6,13 @@
 
 #include "imgui.h"
 #include "imgui_scope.h"
+#include "run_frame.h"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "ui/app.h"
 #include "ui/widgets.h"
 
 #include <cfloat>
 #include <cstring>
-
-namespace {
-
-void run_frame(gg::ui::AppState& app, float width_px, float height_px) {
-    gg::ui::app_update_fonts(app);
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(width_px, height_px);
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // what a renderer would upload
-    REQUIRE(pixels != nullptr);
-    ImGui::NewFrame();
-    gg::ui::app_frame(app);
-    ImGui::Render();
-    CHECK(ImGui::GetDrawData()->TotalVtxCount > 0);
-}
-}  // namespace
 
 TEST_CASE("the page draws in both languages from a phone to a 4K screen") {
     ImGuiContextScope scope;

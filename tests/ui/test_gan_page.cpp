@@ -10,24 +10,11 @@
 #include "catalog/gan_scenario.h"
 #include "imgui.h"
 #include "imgui_scope.h"
+#include "run_frame.h"
 #include "ui/app.h"
 #include "ui/gan_panel.h"
 
 namespace {
-
-void run_frame(gg::ui::AppState& app, float width_px, float height_px) {
-    gg::ui::app_update_fonts(app);
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(width_px, height_px);
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    ImGui::NewFrame();
-    gg::ui::app_frame(app);
-    ImGui::Render();
-    CHECK(ImGui::GetDrawData()->TotalVtxCount > 0);
-}
 
 const char* kGan = R"({"model": "stylegan2-ada-512", "batch_size": 32, "gpu": {"id": "t4", "count": 1}, "kimg": 500})";
 

@@ -12,6 +12,7 @@
 
 #include "imgui.h"
 #include "imgui_scope.h"
+#include "run_frame.h"
 #include "ui/app.h"
 #include "ui/link.h"
 #include "ui/strings.h"
@@ -62,19 +63,6 @@ struct Page {
     }
 };
 
-void frame(AppState& app) {
-    gg::ui::app_update_fonts(app);
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280, 800);
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    ImGui::NewFrame();
-    gg::ui::app_frame(app);
-    ImGui::Render();
-}
-
 // The start-up path of web_main.cpp: app_init, the saved settings, the link, two frames (the second computes the
 // ranking and the pins), then the store write of sync_browser. `act` runs between the frames (a user's click).
 template <typename Act>
@@ -96,17 +84,17 @@ Visit visit(Page& page, const std::string& stored, const std::string& fragment, 
     }
     gg::ui::app_apply_fragment(app, "#" + fragment);
     app.defer_first_decisions = true;
-    frame(app);
-    frame(app);
+    run_frame(app, 1280, 800);
+    run_frame(app, 1280, 800);
     act(app);
-    frame(app);
+    run_frame(app, 1280, 800);
     // The "GPUs and prices" tab too: a saved record that breaks its list breaks the page just the same once the user
     // opens it. (The guide and the accuracy tab draw the bundled data only, whatever the store and the link hold.)
     for (gg::ui::Tab tab : {gg::ui::Tab::Data, gg::ui::Tab::Calculator}) {
         app.tab = tab;
         app.tab_requested = true;
-        frame(app);
-        frame(app);
+        run_frame(app, 1280, 800);
+        run_frame(app, 1280, 800);
     }
     out.started = true;
     out.fragment = gg::ui::app_fragment(app);
@@ -380,7 +368,7 @@ TEST_CASE("a throw in the middle of a frame is recovered: the next frame draws, 
     app.fonts.built_for_scale = page.warm.fonts.built_for_scale;
     const json pins = json::array({json::parse(kPinA), json::parse(kPinB)});
     REQUIRE(gg::ui::app_apply_store(app, saved_state(pins)) == gg::ui::StoreStatus::kLoaded);
-    frame(app);
+    run_frame(app, 1280, 800);
     const json user_data = app.user_data;
     // A frame cut short with a window and a table open, as a throw from a panel leaves it.
     auto failing_frame = [&] {
@@ -402,12 +390,12 @@ TEST_CASE("a throw in the middle of a frame is recovered: the next frame draws, 
     CHECK(app.user_data == user_data);  // first step: the user's own records stay in use
     CHECK(app.pins.empty());
     const int frames = app.frame_count;
-    frame(app);
+    run_frame(app, 1280, 800);
     CHECK(app.frame_count == frames + 1);
     CHECK(app.results.valid);
     REQUIRE(failing_frame());  // second step: the user's records go aside too
     CHECK(app.user_data.is_null());
     CHECK(json::parse(app.kept_store_text)["pins"] == pins);  // the first copy, the fullest, is still what is offered
-    frame(app);
+    run_frame(app, 1280, 800);
     CHECK_FALSE(failing_frame());  // third: the platform shows its error rather than loop
 }

@@ -7,6 +7,7 @@
 #include "catalog/catalog.h"
 #include "imgui.h"
 #include "imgui_scope.h"
+#include "run_frame.h"
 #include "ui/app.h"
 
 namespace {
@@ -135,16 +136,7 @@ TEST_CASE("each custom-model starting point is a valid model, and the page draws
         CHECK(app.results.report["params"]["total"].get<double>() > 1e6);
         for (gg::ui::Lang lang : {gg::ui::Lang::En, gg::ui::Lang::Zh}) {
             app.lang = lang;
-            gg::ui::app_update_fonts(app);
-            ImGuiIO& io = ImGui::GetIO();
-            io.DisplaySize = ImVec2(1280, 800);
-            io.DeltaTime = 1.0f / 60.0f;
-            unsigned char* pixels = nullptr;
-            int w = 0, h = 0;
-            io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-            ImGui::NewFrame();
-            gg::ui::app_frame(app);
-            ImGui::Render();
+            run_frame(app, 1280, 800);
         }
     }
 }
