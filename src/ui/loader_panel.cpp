@@ -39,8 +39,10 @@ bool loader_inputs(AppState& app, catalog::Scenario& s, Lang L) {
     }
     field_label(tr(Str::LoaderWorkers, L), tr(Str::LoaderWorkersTip, L));
     changed |= int_field(app, "##loader_workers", s.loader_workers, -1, 256, "");
+    if (s.loader_workers == -1) hint_text(tr(Str::LoaderWorkersAuto, L));  // what the sentinel means, not a bare -1
     field_label(tr(Str::LoaderCpus, L), tr(Str::LoaderCpusTip, L));
     changed |= int_field(app, "##loader_cpus", s.loader_cpus, 0, 4096, "");
+    if (s.loader_cpus == 0) hint_text(tr(Str::LoaderCpusNotGiven, L));
     return changed;
 }
 
