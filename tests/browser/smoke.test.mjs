@@ -24,12 +24,14 @@ after(async () => {
 // gzipped and the stacks' readers with the page's box 25 KB; the page went from 0.995 MB to 1.065 MB (this test's
 // zlib level 9). docs/performance.md has the measurements and the options weighed. It went to 1.10 MB with issue 42
 // (2026-12-07): GANs on the page (+35.7 KB) and the CPU loader with the first projects (+14.0 KB), after zopfli took
-// 41.5 KB off the wasm; the page then read 1,085,025 bytes here.
-test('the single-file page stays under 1.10 MB gzipped', () => {
+// 41.5 KB off the wasm; the page then read 1,085,025 bytes here. It went to 1.11 MB with session 26's merges
+// (2026-12-07): the house's split (issue 45: the catalog's parsers in five files, the scenario key table, the UI in
+// smaller functions), the phone's keyboard and nine Hub records; 1,101,674 bytes here (docs/performance.md).
+test('the single-file page stays under 1.11 MB gzipped', () => {
   const raw = fs.readFileSync(pagePath);
   const gzipped = zlib.gzipSync(raw, { level: 9 }).length;
   console.log(`dist/index.html: ${(raw.length / 1e6).toFixed(2)} MB, ${(gzipped / 1e6).toFixed(3)} MB gzipped`);
-  assert.ok(gzipped < 1.10e6, `${gzipped} bytes gzipped`);
+  assert.ok(gzipped < 1.11e6, `${gzipped} bytes gzipped`);
   assert.doesNotMatch(raw.toString('latin1'), /<script[^>]+src=|<link[^>]+stylesheet/, 'the page must not load other files');
 });
 
