@@ -4,6 +4,25 @@
 
 namespace gg::engine::workload_detail {
 
+namespace {
+
+// Ultralytics' Conv module in both YOLOv5 and YOLOv8: Conv2d (no bias, "same" padding) + BatchNorm2d + SiLU.
+Spatial conv_bn_silu(Builder& B, const std::string& n, Spatial x, int c2, int k, int s) {
+    return B.silu(n + ".act", B.bn(n + ".bn", B.conv(n + ".conv", x, c2, k, s, k / 2, 1, false)));
+}
+
+// torch.cat along channels: every element read and written once; the result is a new activation.
+Spatial concat_channels(Builder& B, const std::string& n, const std::vector<Spatial>& parts) {
+    int c = 0;
+    for (const Spatial& p : parts) c += p.c;
+    Layer& l = B.layer(n, OpKind::kElementwise);
+    const double el = B.b * double(c) * parts[0].h * parts[0].w;
+    l.bytes_moved_elements = 2 * el;
+    return Spatial{B.tensor(el, R::kActivation), c, parts[0].h, parts[0].w};
+}
+
+}  // namespace
+
 // YOLOv5 v6+ (ultralytics/yolov5 models/yolov5s.yaml, models/common.py): Conv = Conv2d (no bias) + BN + SiLU;
 // C3 = cv3(cat(Bottlenecks(cv1(x)), cv2(x))); SPPF = cv2(cat(x, m(x), m(m(x)), m(m(m(x))))) with 5x5 max-pools;
 // nearest upsampling and concatenations save nothing; Detect = a 1x1 conv with bias to 3 x (classes + 5) per level.
@@ -12,16 +31,9 @@ void build_yolov5(Builder& B, const ModelSpec& m, int image) {
     auto depth = [&](int n) { return n > 1 ? std::max(int(std::lround(n * m.depth_multiple)), 1) : n; };
     int blk = 0;
     auto conv = [&](const std::string& n, Spatial x, int c2, int k, int s) {
-        return B.silu(n + ".act", B.bn(n + ".bn", B.conv(n + ".conv", x, c2, k, s, k / 2, 1, false)));
+        return conv_bn_silu(B, n, x, c2, k, s);
     };
-    auto cat = [&](const std::string& n, const std::vector<Spatial>& parts) {
-        int c = 0;
-        for (const Spatial& p : parts) c += p.c;
-        Layer& l = B.layer(n, OpKind::kElementwise);
-        const double el = B.b * double(c) * parts[0].h * parts[0].w;
-        l.bytes_moved_elements = 2 * el;
-        return Spatial{B.tensor(el, R::kActivation), c, parts[0].h, parts[0].w};
-    };
+    auto cat = [&](const std::string& n, const std::vector<Spatial>& parts) { return concat_channels(B, n, parts); };
     auto c3 = [&](const std::string& n, Spatial x, int c2, int reps, bool shortcut) {
         B.begin_block(blk++, x.t);
         const int c_ = c2 / 2;
@@ -93,16 +105,9 @@ void build_yolov8(Builder& B, const ModelSpec& m, int image) {
     auto depth = [&](int n) { return n > 1 ? std::max(int(std::lround(n * m.depth_multiple)), 1) : n; };
     int blk = 0;
     auto conv = [&](const std::string& n, Spatial x, int c2, int k, int s) {
-        return B.silu(n + ".act", B.bn(n + ".bn", B.conv(n + ".conv", x, c2, k, s, k / 2, 1, false)));
+        return conv_bn_silu(B, n, x, c2, k, s);
     };
-    auto cat = [&](const std::string& n, const std::vector<Spatial>& parts) {
-        int c = 0;
-        for (const Spatial& p : parts) c += p.c;
-        Layer& l = B.layer(n, OpKind::kElementwise);
-        const double el = B.b * double(c) * parts[0].h * parts[0].w;
-        l.bytes_moved_elements = 2 * el;
-        return Spatial{B.tensor(el, R::kActivation), c, parts[0].h, parts[0].w};
-    };
+    auto cat = [&](const std::string& n, const std::vector<Spatial>& parts) { return concat_channels(B, n, parts); };
     auto c2f = [&](const std::string& n, Spatial x, int c2, int reps, bool shortcut) {
         B.begin_block(blk++, x.t);
         const int c = c2 / 2;
