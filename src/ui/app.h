@@ -288,6 +288,8 @@ std::string app_fragment(const AppState& app);
 // Loads a scenario from a URL fragment; a damaged, newer or invalid link leaves the defaults and sets a notice.
 void app_apply_fragment(AppState& app, std::string_view fragment);
 
+// Forgets a link's own records and what the page said about them (the caller rebuilds the catalog).
+void app_clear_link_records(AppState& app);
 // The user's own data: replaces app.user_data and rebuilds the merged catalog. Records with problems are kept in
 // user_data and listed in user_data_problems. If the scenario's GPU disappears, the scenario keeps it and shows the
 // problem until the user picks another card.

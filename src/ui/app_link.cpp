@@ -16,6 +16,15 @@
 
 namespace gg::ui {
 
+void app_clear_link_records(AppState& app) {
+    app.link_user_data = nullptr;
+    app.link_records.clear();
+    app.link_over_bundled.clear();
+    app.link_ignored_count = 0;
+    app.link_save_confirming = false;
+    app.link_records_seen = false;
+}
+
 namespace {
 // The records of the user's own data (and of a link's, for this view) the scenario needs: its card (when the user
 // added it or priced it) and the offers for that card. Null when it needs none: a link carries nothing else.
@@ -71,12 +80,7 @@ std::string over_bundled_line(const AppState& app, const std::string& key, const
 std::vector<std::string> use_link_records(AppState& app, const std::string& scenario_text, const std::string& records_text) {
     constexpr int kMaxLinkRecords = 32;
     std::vector<std::string> kept;
-    app.link_user_data = nullptr;
-    app.link_records.clear();
-    app.link_over_bundled.clear();
-    app.link_ignored_count = 0;
-    app.link_save_confirming = false;
-    app.link_records_seen = false;
+    app_clear_link_records(app);
     const nlohmann::json scenario = catalog::parse_json_text(scenario_text).value;
     const nlohmann::json records = catalog::parse_json_text(records_text).value;
     std::string gpu;

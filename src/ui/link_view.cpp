@@ -13,12 +13,7 @@ namespace gg::ui {
 namespace {
 // The link's own records leave the view (the catalog is rebuilt without them).
 void drop_link_records(AppState& app) {
-    app.link_user_data = nullptr;
-    app.link_records.clear();
-    app.link_over_bundled.clear();
-    app.link_ignored_count = 0;
-    app.link_save_confirming = false;
-    app.link_records_seen = false;
+    app_clear_link_records(app);
     app_set_user_data(app, app.user_data);  // rebuilds the catalog from the bundled one and the user's own records
 }
 
