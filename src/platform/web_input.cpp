@@ -222,7 +222,7 @@ void click_at(float x, float y) {
 
 bool pointer_over_text_box() { return g_state.over_text_box; }
 
-bool touch_owns_pointer() { return g_state.finger_last; }
+bool finger_used_last() { return g_state.finger_last; }
 
 void last_touch_position(float& x, float& y) {
     x = g_state.start.x;

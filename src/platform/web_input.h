@@ -18,9 +18,9 @@ bool pointer_over_text_box();
 
 // A mouse moved or pressed: the mouse owns the pointer again (a laptop with a touch screen uses both).
 void mouse_used();
-// A finger drives the pointer (the last tap or swipe was a touch, not the mouse): a text box it activates needs the
+// The last pointer input was a finger (a tap or a swipe), not the mouse: a text box it activates needs the
 // phone's on-screen keyboard (web_keyboard.cpp).
-bool touch_owns_pointer();
+bool finger_used_last();
 // Where the last touch began, in device pixels.
 void last_touch_position(float& x, float& y);
 

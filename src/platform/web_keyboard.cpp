@@ -90,7 +90,7 @@ void install_soft_keyboard() {
 
 void sync_soft_keyboard() {
     const bool wants = ImGui::GetIO().WantTextInput;
-    if (wants && !g_wanted_text && touch_owns_pointer()) {
+    if (wants && !g_wanted_text && finger_used_last()) {
         float x = 0, y = 0;
         last_touch_position(x, y);
         EM_ASM({ if (!Module["ggKeyboardShown"]()) Module["ggShowKeyboard"]($0, $1); }, x, y);  // no gesture: Chrome

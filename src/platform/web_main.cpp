@@ -540,7 +540,7 @@ EMSCRIPTEN_KEEPALIVE void gg_touch(int phase, double x, double y, double time_ms
 
 // The last frame's pointer, where a finger is, was over a text box (a tap's touchend then opens the keyboard).
 EMSCRIPTEN_KEEPALIVE int gg_finger_on_text_box() {
-    return g_platform != nullptr && gg::platform::touch_owns_pointer() && gg::platform::pointer_over_text_box() ? 1 : 0;
+    return g_platform != nullptr && gg::platform::finger_used_last() && gg::platform::pointer_over_text_box() ? 1 : 0;
 }
 
 // What the on-screen keyboard typed (UTF-8): characters for the active text box, in the next frame.
