@@ -334,8 +334,7 @@ void finalize(ConfigReader& r, StackRead& sr, const TrainingConfigOptions& optio
         r.origin("/model", "--hf-config");
     } else if (!s.contains("model")) {
         if (sr.model_name.empty()) {
-            // (A torchtune config whose builder was refused has said why already: no second, keyless problem.)
-            if (r.ok() || !sr.model_key.empty())
+            if (!sr.model_refused)  // (a refused torchtune builder has said why: no second problem)
                 r.problem(sr.model_key, "the base model is not given (its Hub name, or --hf-config CONFIG.json)");
         } else {
             const json model = model_for_hub_name(sr.model_name);

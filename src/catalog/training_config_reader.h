@@ -88,6 +88,7 @@ struct StackRead {
     json scenario = json::object();
     std::string model_name;
     std::string model_key;
+    bool model_refused = false;  // the reader has already said why it has no model (a torchtune builder it lacks)
     std::string seq_len_key;
     std::string seq_len_note;
 };

@@ -122,10 +122,14 @@ void read_torchtune(ConfigReader& r, StackRead& out) {
         r.problem("optimizer", "no optimizer and no loss: this is an evaluation, generation or quantization config, "
                                "not a training recipe's; gpuguide reads the configs of lora_finetune_*, "
                                "full_finetune_* and qat recipes");
+        out.model_refused = true;
         return;
     }
     bool lora = false, quantized = false;
-    if (!read_builder(r, s, lora, quantized)) return;
+    if (!read_builder(r, s, lora, quantized)) {
+        out.model_refused = true;
+        return;
+    }
     r.origin("/model", "model._component_");
     bool quantize = quantized;
     r.boolean("model.quantize_base", quantize);
