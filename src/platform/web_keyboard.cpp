@@ -12,6 +12,7 @@
 // its keypress marks the input event that follows as already typed, so nothing goes in twice.
 #include "platform/web_keyboard.h"
 
+#include <GLFW/glfw3.h>  // the key codes ImGui's GLFW backend maps (GLFW_KEY_BACKSPACE ...)
 #include <emscripten.h>
 
 #include "imgui.h"
@@ -21,11 +22,6 @@ namespace gg::platform {
 namespace {
 
 bool g_wanted_text = false;  // the last frame's io.WantTextInput
-
-// GLFW key codes, as ImGui's GLFW backend maps ImGuiKey_Backspace, _Delete and _Enter.
-constexpr int kGlfwKeyEnter = 257;
-constexpr int kGlfwKeyBackspace = 259;
-constexpr int kGlfwKeyDelete = 261;
 
 }  // namespace
 
@@ -85,7 +81,7 @@ void install_soft_keyboard() {
             if (document.activeElement === kb) { kb.blur(); canvas.focus({preventScroll: true}); }
         };
         Module["ggKeyboardShown"] = function() { return document.activeElement === kb; };
-    })(); }, kGlfwKeyBackspace, kGlfwKeyDelete, kGlfwKeyEnter);
+    })(); }, GLFW_KEY_BACKSPACE, GLFW_KEY_DELETE, GLFW_KEY_ENTER);
 }
 
 void sync_soft_keyboard() {
